@@ -1,0 +1,90 @@
+"""Actions: small frozen dataclasses with a readable text and a stable JSON form."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
+
+from hoteledu.core.errors import MalformedRecordError
+
+
+def _to_jsonable(value: Any) -> Any:
+    if isinstance(value, Action):
+        return value.to_json()
+    if isinstance(value, (tuple, list)):
+        return [_to_jsonable(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _to_jsonable(v) for k, v in value.items()}
+    return value
+
+
+def _from_jsonable(value: Any) -> Any:
+    # Lists become tuples so that parsed actions are hashable like the originals.
+    if isinstance(value, list):
+        return tuple(_from_jsonable(v) for v in value)
+    return value
+
+
+@dataclasses.dataclass(frozen=True)
+class Action:
+    """Base class of every action: a frozen dataclass.
+
+    Subclasses override ``__str__`` with words a player would use.
+    The JSON form is ``{"type": ClassName, field: value, ...}``.
+    """
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": type(self).__name__}
+        for field in dataclasses.fields(self):
+            data[field.name] = _to_jsonable(getattr(self, field.name))
+        return data
+
+    def __str__(self) -> str:
+        args = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
+        return f"{type(self).__name__}({args})"
+
+
+@dataclasses.dataclass(frozen=True)
+class JointAction(Action):
+    """One action per player, taken at once at a SIMULTANEOUS node."""
+
+    actions: tuple[Action, ...]
+
+    def __str__(self) -> str:
+        return " | ".join(f"P{p}: {a}" for p, a in enumerate(self.actions))
+
+
+class ActionCodec:
+    """Parses the JSON form of a game's actions back into action objects."""
+
+    builtin: ClassVar[tuple[type[Action], ...]] = (JointAction,)
+
+    def __init__(self, action_types: Iterable[type[Action]]) -> None:
+        self.types: dict[str, type[Action]] = {t.__name__: t for t in self.builtin}
+        for action_type in action_types:
+            self.types[action_type.__name__] = action_type
+
+    def parse(self, data: Any) -> Action:
+        if not isinstance(data, Mapping) or "type" not in data:
+            raise MalformedRecordError(f"an action must be an object with a 'type', got {data!r}")
+        name = data["type"]
+        action_type = self.types.get(name)
+        if action_type is None:
+            known = ", ".join(sorted(self.types))
+            raise MalformedRecordError(f"unknown action type {name!r}; known types: {known}")
+        fields = {f.name for f in dataclasses.fields(action_type)}
+        given = set(data) - {"type"}
+        if given != fields:
+            raise MalformedRecordError(
+                f"action {name} needs fields {sorted(fields)}, got {sorted(given)}"
+            )
+        if action_type is JointAction:
+            if not isinstance(data["actions"], list):
+                raise MalformedRecordError("JointAction.actions must be a list")
+            return JointAction(tuple(self.parse(a) for a in data["actions"]))
+        kwargs = {k: _from_jsonable(v) for k, v in data.items() if k != "type"}
+        try:
+            return action_type(**kwargs)
+        except (TypeError, ValueError) as error:
+            raise MalformedRecordError(f"action {name}: {error}") from error

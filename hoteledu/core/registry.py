@@ -1,0 +1,98 @@
+"""The registry of games: ``load_game(name, **options)`` and ``list_games()``.
+
+Games are registered by the import path of a factory, so that listing games
+imports nothing heavy and worker processes can rebuild a game from its info.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from hoteledu.core.state import State
+
+
+@dataclasses.dataclass(frozen=True)
+class GameOption:
+    """One option of a game: its default, a description and the allowed values."""
+
+    name: str
+    default: Any
+    description: str
+    choices: tuple[Any, ...] | None = None
+
+    def validate(self, value: Any) -> Any:
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise ValueError(f"option {self.name!r} must be one of {allowed}, got {value!r}")
+        return value
+
+
+@dataclasses.dataclass(frozen=True)
+class GameInfo:
+    """A registered game: ``factory`` is ``"module:function"`` taking the options."""
+
+    name: str
+    description: str
+    factory: str
+    options: tuple[GameOption, ...] = ()
+
+    def resolve_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """All options with defaults filled in; unknown names and bad values raise ValueError."""
+        known = {o.name: o for o in self.options}
+        unknown = set(options) - set(known)
+        if unknown:
+            raise ValueError(
+                f"game {self.name!r} has no option {sorted(unknown)[0]!r}; "
+                f"its options are {sorted(known)}"
+            )
+        return {name: o.validate(options.get(name, o.default)) for name, o in known.items()}
+
+    def load(self, **options: Any) -> State:
+        module_name, _, attribute = self.factory.partition(":")
+        factory: Callable[..., State] = getattr(importlib.import_module(module_name), attribute)
+        return factory(**self.resolve_options(options))
+
+
+_GAMES: dict[str, GameInfo] = {}
+
+
+def register_game(info: GameInfo, *, replace: bool = False) -> GameInfo:
+    """Add a game to the registry (tests register small fixture games this way)."""
+    if info.name in _GAMES and not replace and _GAMES[info.name] != info:
+        raise ValueError(f"a game called {info.name!r} is already registered")
+    _GAMES[info.name] = info
+    return info
+
+
+def game_info(name: str) -> GameInfo:
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise ValueError(f"no game called {name!r}; games: {sorted(_GAMES)}") from None
+
+
+def load_game(name: str, **options: Any) -> State:
+    """A new initial state of the game ``name`` with the given options.
+
+    Examples
+    --------
+    >>> from hoteledu import list_games
+    >>> isinstance(list_games(), list)
+    True
+    """
+    return game_info(name).load(**options)
+
+
+def list_games() -> list[GameInfo]:
+    """Every registered game with its one-line description and options."""
+    return [_GAMES[name] for name in sorted(_GAMES)]
+
+
+# Built-in games. Each entry imports nothing until the game is loaded.
+_BUILTIN: list[GameInfo] = []
+
+for _info in _BUILTIN:
+    register_game(_info)

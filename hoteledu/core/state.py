@@ -1,0 +1,264 @@
+"""The game protocol every hoteledu game implements (after OpenSpiel's State API).
+
+A game subclasses :class:`State` and fills in the ``_``-prefixed hooks. The
+base class keeps the history, checks legality *before* anything changes (so an
+illegal action leaves the state exactly as it was), and provides cloning,
+JSON, equality and notebook display on top of the hooks.
+"""
+
+from __future__ import annotations
+
+import copy
+import html
+import json
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+
+import numpy as np
+
+from hoteledu.core.actions import Action, ActionCodec, JointAction
+from hoteledu.core.errors import IllegalActionError, MalformedRecordError
+
+CHANCE = -1
+"""``current_player()`` at a chance node: resolve it with ``chance_outcomes()``."""
+SIMULTANEOUS = -2
+"""``current_player()`` when every player acts at once: apply a :class:`JointAction`."""
+TERMINAL = -3
+"""``current_player()`` once the game is over."""
+
+PLAYER_KIND_NAMES = {CHANCE: "chance", SIMULTANEOUS: "simultaneous", TERMINAL: "terminal"}
+
+
+class State:
+    """A position of a game, with the history of actions that led to it.
+
+    Subclasses set ``game_name`` and ``action_types`` and implement:
+
+    * ``num_players`` (property), ``current_player()``
+    * ``_legal_actions(player)`` for a decision node (``player`` is the actor)
+    * ``chance_outcomes()`` at chance nodes, exact ``Fraction`` probabilities
+    * ``_apply(action)``: change the state; called only with a legal action
+    * ``returns()`` on a terminal state (the final score of each player)
+    * ``to_snapshot()`` and ``from_snapshot(options, snapshot)``: the whole
+      position as plain JSON data, and back (validating, with reasons)
+    * optionally ``explain_illegal(action)`` for a message naming the rule,
+      ``observation(player)`` and ``determinise(player, rng)`` for hidden
+      information, ``clone()`` for speed, ``render_text()`` and ``_repr_html_``.
+    """
+
+    game_name: ClassVar[str] = "game"
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    _codec: ClassVar[ActionCodec | None] = None
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        self.options: dict[str, Any] = dict(options or {})
+        self.history: list[Action] = []
+
+    # ----------------------------------------------------------------- hooks
+    @property
+    def num_players(self) -> int:
+        raise NotImplementedError
+
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """Outcomes of this chance node with exact probabilities summing to 1."""
+        raise IllegalActionError("this is not a chance node", rule="protocol")
+
+    def _apply(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        """The final score of each player (the game's own points or money)."""
+        raise NotImplementedError
+
+    def to_snapshot(self) -> dict[str, Any]:
+        """The whole position as JSON-able data (no history)."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_snapshot(cls, options: Mapping[str, Any], snapshot: Mapping[str, Any]) -> State:
+        """Rebuild a position from ``to_snapshot()`` data; raise MalformedRecordError."""
+        raise NotImplementedError
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why ``action`` is not legal here, in the rulebook's words where possible."""
+        return f"{action} is not a legal action here"
+
+    # -------------------------------------------------------------- protocol
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_simultaneous_node(self) -> bool:
+        return self.current_player() == SIMULTANEOUS
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """The actions ``player`` may take now (default: the player to move).
+
+        At a chance node the outcomes; at a simultaneous node pass ``player``;
+        a player who is not to move has no legal actions.
+        """
+        mover = self.current_player()
+        if mover == TERMINAL:
+            return []
+        if mover == CHANCE:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        if player is None:
+            if mover == SIMULTANEOUS:
+                raise ValueError("at a simultaneous node, ask legal_actions(player) for each player")
+            player = mover
+        if mover != SIMULTANEOUS and player != mover:
+            return []
+        return self._legal_actions(player)
+
+    def _is_legal(self, player: int, action: Action) -> bool:
+        """Whether ``player`` may take ``action`` now; override for a faster test."""
+        return action in self._legal_actions(player)
+
+    def check_action(self, action: Action) -> None:
+        """Raise IllegalActionError if ``action`` cannot be applied now; change nothing."""
+        mover = self.current_player()
+        if mover == TERMINAL:
+            raise IllegalActionError("the game is over: no more actions", rule="end of game")
+        if mover == CHANCE:
+            if action not in {outcome for outcome, _ in self.chance_outcomes()}:
+                raise IllegalActionError(f"{action} is not a possible chance outcome here", rule="chance")
+            return
+        if mover == SIMULTANEOUS:
+            if not isinstance(action, JointAction) or len(action.actions) != self.num_players:
+                raise IllegalActionError(
+                    f"a simultaneous decision needs one action from each of the "
+                    f"{self.num_players} players",
+                    rule="simultaneous",
+                )
+            for player, part in enumerate(action.actions):
+                if not self._is_legal(player, part):
+                    raise IllegalActionError(f"player {player}: {self.explain_illegal(part)}")
+            return
+        if not self._is_legal(mover, action):
+            raise IllegalActionError(self.explain_illegal(action))
+
+    def apply_action(self, action: Action) -> None:
+        """Apply a legal action; an illegal one raises and changes nothing."""
+        self.check_action(action)
+        self._apply(action)
+        self.history.append(action)
+
+    def apply_actions(self, actions: Sequence[Action]) -> None:
+        """At a simultaneous node: one action per player, applied at once."""
+        self.apply_action(JointAction(tuple(actions)))
+
+    def sample_chance(self, rng: np.random.Generator) -> Action:
+        """Draw one chance outcome with its exact probability (games may speed this up)."""
+        outcomes = self.chance_outcomes()
+        weights = np.array([float(p) for _, p in outcomes])
+        index = rng.choice(len(outcomes), p=weights / weights.sum())
+        return outcomes[int(index)][0]
+
+    def winners(self) -> list[int]:
+        """Players with the best final score (several on a shared win)."""
+        scores = self.returns()
+        best = max(scores)
+        return [p for p, s in enumerate(scores) if s == best]
+
+    def utilities(self) -> list[float]:
+        """Win share per player: 1 for a sole winner, 1/k each on a k-way tie, 0 else."""
+        winners = self.winners()
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(self.num_players)]
+
+    # ------------------------------------------------------ hidden information
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see. Perfect-information games show everything."""
+        return self.to_snapshot()
+
+    def determinise(self, player: int, rng: np.random.Generator) -> State:
+        """A full state consistent with ``observation(player)``, hidden parts resampled.
+
+        Search agents plan on such states. Perfect-information games return a clone.
+        """
+        return self.clone()
+
+    # --------------------------------------------------------- copy and JSON
+    def clone(self) -> State:
+        return copy.deepcopy(self)
+
+    @classmethod
+    def codec(cls) -> ActionCodec:
+        if cls._codec is None or cls._codec.types.keys() < {t.__name__ for t in cls.action_types}:
+            cls._codec = ActionCodec(cls.action_types)
+        return cls._codec
+
+    @classmethod
+    def action_from_json(cls, data: Any) -> Action:
+        return cls.codec().parse(data)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game_name,
+            "options": dict(self.options),
+            "history": [a.to_json() for a in self.history],
+            "state": self.to_snapshot(),
+        }
+
+    def to_json_str(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, data: Any) -> State:
+        """Load a state saved by ``to_json()``; refuse malformed data with the reason."""
+        if isinstance(data, (str, bytes)):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as error:
+                raise MalformedRecordError(f"not valid JSON: {error}") from error
+        if not isinstance(data, Mapping):
+            raise MalformedRecordError("a saved state must be a JSON object")
+        missing = {"game", "options", "history", "state"} - set(data)
+        if missing:
+            raise MalformedRecordError(f"a saved state needs the fields {sorted(missing)}")
+        if data["game"] != cls.game_name:
+            raise MalformedRecordError(f"this is a {data['game']!r} state, not {cls.game_name!r}")
+        if not isinstance(data["history"], list) or not isinstance(data["options"], Mapping):
+            raise MalformedRecordError("'history' must be a list and 'options' an object")
+        if not isinstance(data["state"], Mapping):
+            raise MalformedRecordError("'state' must be an object")
+        history = [cls.action_from_json(a) for a in data["history"]]
+        try:
+            state = cls.from_snapshot(data["options"], data["state"])
+        except MalformedRecordError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            raise MalformedRecordError(f"the saved position is malformed: {error!r}") from error
+        state.history = history
+        return state
+
+    # ------------------------------------------------------------- equality
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State) or type(other) is not type(self):
+            return NotImplemented
+        return self.options == other.options and self.to_snapshot() == other.to_snapshot()
+
+    __hash__ = None  # type: ignore[assignment]  # states are mutable
+
+    # ------------------------------------------------------------- display
+    def render_text(self) -> str:
+        return json.dumps(self.to_snapshot(), indent=1, sort_keys=True)
+
+    def __str__(self) -> str:
+        return self.render_text()
+
+    def __repr__(self) -> str:
+        mover = self.current_player()
+        who = PLAYER_KIND_NAMES.get(mover, f"player {mover}")
+        return f"<{type(self).__name__} after {len(self.history)} actions, to move: {who}>"
+
+    def _repr_html_(self) -> str:
+        return f"<pre>{html.escape(self.render_text())}</pre>"

@@ -1,0 +1,14 @@
+"""Shared test set-up: the fixture game is registered for every test."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from fixture_game import HIDDEN_PIG  # noqa: E402
+
+from hoteledu.core import register_game  # noqa: E402
+
+register_game(HIDDEN_PIG)

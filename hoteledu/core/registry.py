@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import importlib.util
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -68,6 +69,7 @@ def register_game(info: GameInfo, *, replace: bool = False) -> GameInfo:
 
 
 def game_info(name: str) -> GameInfo:
+    _register_builtin_games()
     try:
         return _GAMES[name]
     except KeyError:
@@ -88,11 +90,24 @@ def load_game(name: str, **options: Any) -> State:
 
 def list_games() -> list[GameInfo]:
     """Every registered game with its one-line description and options."""
+    _register_builtin_games()
     return [_GAMES[name] for name in sorted(_GAMES)]
 
 
-# Built-in games. Each entry imports nothing until the game is loaded.
-_BUILTIN: list[GameInfo] = []
+# Built-in games: each package has a light ``info`` module defining GAME_INFO;
+# the rules themselves are imported only when a game is loaded.
+BUILTIN_GAME_PACKAGES = ("hoteledu.amsterdam", "hoteledu.grand_austria", "hoteledu.boutique")
+_builtin_done = False
 
-for _info in _BUILTIN:
-    register_game(_info)
+
+def _register_builtin_games() -> None:
+    global _builtin_done
+    if _builtin_done:
+        return
+    _builtin_done = True
+    for package in BUILTIN_GAME_PACKAGES:
+        if importlib.util.find_spec(package) is None:
+            continue
+        if importlib.util.find_spec(f"{package}.info") is None:
+            continue
+        register_game(importlib.import_module(f"{package}.info").GAME_INFO)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from fixture_game import HIDDEN_PIG  # noqa: E402
+from fixture_game import HIDDEN_PIG
 
-from hoteledu.core import register_game  # noqa: E402
+from hoteledu.core import register_game
 
 register_game(HIDDEN_PIG)

@@ -44,7 +44,9 @@ class GameRecord:
             try:
                 state.apply_action(action)
             except IllegalActionError as error:
-                raise MalformedRecordError(f"action {index} ({action}) is illegal: {error}") from error
+                raise MalformedRecordError(
+                    f"action {index} ({action}) is illegal: {error}"
+                ) from error
         return state
 
     def __len__(self) -> int:
@@ -98,7 +100,7 @@ class GameRecord:
         if not isinstance(data["actions"], list):
             raise MalformedRecordError("'actions' must be a list")
         try:
-            info = game_info(data["game"])
+            game_info(data["game"])
         except ValueError as error:
             raise MalformedRecordError(str(error)) from error
         record = cls(data["game"], dict(data["options"]), list(players), [], data.get("returns"))
@@ -108,7 +110,7 @@ class GameRecord:
                 record.actions.append(state_type.action_from_json(raw))
             except MalformedRecordError as error:
                 raise MalformedRecordError(f"action {index}: {error}") from error
-        if info and verify:
+        if verify:
             final = record.replay()
             if len(players) != final.num_players:
                 raise MalformedRecordError(
@@ -119,7 +121,8 @@ class GameRecord:
                     raise MalformedRecordError("the record states returns but its game is not over")
                 if [float(r) for r in record.returns] != [float(r) for r in final.returns()]:
                     raise MalformedRecordError(
-                        f"the stated returns {record.returns} differ from the replay's {final.returns()}"
+                        f"the stated returns {record.returns} differ from "
+                        f"the replay's {final.returns()}"
                     )
         return record
 

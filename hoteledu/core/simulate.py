@@ -11,7 +11,7 @@ from hoteledu.core.records import GameRecord
 from hoteledu.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
 
 
-def next_action(state: State, agents: Sequence[Agent], rng) -> Action:  # noqa: ANN001
+def next_action(state: State, agents: Sequence[Agent], rng) -> Action:
     """The action that moves ``state`` on: a sampled chance outcome or the agents' choice."""
     mover = state.current_player()
     if mover == CHANCE:
@@ -39,7 +39,9 @@ def play(
     The record holds the whole history, so ``record.replay()`` equals ``state``.
     """
     if len(agents) != state.num_players:
-        raise ValueError(f"the game has {state.num_players} players but {len(agents)} agents were given")
+        raise ValueError(
+            f"the game has {state.num_players} players but {len(agents)} agents were given"
+        )
     rng = make_rng(seed)
     for _ in range(max_actions):
         if state.is_terminal():

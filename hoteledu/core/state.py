@@ -113,7 +113,9 @@ class State:
             return [outcome for outcome, _ in self.chance_outcomes()]
         if player is None:
             if mover == SIMULTANEOUS:
-                raise ValueError("at a simultaneous node, ask legal_actions(player) for each player")
+                raise ValueError(
+                    "at a simultaneous node, ask legal_actions(player) for each player"
+                )
             player = mover
         if mover != SIMULTANEOUS and player != mover:
             return []
@@ -130,7 +132,9 @@ class State:
             raise IllegalActionError("the game is over: no more actions", rule="end of game")
         if mover == CHANCE:
             if action not in {outcome for outcome, _ in self.chance_outcomes()}:
-                raise IllegalActionError(f"{action} is not a possible chance outcome here", rule="chance")
+                raise IllegalActionError(
+                    f"{action} is not a possible chance outcome here", rule="chance"
+                )
             return
         if mover == SIMULTANEOUS:
             if not isinstance(action, JointAction) or len(action.actions) != self.num_players:

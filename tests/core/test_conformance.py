@@ -1,0 +1,85 @@
+"""The conformance suite, run against the Hidden Pig test fixture."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hoteledu import load_game
+from hoteledu.core import IllegalActionError
+from hoteledu.testing import (
+    check_game,
+    check_illegal_action,
+    check_observations,
+    random_game,
+)
+
+
+def test_conformance_suite_passes_on_hidden_pig():
+    finals = check_game("hidden_pig", seeds=range(8))
+    assert all(f.is_terminal() for f in finals)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), die=st.sampled_from([3, 4, 6]))
+def test_conformance_over_random_seeds(seed, die):
+    check_game("hidden_pig", {"target": 8, "die": die}, seeds=[seed], check_every=3)
+
+
+def test_suite_catches_an_observation_leak(monkeypatch):
+    """A game whose observation shows the opponent's secret must fail the suite."""
+    state = random_game("hidden_pig", seed=1)
+    leaky = type(state).observation
+    monkeypatch.setattr(type(state), "observation", lambda self, p: self.to_snapshot())
+    with pytest.raises(AssertionError, match="leaks hidden information"):
+        check_observations(state, __import__("numpy").random.default_rng(0))
+    monkeypatch.setattr(type(state), "observation", leaky)
+
+
+def _opening() -> object:
+    """Both players dealt and wagered 0: player 0 to move, turn total 0."""
+    from fixture_game import Deal, Wager
+
+    state = load_game("hidden_pig")
+    state.apply_action(Deal(0, 2))
+    state.apply_action(Deal(1, 3))
+    state.apply_actions([Wager(0), Wager(0)])
+    return state
+
+
+def test_suite_catches_an_illegal_action_that_changes_the_state(monkeypatch):
+    """If a game mutated the state before refusing an action, the suite must notice."""
+    from fixture_game import Hold
+
+    state = _opening()
+    original = type(state).check_action
+
+    def sloppy(self, action):
+        self.banked[0] += 1
+        original(self, action)
+
+    monkeypatch.setattr(type(state), "check_action", sloppy)
+    with pytest.raises(AssertionError, match="changed the state"):
+        check_illegal_action(state, [Hold()])
+
+
+def test_suite_catches_a_wrong_clone(monkeypatch):
+    """A clone that shares lists with the original must fail the suite."""
+    monkeypatch.setattr(type(load_game("hidden_pig")), "clone", lambda self: copy.copy(self))
+    with pytest.raises(AssertionError):
+        check_game("hidden_pig", seeds=[0])
+
+
+def test_illegal_hold_names_the_rule_and_changes_nothing():
+    from fixture_game import Hold
+
+    state = _opening()
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match="roll at least once"):
+        state.apply_action(Hold())
+    assert state.to_json() == before
+    assert dataclasses.is_dataclass(Hold())

@@ -19,6 +19,6 @@ VOLATILE_MIME_TYPES = (
 )
 
 
-def pytest_collectstart(collector):  # noqa: ANN001, ANN201
+def pytest_collectstart(collector):
     if str(getattr(collector, "path", "")).endswith(".ipynb"):
         collector.skip_compare += VOLATILE_MIME_TYPES

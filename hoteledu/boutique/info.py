@@ -1,0 +1,36 @@
+"""Registry entry of Boutique Hotel Manager (light: imports no rules)."""
+
+from __future__ import annotations
+
+from hoteledu.core.registry import GameInfo, GameOption
+
+GAME_INFO = GameInfo(
+    name="boutique",
+    description=(
+        "Boutique Hotel Manager: set secret room prices, win bookings as the cheapest "
+        "hotel, hire staff for walk-ins and keep your stars."
+    ),
+    factory="hoteledu.boutique.rules:new_game",
+    options=(
+        GameOption("players", 2, "number of players", choices=(2, 3, 4, 5)),
+        GameOption(
+            "deck",
+            "standard",
+            "guest deck: 'standard' (hoteledu's 28 cards), a path to a JSON file, or JSON data",
+        ),
+        GameOption(
+            "room_choice",
+            "choose",
+            "'choose': the winner picks rooms when several fit; 'canonical': lowest-numbered rooms",
+            choices=("choose", "canonical"),
+        ),
+        GameOption(
+            "shortfall",
+            "per_day",
+            "'per_day': one star per day and category short of staff; 'per_category': one per "
+            "category",
+            choices=("per_day", "per_category"),
+        ),
+        GameOption("weeks", 2, "number of weeks played", choices=(1, 2)),
+    ),
+)

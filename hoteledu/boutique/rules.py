@@ -1,0 +1,1167 @@
+"""Boutique Hotel Manager: the rules engine.
+
+What it teaches: pricing against rivals (a first-price, lowest-wins
+auction with ties broken by rating and then by an all-pay sealed bid),
+capacity planning under uncertainty (staff hired before the walk-ins are
+known), and the value of a ranking (walk-ins go to the poorest hotel first).
+
+The game runs through these phases, each a small decision or a chance node:
+
+========================  ============  =====================================
+phase                     who           action
+========================  ============  =====================================
+``prices``                simultaneous  :class:`SetPrices` (secret, revealed at once)
+``booking_change``        seat to move  :class:`ChangePrice` or :class:`KeepPrices`
+``checkin``               chance        :class:`CheckInDie` 1..6 = Mon..Sat
+``reveal``                chance        :class:`RevealCard` from the remaining deck
+``bid``                   simultaneous  :class:`Bid` (tied players) / :class:`Pass`
+``place``                 the winner    :class:`BlockRooms` (option ``room_choice="choose"``)
+``hire``                  simultaneous  :class:`Hire`
+``rank_bid``              simultaneous  :class:`Bid` for a tie in the walk-in ranking
+``rank_roll``             chance        :class:`TieOrder` (the white die)
+``walkin_change``         simultaneous  :class:`ChangePrice` / :class:`KeepPrices`
+``budget``                chance        :class:`BudgetDie` 1..6 = 100..600
+``walkin_card``           chance        :class:`RevealCard`
+``expand``                seat to move  :class:`Expand` or :class:`EndExpansion`
+``end``                   terminal
+========================  ============  =====================================
+
+Nights are counted absolutely: week 1 is nights 0..6, week 2 nights 7..13,
+so a stay past Sunday simply occupies next week's nights (the markers
+"beside the mat" of the rulebook) and is charged at Sunday's rate.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import math
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from hoteledu.boutique.actions import (
+    ACTION_TYPES,
+    BREAKFAST_DIE,
+    Bid,
+    BlockRooms,
+    BudgetDie,
+    ChangePrice,
+    CheckInDie,
+    EndExpansion,
+    Expand,
+    Hire,
+    KeepPrices,
+    Pass,
+    RevealCard,
+    SetPrices,
+    TieOrder,
+    die_name,
+)
+from hoteledu.boutique.cards import Deck, GuestCard, resolve_deck
+from hoteledu.boutique.mat import (
+    DAY_NAMES,
+    MAX_STARS,
+    PRICE_STEP,
+    ROOM_COST,
+    STAFF_COST,
+    STANDARD_MAT,
+    START_MONEY,
+    START_STARS,
+    HotelMat,
+)
+from hoteledu.core.actions import Action, JointAction
+from hoteledu.core.errors import IllegalActionError, MalformedRecordError
+from hoteledu.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
+
+NIGHTS = 21
+"""Nights tracked per room: two weeks plus the longest stay past the last Sunday."""
+MAX_STAFF = 6
+"""A staff die shows 1..6 pips; 0 means no die on that space."""
+CARDS_PER_PLAYER = 5
+BID_STEP = 100
+"""Money cards (and so bids) come in hundreds; the blank card is a bid of 0."""
+
+SIMULTANEOUS_PHASES = frozenset({"prices", "bid", "hire", "rank_bid", "walkin_change"})
+CHANCE_PHASES = frozenset({"checkin", "reveal", "rank_roll", "budget", "walkin_card"})
+PHASES = SIMULTANEOUS_PHASES | CHANCE_PHASES | {"booking_change", "place", "expand", "end"}
+
+# -------------------------------------------------------- the price menu
+_WEEKEND = (4, 5, 6)  # Friday, Saturday, Sunday nights
+_MIDWEEK = (1, 2, 3)
+
+
+def _price_profiles() -> list[tuple[str, tuple[int, ...]]]:
+    profiles = [(f"flat {f}", (f,) * 7) for f in range(1, 7)]
+    for f in range(1, 6):
+        profiles.append(
+            (f"weekend premium {f}/{f + 1}", tuple(f + 1 if d in _WEEKEND else f for d in range(7)))
+        )
+        profiles.append(
+            (
+                f"weekend discount {f + 1}/{f}",
+                tuple(f if d in _WEEKEND else f + 1 for d in range(7)),
+            )
+        )
+        profiles.append(
+            (f"midweek peak {f}/{f + 1}", tuple(f + 1 if d in _MIDWEEK else f for d in range(7)))
+        )
+    return profiles
+
+
+PRICE_PROFILES: tuple[tuple[str, tuple[int, ...]], ...] = tuple(_price_profiles())
+"""Named day-rate vectors offered as legal actions (any valid vector is accepted)."""
+PRICE_MENU: tuple[SetPrices, ...] = tuple(
+    SetPrices(days, b) for _, days in PRICE_PROFILES for b in (1, 2)
+)
+"""The legal-action menu of the secret price setting: 21 profiles x breakfast 1 or 2."""
+
+_CHANGES = {(d, f): ChangePrice(d, f) for d in range(8) for f in range(1, 7)}
+_KEEP = KeepPrices()
+_PASS = Pass()
+_END_EXPANSION = EndExpansion()
+_HIRES: tuple[Hire, ...] = tuple(
+    sorted(
+        (
+            Hire(h, c, k)
+            for h in range(MAX_STAFF + 1)
+            for c in range(MAX_STAFF + 1)
+            for k in range(MAX_STAFF + 1)
+        ),
+        key=lambda a: (
+            a.housekeeping + a.checkin + a.kitchen,
+            a.housekeeping,
+            a.checkin,
+            a.kitchen,
+        ),
+    )
+)
+_HIRE_TOTALS = [a.housekeeping + a.checkin + a.kitchen for a in _HIRES]
+_DIE = tuple(Fraction(1, 6) for _ in range(6))
+_CHECKINS = tuple(CheckInDie(f) for f in range(1, 7))
+_BUDGETS = tuple(BudgetDie(f) for f in range(1, 7))
+
+
+class _Geometry:
+    """Per card: its nights per room and the neighbour pairs as lookups (for speed)."""
+
+    __slots__ = ("card", "need", "offsets")
+
+    def __init__(self, card: GuestCard) -> None:
+        self.card = card
+        self.offsets = tuple(room.offsets for room in card.rooms)
+        need: list[list[int]] = [[] for _ in card.rooms]
+        for a, b in card.neighbours:
+            need[max(a, b)].append(min(a, b))
+        self.need = tuple(tuple(n) for n in need)
+
+
+_GEOMETRY_CACHE: dict[int, dict[int, _Geometry]] = {}
+
+
+def _geometry(deck: Deck) -> dict[int, _Geometry]:
+    key = id(deck)
+    cached = _GEOMETRY_CACHE.get(key)
+    if cached is None:
+        cached = {c.id: _Geometry(c) for c in deck.cards}
+        _GEOMETRY_CACHE[key] = cached
+    return cached
+
+
+def deck_copies(players: int, deck_size: int) -> int:
+    """How many sets of the deck a week needs: booking cards plus walk-ins.
+
+    The rulebook plays more than 2 players "with additional sets"; hoteledu
+    uses as many copies as one week can draw, and reshuffles every card
+    into the deck at the start of each week.
+    """
+    needed = CARDS_PER_PLAYER * players + 7 * max(1, players // 2)
+    return max(1, math.ceil(needed / deck_size))
+
+
+class BoutiqueState(State):
+    """A position of Boutique Hotel Manager (see the module docstring for phases).
+
+    Use :func:`new_game` or ``hoteledu.load_game("boutique", players=2)``.
+    """
+
+    game_name = "boutique"
+    action_types = ACTION_TYPES
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        super().__init__(options)
+        self.n: int = int(options["players"])
+        if not 2 <= self.n <= 5:
+            raise ValueError(f"Boutique Hotel Manager takes 2 to 5 players, not {self.n}")
+        self.deck: Deck = resolve_deck(options["deck"])
+        self.geometry = _geometry(self.deck)
+        self.mat: HotelMat = STANDARD_MAT
+        self.weeks: int = int(options["weeks"])
+        self.room_choice: str = options["room_choice"]
+        self.shortfall_rule: str = options["shortfall"]
+        self.copies = deck_copies(self.n, len(self.deck))
+        n = self.n
+        # BHM-01/03/04/05/06: each player's mat, dice, money and rating.
+        self.prices: list[list[int]] = [[0] * 7 for _ in range(n)]  # 0 = not set yet
+        self.breakfast: list[int] = [0] * n
+        self.money: list[int] = [START_MONEY] * n
+        self.stars: list[int] = [START_STARS] * n
+        self.built: list[list[int]] = [sorted(self.mat.start) for _ in range(n)]
+        self.occ: list[list[int]] = [[-1] * (self.mat.size * NIGHTS) for _ in range(n)]
+        self.staff: list[list[int] | None] = [None] * n
+        self.eliminated_week: list[int | None] = [None] * n
+        # Ledger per player: income, marketing, wages, building (for the invariants).
+        self.ledger: list[list[int]] = [[0, 0, 0, 0] for _ in range(n)]
+        self.staff_hired: list[int] = [0] * n
+        # A stay: [player, card id, check-in night, rooms, price paid, "booking"|"walkin"].
+        self.stays: list[list[Any]] = []
+        self.deck_counts: dict[int, int] = {c.id: self.copies for c in self.deck.cards}
+        self.week = 1
+        self.phase = "prices"
+        self.turn = 0
+        self.turns = CARDS_PER_PLAYER * n
+        self.walkins_per_day = max(1, n // 2)
+        self.day = 0
+        self.walkin = 0
+        self.checkin = -1  # absolute night of the current guests' check-in
+        self.card = -1  # the guest card on the table
+        self.budget = 0  # budget die face of the current walk-in
+        self.offer = 0  # the winning total while a tie is bid out
+        self.bidders: list[int] = []
+        self.place_queue: list[list[int]] = []  # [player, price] still to block rooms
+        self.ranking: list[list[int]] = []  # walk-in order; inner lists are unresolved ties
+        self.expander = 0
+        self.lost: list[int] = [0] * self.weeks  # guests no hotel could take, per week
+        self.shortfalls: list[list[list[int]]] = []  # per week, per player: [hk, ci, kitchen]
+        self.stage = "booking"  # "booking" or "walkin": where a won stay came from
+        self.last_event = ""
+
+    # ----------------------------------------------------------- basics
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    def active(self) -> list[int]:
+        """Players still in the game (not at 0 stars), in seat order."""
+        return [p for p in range(self.n) if self.eliminated_week[p] is None]
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in SIMULTANEOUS_PHASES:
+            return SIMULTANEOUS
+        if phase in CHANCE_PHASES:
+            return CHANCE
+        if phase == "booking_change":
+            return self.booking_seat()
+        if phase == "place":
+            return self.place_queue[0][0]
+        if phase == "expand":
+            return self.expander
+        return TERMINAL
+
+    def booking_seat(self) -> int:
+        """Whose booking turn it is: seat order from the first seat (BHM-07)."""
+        active = self.active()
+        return active[self.turn % len(active)]
+
+    @property
+    def week_start(self) -> int:
+        return 7 * (self.week - 1)
+
+    def card_of(self, card_id: int) -> GuestCard:
+        return self.deck.card(card_id)
+
+    # ----------------------------------------------------------- prices
+    def night_rate(self, player: int, day: int) -> int:
+        """Price of one room on ``day`` of this week (days past Sunday use Sunday's rate)."""
+        return self.prices[player][min(day, 6)] * PRICE_STEP
+
+    def stay_price(self, player: int, card_id: int, day: int) -> int:
+        """Total price of the stay checking in on ``day`` (0..6), breakfast included (BHM-12)."""
+        rates = self.prices[player]
+        extra = self.breakfast[player] if self.card_of(card_id).breakfast else 0
+        total = 0
+        for offsets in self.geometry[card_id].offsets:
+            for o in offsets:
+                total += rates[min(day + o, 6)] + extra
+        return total * PRICE_STEP
+
+    def fits_budget(self, player: int, card_id: int, day: int, face: int) -> bool:
+        """Whether every night of every room costs at most ``face`` x 100 (walk-in fit)."""
+        rates = self.prices[player]
+        extra = self.breakfast[player] if self.card_of(card_id).breakfast else 0
+        for offsets in self.geometry[card_id].offsets:
+            for o in offsets:
+                if rates[min(day + o, 6)] + extra > face:
+                    return False
+        return True
+
+    # ----------------------------------------------------- availability
+    def assignments(
+        self, player: int, card_id: int, checkin: int, first_only: bool = False
+    ) -> list[tuple[int, ...]]:
+        """Every way to put the stay on ``player``'s free rooms (BHM-11).
+
+        The same room must be free for all of a card-room's nights; rooms
+        joined by a door symbol must be neighbours; each card-room takes its
+        own hotel room. Rooms are tried lowest number first, so the first
+        assignment is the canonical one.
+        """
+        geo = self.geometry[card_id]
+        occ = self.occ[player]
+        built = self.built[player]
+        candidates = []
+        for offsets in geo.offsets:
+            free = [r for r in built if all(occ[r * NIGHTS + checkin + o] < 0 for o in offsets)]
+            if not free:
+                return []
+            candidates.append(free)
+        if len(candidates) == 1:
+            return [(candidates[0][0],)] if first_only else [(r,) for r in candidates[0]]
+        neighbours = self.mat.neighbours
+        need = geo.need
+        k = len(candidates)
+        chosen = [0] * k
+        found: list[tuple[int, ...]] = []
+
+        def search(i: int) -> bool:
+            if i == k:
+                found.append(tuple(chosen))
+                return first_only
+            for room in candidates[i]:
+                if room in chosen[:i]:
+                    continue
+                if any(chosen[j] not in neighbours[room] for j in need[i]):
+                    continue
+                chosen[i] = room
+                if search(i + 1):
+                    return True
+            return False
+
+        search(0)
+        return found
+
+    def has_availability(self, player: int, card_id: int, checkin: int) -> bool:
+        return bool(self.assignments(player, card_id, checkin, first_only=True))
+
+    # ------------------------------------------------------ legal actions
+    def _legal_actions(self, player: int) -> list[Action]:
+        phase = self.phase
+        if (
+            phase in ("prices", "hire", "walkin_change")
+            and self.eliminated_week[player] is not None
+        ):
+            return [_PASS]
+        if phase == "prices":
+            return list(PRICE_MENU)
+        if phase in ("booking_change", "walkin_change"):
+            prices = self.prices[player]
+            actions: list[Action] = [_KEEP]
+            for die in range(8):
+                current = self.breakfast[player] if die == BREAKFAST_DIE else prices[die]
+                actions.extend(_CHANGES[die, f] for f in range(1, 7) if f != current)
+            return actions
+        if phase in ("bid", "rank_bid"):
+            if player not in self.bidders:
+                return [_PASS]
+            return [Bid(a) for a in range(0, self.money[player] + 1, BID_STEP)]
+        if phase == "place":
+            return [BlockRooms(r) for r in self.assignments(player, self.card, self.checkin)]
+        if phase == "hire":
+            most = self.money[player] // STAFF_COST
+            return list(_HIRES[: bisect.bisect_right(_HIRE_TOTALS, most)])
+        if phase == "expand":
+            actions = [_END_EXPANSION]
+            if self.money[player] >= ROOM_COST:
+                actions.extend(Expand(s) for s in self.mat.expansion_spaces(self.built[player]))
+            return actions
+        return []
+
+    def _problem(self, player: int, action: Action) -> tuple[str, str] | None:
+        """Why ``player`` may not take ``action`` now, as (message, rule); None if legal."""
+        phase = self.phase
+        kind = type(action)
+        if (
+            phase in ("prices", "hire", "walkin_change")
+            and self.eliminated_week[player] is not None
+        ):
+            if kind is Pass:
+                return None
+            return ("a player at 0 stars has lost the game and only passes", "BHM-32")
+        if phase == "prices":
+            if kind is not SetPrices:
+                return ("set your secret prices first: 7 day dice and 1 breakfast die", "BHM-03")
+            return self._price_vector_problem(action)  # type: ignore[arg-type]
+        if phase in ("booking_change", "walkin_change"):
+            rule = "BHM-08" if phase == "booking_change" else "BHM-25"
+            if kind is KeepPrices:
+                return None
+            if kind is not ChangePrice:
+                return ("you may change exactly one price die, or keep your prices", rule)
+            die, face = action.die, action.face  # type: ignore[attr-defined]
+            if not isinstance(die, int) or not 0 <= die <= BREAKFAST_DIE:
+                return (
+                    f"there is no price die {die!r}: dice are 0..6 (Mon..Sun) and 7 (breakfast)",
+                    rule,
+                )
+            if not isinstance(face, int) or not 1 <= face <= 6:
+                return (f"a price die shows 1 to 6 (100 to 600), not {face!r}", "BHM-03")
+            current = self.breakfast[player] if die == BREAKFAST_DIE else self.prices[player][die]
+            if face == current:
+                return (f"the {die_name(die)} die already shows {face}: choose keep prices", rule)
+            return None
+        if phase in ("bid", "rank_bid"):
+            rule = "BHM-15" if phase == "bid" else "BHM-24"
+            if player not in self.bidders:
+                if kind is Pass:
+                    return None
+                return ("only the tied players bid for marketing; the others pass", rule)
+            if kind is not Bid:
+                return ("the tied players bid money cards face down (the blank card is 0)", rule)
+            amount = action.amount  # type: ignore[attr-defined]
+            if not isinstance(amount, int) or amount < 0 or amount % BID_STEP:
+                return (f"a bid is made of money cards in hundreds, not {amount!r}", rule)
+            if amount > self.money[player]:
+                return (
+                    f"a bid of {amount} is larger than your money ({self.money[player]}): "
+                    "bids are made from money held",
+                    rule,
+                )
+            return None
+        if phase == "place":
+            if player != self.place_queue[0][0]:
+                return ("another player is blocking rooms now", "BHM-16")
+            if kind is not BlockRooms:
+                return ("block rooms for the guests you won", "BHM-16")
+            return self._block_problem(player, action.rooms)  # type: ignore[attr-defined]
+        if phase == "hire":
+            if kind is not Hire:
+                return ("hire staff for the week: housekeeping, check-in, kitchen", "BHM-20")
+            counts = (action.housekeeping, action.checkin, action.kitchen)  # type: ignore[attr-defined]
+            if any(not isinstance(c, int) or not 0 <= c <= MAX_STAFF for c in counts):
+                return (f"a staff die shows 1 to {MAX_STAFF} pips (or no die, 0)", "BHM-21")
+            cost = sum(counts) * STAFF_COST
+            if cost > self.money[player]:
+                return (
+                    f"{sum(counts)} staff cost {cost} but you have {self.money[player]}: "
+                    "each staff member costs 300",
+                    "BHM-22",
+                )
+            return None
+        if phase == "expand":
+            if player != self.expander:
+                return ("another player is expanding now", "BHM-34")
+            if kind is EndExpansion:
+                return None
+            if kind is not Expand:
+                return ("build a room (1000) or stop building", "BHM-34")
+            space = action.space  # type: ignore[attr-defined]
+            if self.money[player] < ROOM_COST:
+                return (f"a new room costs {ROOM_COST}; you have {self.money[player]}", "BHM-34")
+            if space not in self.mat.expansion_spaces(self.built[player]):
+                return (
+                    f"space {space + 1 if isinstance(space, int) else space!r} is not a valid "
+                    "expansion space: a new room must touch a room already built",
+                    "BHM-34",
+                )
+            return None
+        return ("the game is over: no more actions", "BHM-36")
+
+    def _price_vector_problem(self, action: SetPrices) -> tuple[str, str] | None:
+        days = action.days
+        if not isinstance(days, tuple) or len(days) != 7:
+            return ("set one price die on each of the 7 days of the week", "BHM-03")
+        for d, face in enumerate((*days, action.breakfast)):
+            if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= 6:
+                return (
+                    f"the {die_name(d)} price die shows {face!r}: a price die shows 1 to 6 "
+                    "(100 to 600)",
+                    "BHM-03",
+                )
+        return None
+
+    def _block_problem(self, player: int, rooms: Any) -> tuple[str, str] | None:
+        card = self.card_of(self.card)
+        geo = self.geometry[self.card]
+        if not isinstance(rooms, tuple) or len(rooms) != len(card.rooms):
+            return (f"the card needs {len(card.rooms)} room(s), one per room on the card", "BHM-16")
+        if len(set(rooms)) != len(rooms):
+            return ("each room of the card needs its own hotel room", "BHM-16")
+        for i, room in enumerate(rooms):
+            if room not in self.built[player]:
+                return (
+                    f"room {room + 1 if isinstance(room, int) else room!r} is not built",
+                    "BHM-11",
+                )
+            for o in geo.offsets[i]:
+                night = self.checkin + o
+                if self.occ[player][room * NIGHTS + night] >= 0:
+                    return (
+                        f"no availability: room {room + 1} is already booked on "
+                        f"{self.night_name(night)}; the same room must be free for the whole stay",
+                        "BHM-11",
+                    )
+        for a, b in card.neighbours:
+            if rooms[b] not in self.mat.neighbours[rooms[a]]:
+                return (
+                    f"rooms {rooms[a] + 1} and {rooms[b] + 1} are not neighbours: the door "
+                    "symbol on the card requires neighbouring rooms",
+                    "BHM-11",
+                )
+        return None
+
+    def night_name(self, night: int) -> str:
+        week, day = divmod(night, 7)
+        return f"{DAY_NAMES[day]} of week {week + 1}"
+
+    def _is_legal(self, player: int, action: Action) -> bool:
+        return self._problem(player, action) is None
+
+    def explain_illegal(self, action: Action) -> str:
+        mover = self.current_player()
+        if mover >= 0:
+            problem = self._problem(mover, action)
+            if problem:
+                return f"{problem[0]} [{problem[1]}]"
+        return f"{action} is not a legal action here"
+
+    def check_action(self, action: Action) -> None:
+        """Raise IllegalActionError naming the rule if ``action`` is illegal; change nothing."""
+        mover = self.current_player()
+        if mover == SIMULTANEOUS:
+            if isinstance(action, JointAction) and len(action.actions) == self.n:
+                for player, part in enumerate(action.actions):
+                    problem = self._problem(player, part)
+                    if problem:
+                        raise IllegalActionError(f"player {player}: {problem[0]}", rule=problem[1])
+                return
+        elif mover == CHANCE:
+            if not self._chance_ok(action):
+                raise IllegalActionError(
+                    f"{action} is not a possible chance outcome here", rule="chance"
+                )
+            return
+        elif mover >= 0:
+            problem = self._problem(mover, action)
+            if problem:
+                raise IllegalActionError(problem[0], rule=problem[1])
+            return
+        super().check_action(action)
+
+    # ----------------------------------------------------------- chance
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        phase = self.phase
+        if phase == "checkin":
+            return list(zip(_CHECKINS, _DIE, strict=True))
+        if phase == "budget":
+            return list(zip(_BUDGETS, _DIE, strict=True))
+        if phase in ("reveal", "walkin_card"):
+            total = sum(self.deck_counts.values())
+            return [
+                (RevealCard(cid), Fraction(count, total))
+                for cid, count in self.deck_counts.items()
+                if count
+            ]
+        if phase == "rank_roll":
+            group = self._open_tie()
+            orders = list(itertools.permutations(group))
+            p = Fraction(1, len(orders))
+            return [(TieOrder(order), p) for order in orders]
+        raise IllegalActionError("this is not a chance node", rule="protocol")
+
+    def _chance_ok(self, action: Action) -> bool:
+        phase = self.phase
+        kind = type(action)
+        if phase == "checkin":
+            return kind is CheckInDie and action.face in range(1, 7)  # type: ignore[attr-defined]
+        if phase == "budget":
+            return kind is BudgetDie and action.face in range(1, 7)  # type: ignore[attr-defined]
+        if phase in ("reveal", "walkin_card"):
+            return kind is RevealCard and self.deck_counts.get(action.card, 0) > 0  # type: ignore[attr-defined]
+        if phase == "rank_roll":
+            return kind is TieOrder and sorted(action.players) == sorted(self._open_tie())  # type: ignore[attr-defined]
+        return False
+
+    def sample_chance(self, rng: np.random.Generator) -> Action:
+        """Draw a chance outcome with exactly the probabilities of ``chance_outcomes``."""
+        phase = self.phase
+        if phase == "checkin":
+            return _CHECKINS[int(rng.integers(6))]
+        if phase == "budget":
+            return _BUDGETS[int(rng.integers(6))]
+        if phase in ("reveal", "walkin_card"):
+            pick = int(rng.integers(sum(self.deck_counts.values())))
+            for cid, count in self.deck_counts.items():
+                if pick < count:
+                    return RevealCard(cid)
+                pick -= count
+        if phase == "rank_roll":
+            group = self._open_tie()
+            return TieOrder(tuple(group[int(i)] for i in rng.permutation(len(group))))
+        return super().sample_chance(rng)
+
+    def _open_tie(self) -> list[int]:
+        for block in self.ranking:
+            if len(block) > 1:
+                return block
+        raise IllegalActionError("no tie to settle", rule="protocol")
+
+    # ------------------------------------------------------------ apply
+    def _apply(self, action: Action) -> None:
+        phase = self.phase
+        if phase == "prices":
+            for p, part in enumerate(action.actions):  # type: ignore[attr-defined]
+                if type(part) is SetPrices:
+                    self.prices[p] = list(part.days)
+                    self.breakfast[p] = part.breakfast
+            self.phase = "booking_change"
+            self.last_event = "prices revealed"
+        elif phase == "booking_change":
+            self._change_price(self.booking_seat(), action)
+            self.phase = "checkin"
+        elif phase == "checkin":
+            self.checkin = self.week_start + action.face - 1  # type: ignore[attr-defined]
+            self.phase = "reveal"
+        elif phase == "reveal":
+            self._draw(action.card)  # type: ignore[attr-defined]
+            self._resolve_booking()
+        elif phase == "bid":
+            bids = self._pay_bids(action)
+            top = max(bids[p] for p in self.bidders)
+            winners = [p for p in self.bidders if bids[p] == top]
+            self.last_event += "; bids " + ", ".join(f"P{p} {bids[p]}" for p in self.bidders)
+            self.bidders = []
+            self._award(winners, self.offer)
+        elif phase == "place":
+            player, price = self.place_queue.pop(0)
+            self._block(player, action.rooms, price)  # type: ignore[attr-defined]
+            self._place_next()
+        elif phase == "hire":
+            for p, part in enumerate(action.actions):  # type: ignore[attr-defined]
+                if type(part) is Hire:
+                    counts = [part.housekeeping, part.checkin, part.kitchen]
+                    cost = sum(counts) * STAFF_COST
+                    self.staff[p] = counts
+                    self.staff_hired[p] += sum(counts)
+                    self.money[p] -= cost
+                    self.ledger[p][2] += cost
+            self._start_walkins()
+        elif phase == "rank_bid":
+            bids = self._pay_bids(action)
+            blocks: list[list[int]] = []
+            for block in self.ranking:
+                if len(block) == 1:
+                    blocks.append(block)
+                    continue
+                # Highest bid goes first; equal bids stay tied for the die.
+                for amount in sorted({bids[p] for p in block}, reverse=True):
+                    blocks.append([p for p in block if bids[p] == amount])
+            self.ranking = blocks
+            self.bidders = []
+            self._settle_ranking()
+        elif phase == "rank_roll":
+            order = action.players  # type: ignore[attr-defined]
+            group = self._open_tie()
+            index = self.ranking.index(group)
+            self.ranking[index : index + 1] = [[p] for p in order]
+            self._settle_ranking()
+        elif phase == "walkin_change":
+            for p, part in enumerate(action.actions):  # type: ignore[attr-defined]
+                self._change_price(p, part)
+            self.walkin = 0
+            self.phase = "budget"
+        elif phase == "budget":
+            self.budget = action.face  # type: ignore[attr-defined]
+            self.phase = "walkin_card"
+        elif phase == "walkin_card":
+            self._draw(action.card)  # type: ignore[attr-defined]
+            self.checkin = self.week_start + self.day
+            self._resolve_walkin()
+        elif phase == "expand":
+            if type(action) is Expand:
+                p = self.expander
+                self.money[p] -= ROOM_COST
+                self.ledger[p][3] += ROOM_COST
+                self.built[p] = sorted((*self.built[p], action.space))
+                self.last_event = f"P{p} builds room {action.space + 1}"
+                if self._can_expand(p):
+                    return
+            self._next_expander(self.expander + 1)
+
+    def _change_price(self, player: int, action: Action) -> None:
+        if type(action) is ChangePrice:
+            if action.die == BREAKFAST_DIE:
+                self.breakfast[player] = action.face
+            else:
+                self.prices[player][action.die] = action.face
+
+    def _draw(self, card_id: int) -> None:
+        self.deck_counts[card_id] -= 1
+        self.card = card_id
+
+    def _pay_bids(self, joint: Action) -> list[int]:
+        """Every bidder pays their bid in full, winner included (marketing is not refunded)."""
+        bids = [0] * self.n
+        for p, part in enumerate(joint.actions):  # type: ignore[attr-defined]
+            if type(part) is Bid:
+                bids[p] = part.amount
+                self.money[p] -= part.amount
+                self.ledger[p][1] += part.amount
+        return bids
+
+    # ---------------------------------------------------------- booking
+    def _resolve_booking(self) -> None:
+        """The lowest total wins; ties go to the better rating, then to sealed bids."""
+        card_id, checkin = self.card, self.checkin
+        day = checkin - self.week_start
+        offers = {
+            p: self.stay_price(p, card_id, day)
+            for p in self.active()
+            if self.has_availability(p, card_id, checkin)
+        }
+        self.last_event = (
+            f"card {card_id} ({self.card_of(card_id).name}) checks in {DAY_NAMES[day]}: "
+            + (", ".join(f"P{p} {t}" for p, t in offers.items()) or "no hotel has room")
+        )
+        if not offers:
+            self.lost[self.week - 1] += 1
+            self._next_booking_turn()
+            return
+        best = min(offers.values())
+        tied = [p for p, total in offers.items() if total == best]
+        if len(tied) > 1:
+            top = max(self.stars[p] for p in tied)
+            tied = [p for p in tied if self.stars[p] == top]
+        if len(tied) > 1:
+            self.bidders = tied
+            self.offer = best
+            self.phase = "bid"
+            return
+        self._award(tied, best)
+
+    def _award(self, winners: list[int], price: int) -> None:
+        """Each winner receives the money and then blocks rooms (seat order)."""
+        for p in winners:
+            self.money[p] += price
+            self.ledger[p][0] += price
+        self.last_event += " -> " + ", ".join(f"P{p}" for p in winners)
+        self.place_queue = [[p, price] for p in winners]
+        self._place_next()
+
+    def _place_next(self) -> None:
+        while self.place_queue:
+            player, price = self.place_queue[0]
+            canonical = self.room_choice == "canonical"
+            options = self.assignments(player, self.card, self.checkin, first_only=canonical)
+            if len(options) > 1:
+                self.phase = "place"
+                return
+            self.place_queue.pop(0)
+            self._block(player, options[0], price)
+        if self.stage == "walkin":
+            self._next_walkin()
+        else:
+            self._next_booking_turn()
+
+    def _block(self, player: int, rooms: tuple[int, ...], price: int) -> None:
+        """Put the stay's markers on the rooms (BHM-16); nights past Sunday carry (BHM-18)."""
+        index = len(self.stays)
+        self.stays.append([player, self.card, self.checkin, list(rooms), price, self.stage])
+        occ = self.occ[player]
+        for room, offsets in zip(rooms, self.geometry[self.card].offsets, strict=True):
+            for o in offsets:
+                occ[room * NIGHTS + self.checkin + o] = index
+
+    def _next_booking_turn(self) -> None:
+        self.turn += 1
+        self.card = -1
+        self.checkin = -1
+        if self.turn >= self.turns:
+            self.phase = "hire"
+        else:
+            self.phase = "booking_change"
+
+    # ---------------------------------------------------------- walk-ins
+    def _start_walkins(self) -> None:
+        """Rank by money, lowest first; equal money is bid out, then rolled (BHM-24)."""
+        self.card = -1
+        self.checkin = -1
+        self.stage = "walkin"
+        active = self.active()
+        blocks: list[list[int]] = []
+        for _, group in itertools.groupby(
+            sorted(active, key=lambda p: self.money[p]), key=lambda p: self.money[p]
+        ):
+            blocks.append(list(group))
+        self.ranking = blocks
+        self.day = 0
+        tied = [p for block in blocks if len(block) > 1 for p in block]
+        if tied:
+            self.bidders = tied
+            self.phase = "rank_bid"
+        else:
+            self._settle_ranking()
+
+    def _settle_ranking(self) -> None:
+        if any(len(block) > 1 for block in self.ranking):
+            self.phase = "rank_roll"
+        else:
+            self.last_event = "walk-in ranking: " + " > ".join(f"P{b[0]}" for b in self.ranking)
+            self.phase = "walkin_change"
+
+    def ranking_order(self) -> list[int]:
+        """The walk-in ranking as a flat list (ties, if still open, in seat order)."""
+        return [p for block in self.ranking for p in block]
+
+    def _resolve_walkin(self) -> None:
+        """The guests go to the first hotel in ranking order that fits the budget (BHM-28)."""
+        card_id, checkin = self.card, self.checkin
+        name = self.card_of(card_id).name
+        for p in self.ranking_order():
+            if self.eliminated_week[p] is not None:
+                continue
+            if self.fits_budget(p, card_id, self.day, self.budget) and self.has_availability(
+                p, card_id, checkin
+            ):
+                price = self.stay_price(p, card_id, self.day)
+                self.last_event = (
+                    f"walk-in {name} (budget {self.budget * 100}) {DAY_NAMES[self.day]}"
+                )
+                self._award([p], price)
+                return
+        self.last_event = f"walk-in {name} (budget {self.budget * 100}) finds no hotel: lost"
+        self.lost[self.week - 1] += 1
+        self._next_walkin()
+
+    def _next_walkin(self) -> None:
+        self.card = -1
+        self.walkin += 1
+        if self.walkin < self.walkins_per_day:
+            self.phase = "budget"
+            return
+        self.day += 1
+        self.walkin = 0
+        if self.day < 7:
+            self.phase = "walkin_change"
+        else:
+            self.checkin = -1
+            self._rating()
+
+    # ------------------------------------------------------------ rating
+    def demand(self, player: int, week: int | None = None) -> list[list[int]]:
+        """Daily need of ``player`` in ``week``: [housekeeping, check-in, kitchen] per day (BHM-21).
+
+        Housekeeping: occupied rooms; check-in: square markers (a room's first
+        night); kitchen: brown markers (rooms with breakfast).
+        """
+        base = 7 * ((week or self.week) - 1)
+        need = [[0, 0, 0] for _ in range(7)]
+        for owner, card_id, checkin, _rooms, _, _ in self.stays:
+            if owner != player:
+                continue
+            card = self.card_of(card_id)
+            for room in card.rooms:
+                for o in room.offsets:
+                    day = checkin + o - base
+                    if 0 <= day < 7:
+                        need[day][0] += 1
+                        if o == room.start:
+                            need[day][1] += 1
+                        if card.breakfast:
+                            need[day][2] += 1
+        return need
+
+    def count_shortfalls(self, player: int) -> list[int]:
+        """Stars lost per category [housekeeping, check-in, kitchen] this week (BHM-30/31)."""
+        staff = self.staff[player] or [0, 0, 0]
+        need = self.demand(player)
+        if self.shortfall_rule == "per_category":
+            return [int(max(day[c] for day in need) > staff[c]) for c in range(3)]
+        return [sum(day[c] > staff[c] for day in need) for c in range(3)]
+
+    def _rating(self) -> None:
+        week_shortfalls = []
+        for p in range(self.n):
+            if self.eliminated_week[p] is not None:
+                week_shortfalls.append([0, 0, 0])
+                continue
+            short = self.count_shortfalls(p)
+            week_shortfalls.append(short)
+            lost = sum(short)
+            if lost:
+                self.stars[p] = max(0, self.stars[p] - lost)
+            else:
+                self.stars[p] = min(MAX_STARS, self.stars[p] + 1)
+            if self.stars[p] == 0:
+                self.eliminated_week[p] = self.week
+        self.shortfalls.append(week_shortfalls)
+        self.last_event = "rating: " + ", ".join(
+            f"P{p} -{sum(s)}" if sum(s) else f"P{p} +1" for p, s in enumerate(week_shortfalls)
+        )
+        if self.week >= self.weeks or len(self.active()) <= 1:
+            self.phase = "end"
+            return
+        self._next_expander(0)
+
+    # --------------------------------------------------------- expansion
+    def _can_expand(self, player: int) -> bool:
+        return self.money[player] >= ROOM_COST and bool(
+            self.mat.expansion_spaces(self.built[player])
+        )
+
+    def _next_expander(self, start: int) -> None:
+        for p in range(start, self.n):
+            if self.eliminated_week[p] is None and self._can_expand(p):
+                self.expander = p
+                self.phase = "expand"
+                return
+        self._start_week()
+
+    def _start_week(self) -> None:
+        """Week 2 preparation: new prices, staff removed, deck reshuffled (BHM-35)."""
+        self.week += 1
+        self.stage = "booking"
+        self.staff = [None] * self.n
+        self.deck_counts = {c.id: self.copies for c in self.deck.cards}
+        active = self.active()
+        self.turn = 0
+        self.turns = CARDS_PER_PLAYER * len(active)
+        self.walkins_per_day = max(1, len(active) // 2)
+        self.ranking = []
+        self.day = 0
+        self.walkin = 0
+        self.phase = "prices"
+
+    # --------------------------------------------------------------- end
+    def _contenders(self) -> list[int]:
+        active = self.active()
+        if active:
+            return active
+        last = max(w for w in self.eliminated_week if w is not None)
+        return [p for p in range(self.n) if self.eliminated_week[p] == last]
+
+    def winners(self) -> list[int]:
+        """Most money wins; tie: higher rating; still tied: a draw (BHM-36).
+
+        A player at 0 stars has lost and cannot win, unless everyone left
+        dropped to 0 in the same rating phase (then they are compared).
+        """
+        contenders = self._contenders()
+        best = max((self.money[p], self.stars[p]) for p in contenders)
+        return [p for p in contenders if (self.money[p], self.stars[p]) == best]
+
+    def returns(self) -> list[float]:
+        """Money at the end; a player who lost the game at 0 stars scores -1."""
+        contenders = set(self._contenders())
+        return [float(self.money[p]) if p in contenders else -1.0 for p in range(self.n)]
+
+    # --------------------------------------------------------- snapshots
+    def to_snapshot(self) -> dict[str, Any]:
+        return {
+            "week": self.week,
+            "phase": self.phase,
+            "turn": self.turn,
+            "turns": self.turns,
+            "walkins_per_day": self.walkins_per_day,
+            "day": self.day,
+            "walkin": self.walkin,
+            "checkin": self.checkin,
+            "card": self.card,
+            "budget": self.budget,
+            "offer": self.offer,
+            "prices": [list(p) for p in self.prices],
+            "breakfast": list(self.breakfast),
+            "money": list(self.money),
+            "stars": list(self.stars),
+            "built": [list(b) for b in self.built],
+            "staff": [None if s is None else list(s) for s in self.staff],
+            "eliminated_week": list(self.eliminated_week),
+            "ledger": [list(x) for x in self.ledger],
+            "staff_hired": list(self.staff_hired),
+            "stays": [[p, c, n, list(r), price, kind] for p, c, n, r, price, kind in self.stays],
+            "deck_counts": [[cid, count] for cid, count in self.deck_counts.items()],
+            "bidders": list(self.bidders),
+            "place_queue": [list(q) for q in self.place_queue],
+            "ranking": [list(b) for b in self.ranking],
+            "expander": self.expander,
+            "lost": list(self.lost),
+            "shortfalls": [[list(s) for s in week] for week in self.shortfalls],
+            "last_event": self.last_event,
+            "stage": self.stage,
+        }
+
+    @classmethod
+    def from_snapshot(cls, options: Mapping[str, Any], snapshot: Mapping[str, Any]) -> State:
+        state = cls(options)
+        expected = set(state.to_snapshot())
+        if set(snapshot) != expected:
+            missing, extra = expected - set(snapshot), set(snapshot) - expected
+            raise MalformedRecordError(
+                f"a boutique state needs the fields {sorted(expected)}; "
+                f"missing {sorted(missing)}, unknown {sorted(extra)}"
+            )
+        if snapshot["phase"] not in PHASES:
+            raise MalformedRecordError(f"unknown phase {snapshot['phase']!r}")
+        n = state.n
+        for key in ("prices", "breakfast", "money", "stars", "built", "staff", "ledger"):
+            if not isinstance(snapshot[key], list) or len(snapshot[key]) != n:
+                raise MalformedRecordError(f"field {key!r} needs one entry per player ({n})")
+        for key in (
+            "week",
+            "turn",
+            "turns",
+            "walkins_per_day",
+            "day",
+            "walkin",
+            "checkin",
+            "card",
+            "budget",
+            "offer",
+            "expander",
+        ):
+            value = snapshot[key]
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise MalformedRecordError(f"field {key!r} must be an integer, got {value!r}")
+            setattr(state, key, value)
+        state.phase = snapshot["phase"]
+        state.prices = [list(p) for p in snapshot["prices"]]
+        state.breakfast = list(snapshot["breakfast"])
+        state.money = list(snapshot["money"])
+        state.stars = list(snapshot["stars"])
+        state.built = [sorted(b) for b in snapshot["built"]]
+        state.staff = [None if s is None else list(s) for s in snapshot["staff"]]
+        state.eliminated_week = list(snapshot["eliminated_week"])
+        state.ledger = [list(x) for x in snapshot["ledger"]]
+        state.staff_hired = list(snapshot["staff_hired"])
+        state.deck_counts = {int(cid): int(count) for cid, count in snapshot["deck_counts"]}
+        if set(state.deck_counts) != set(state.deck.ids):
+            raise MalformedRecordError("field 'deck_counts' must list every card of the deck")
+        state.bidders = list(snapshot["bidders"])
+        state.place_queue = [list(q) for q in snapshot["place_queue"]]
+        state.ranking = [list(b) for b in snapshot["ranking"]]
+        state.lost = list(snapshot["lost"])
+        state.shortfalls = [[list(s) for s in week] for week in snapshot["shortfalls"]]
+        state.last_event = str(snapshot["last_event"])
+        if snapshot["stage"] not in ("booking", "walkin"):
+            raise MalformedRecordError(f"unknown stage {snapshot['stage']!r}")
+        state.stage = snapshot["stage"]
+        state.stays = []
+        for index, stay in enumerate(snapshot["stays"]):
+            player, card_id, checkin, rooms, price, kind = stay
+            if not 0 <= player < n or card_id not in state.geometry:
+                raise MalformedRecordError(f"stay {index}: unknown player or card")
+            offsets = state.geometry[card_id].offsets
+            if len(rooms) != len(offsets):
+                raise MalformedRecordError(f"stay {index}: the card needs {len(offsets)} rooms")
+            for room, nights in zip(rooms, offsets, strict=True):
+                if room not in state.built[player]:
+                    raise MalformedRecordError(f"stay {index}: room {room + 1} is not built")
+                for o in nights:
+                    cell = room * NIGHTS + checkin + o
+                    if state.occ[player][cell] >= 0:
+                        raise MalformedRecordError(
+                            f"stay {index}: room {room + 1} night {checkin + o} is taken twice"
+                        )
+                    state.occ[player][cell] = index
+            state.stays.append([player, card_id, checkin, list(rooms), price, kind])
+        return state
+
+    def clone(self) -> State:
+        state = BoutiqueState.__new__(BoutiqueState)
+        state.__dict__.update(self.__dict__)
+        state.options = dict(self.options)
+        state.history = list(self.history)
+        state.prices = [list(p) for p in self.prices]
+        state.breakfast = list(self.breakfast)
+        state.money = list(self.money)
+        state.stars = list(self.stars)
+        state.built = [list(b) for b in self.built]
+        state.occ = [list(o) for o in self.occ]
+        state.staff = [None if s is None else list(s) for s in self.staff]
+        state.eliminated_week = list(self.eliminated_week)
+        state.ledger = [list(x) for x in self.ledger]
+        state.staff_hired = list(self.staff_hired)
+        state.stays = [list(s) for s in self.stays]  # rooms lists are never changed in place
+        state.deck_counts = dict(self.deck_counts)
+        state.bidders = list(self.bidders)
+        state.place_queue = [list(q) for q in self.place_queue]
+        state.ranking = [list(b) for b in self.ranking]
+        state.lost = list(self.lost)
+        state.shortfalls = [[list(s) for s in w] for w in self.shortfalls]
+        return state
+
+    # ------------------------------------------------ hidden information
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` sees: everything on the table.
+
+        Secret prices and sealed bids are single simultaneous actions, so a
+        position between actions never holds an unrevealed price or bid;
+        guest cards are drawn when revealed, so the deck has no hidden
+        order, only its remaining contents, which every player can count.
+        """
+        view = self.to_snapshot()
+        view["player"] = player
+        return view
+
+    def determinise(self, player: int, rng: np.random.Generator) -> State:
+        """Nothing is hidden between actions (see :meth:`observation`): a clone."""
+        return self.clone()
+
+    # ---------------------------------------------------------- display
+    def render_text(self) -> str:
+        from hoteledu.boutique.render import render_text
+
+        return render_text(self)
+
+    def _repr_html_(self) -> str:
+        from hoteledu.boutique.render import render_html
+
+        return render_html(self)
+
+
+def new_game(
+    players: int = 2,
+    deck: Any = "standard",
+    room_choice: str = "choose",
+    shortfall: str = "per_day",
+    weeks: int = 2,
+) -> BoutiqueState:
+    """A new game of Boutique Hotel Manager, ready for the secret price setting.
+
+    Parameters
+    ----------
+    players : int
+        2 to 5 players.
+    deck : "standard", path or JSON data
+        The guest deck (see :func:`hoteledu.boutique.cards.load_deck`).
+    room_choice : {"choose", "canonical"}
+        Whether the winner of guests chooses their rooms when several
+        assignments fit, or the engine puts them in the lowest-numbered rooms.
+    shortfall : {"per_day", "per_category"}
+        One star per day and category short of staff, or one per category.
+    weeks : {2, 1}
+        Length of the game.
+
+    Examples
+    --------
+    >>> state = new_game(players=2)
+    >>> state.phase, state.money, state.stars
+    ('prices', [500, 500], [3, 3])
+    """
+    options = {
+        "players": players,
+        "deck": deck,
+        "room_choice": room_choice,
+        "shortfall": shortfall,
+        "weeks": weeks,
+    }
+    for name, allowed in (
+        ("room_choice", ("choose", "canonical")),
+        ("shortfall", ("per_day", "per_category")),
+        ("weeks", (1, 2)),
+    ):
+        if options[name] not in allowed:
+            raise ValueError(f"option {name!r} must be one of {allowed}, got {options[name]!r}")
+    return BoutiqueState(options)

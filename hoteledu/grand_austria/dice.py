@@ -1,0 +1,109 @@
+"""Exact dice maths for Grand Austria Hotel.
+
+At the start of a round (and at each reroll) ``n`` dice are rolled and sorted
+onto the six action spaces. What matters to the game is only how many dice
+land on each space: the vector of counts ``(k1, ..., k6)`` with ``sum = n``.
+It follows the multinomial distribution::
+
+    P(k1, ..., k6) = n! / (k1! ... k6!) / 6**n
+
+The rules engine lists these outcomes as one chance node (for 14 dice there
+are C(19, 5) = 11628 of them) and samples them with ``numpy``'s multinomial
+draw, which has the same distribution.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from math import comb, factorial
+
+import numpy as np
+
+FACES = 6
+"""The six action spaces of the action board."""
+
+
+@cache
+def compositions(n: int, parts: int = FACES) -> tuple[tuple[int, ...], ...]:
+    """All ways to write ``n`` as an ordered sum of ``parts`` counts >= 0.
+
+    Examples
+    --------
+    >>> compositions(2, 2)
+    ((0, 2), (1, 1), (2, 0))
+    >>> len(compositions(14))
+    11628
+    """
+    if n < 0:
+        raise ValueError("the number of dice cannot be negative")
+    if parts == 1:
+        return ((n,),)
+    result = []
+    for first in range(n + 1):
+        for rest in compositions(n - first, parts - 1):
+            result.append((first, *rest))
+    return tuple(result)
+
+
+def roll_probability(counts: tuple[int, ...]) -> Fraction:
+    """Exact probability that ``sum(counts)`` fair dice show exactly ``counts``.
+
+    Examples
+    --------
+    >>> roll_probability((1, 0, 0, 0, 0, 0))
+    Fraction(1, 6)
+    >>> roll_probability((1, 1, 0, 0, 0, 0))
+    Fraction(1, 18)
+    """
+    n = sum(counts)
+    ways = factorial(n)
+    for k in counts:
+        ways //= factorial(k)
+    return Fraction(ways, FACES**n)
+
+
+@cache
+def roll_outcomes(n: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+    """Every count vector of ``n`` dice with its exact probability (sums to 1).
+
+    Examples
+    --------
+    >>> sum(p for _, p in roll_outcomes(3))
+    Fraction(1, 1)
+    """
+    return tuple((c, roll_probability(c)) for c in compositions(n))
+
+
+def sample_roll(n: int, rng: np.random.Generator) -> tuple[int, ...]:
+    """Roll ``n`` dice: the counts per space, one multinomial draw."""
+    return tuple(int(k) for k in rng.multinomial(n, [1 / FACES] * FACES))
+
+
+def space_count_distribution(n: int) -> list[Fraction]:
+    """Exact distribution of the dice on one given space: Binomial(n, 1/6).
+
+    Examples
+    --------
+    >>> space_count_distribution(2)
+    [Fraction(25, 36), Fraction(5, 18), Fraction(1, 36)]
+    """
+    return [
+        comb(n, k) * Fraction(1, FACES) ** k * Fraction(5, FACES) ** (n - k) for k in range(n + 1)
+    ]
+
+
+def expected_strength(n: int) -> Fraction:
+    """Expected dice on one space for ``n`` dice: ``n / 6``.
+
+    Examples
+    --------
+    >>> expected_strength(12)
+    Fraction(2, 1)
+    """
+    return sum((k * p for k, p in enumerate(space_count_distribution(n))), Fraction(0))
+
+
+def probability_space_empty(n: int) -> Fraction:
+    """Probability that a given space receives no die: ``(5/6)**n``."""
+    return Fraction(5, FACES) ** n

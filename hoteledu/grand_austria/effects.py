@@ -1,0 +1,468 @@
+"""The interpreter of Grand Austria Hotel card effects.
+
+Every staff card, guest reward, emperor tile and politics card is data
+(:mod:`.cards`): a tuple of :class:`~.cards.Effect` values from a small
+vocabulary (``gain``, ``prepare_rooms``, ``play_staff``, ``on_event``,
+``modify_action``, ``waive``, ...). This module implements each *kind* once:
+
+* one-off effects (rewards, one-time staff, emperor bonuses and penalties)
+  become tasks on the state's task stack (:func:`push_effects`), so any choice
+  they need (which room, which card) is a decision of the player;
+* permanent staff effects are looked up when the engine asks: the room cost
+  (``waive``), the die action (``modify_action``), triggers (``on_event``);
+* end-game staff and politics conditions are counted by :func:`endgame_vp`
+  and :func:`politics_met`.
+
+Tasks hold effects in their JSON form, so states stay plain JSON data.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from typing import TYPE_CHECKING, Any
+
+from hoteledu.grand_austria import cards as card_data
+from hoteledu.grand_austria import hotel as hotel_data
+
+if TYPE_CHECKING:
+    from hoteledu.grand_austria.cards import GuestCard
+    from hoteledu.grand_austria.rules import GrandAustriaState
+
+ROOM_COLOURS = ("yellow", "blue", "red")
+FREE = 99
+"""A discount that makes any staff card free."""
+
+
+# ================================================================== catalog
+@dataclasses.dataclass(frozen=True)
+class Modifier:
+    """A ``modify_action`` effect of a permanent staff card."""
+
+    faces: tuple[int, ...]
+    fee: int
+    extra_strength: int
+    extra_items: int
+    extra_discount: int
+    both_tracks: bool
+
+
+@dataclasses.dataclass
+class Catalog:
+    """The card and board data the engine needs, indexed for speed."""
+
+    guests: dict[int, GuestCard]
+    staff: dict[int, Any]
+    politics: dict[int, Any]
+    emperor: dict[str, Any]
+    colour: tuple[str, ...]
+    floor: tuple[int, ...]
+    column: tuple[int, ...]
+    group: tuple[str, ...]
+    group_rooms: dict[str, tuple[int, ...]]
+    adjacent: tuple[tuple[int, ...], ...]
+    floor_cost: tuple[int, ...]
+    final_vp: tuple[int, ...]
+    prepare_vp: dict[int, int]
+    occupancy_bonus: dict[str, dict[int, int]]
+    modifiers: dict[int, tuple[Modifier, ...]]
+    waives: dict[int, tuple[tuple[str, str, int], ...]]
+    die_triggers: dict[int, tuple[tuple[tuple[int, ...], dict[str, Any]], ...]]
+    checkin_triggers: dict[int, tuple[tuple[str, int, dict[str, Any]], ...]]
+    occupied_triggers: dict[int, tuple[dict[str, Any], ...]]
+    bonus_triggers: dict[int, tuple[dict[str, Any], ...]]
+
+    def letter_cards(self, what: str, letter: str) -> list[Any]:
+        """Politics card numbers or emperor tile names of one letter (A, B, C)."""
+        if what == "politics":
+            return sorted(n for n, c in self.politics.items() if c.letter == letter)
+        return sorted(t for t, c in self.emperor.items() if c.letter == letter)
+
+    def guest_text(self, number: int) -> str:
+        g = self.guests[number]
+        order = "".join(k * letter for k, letter in zip(g.order, "SCWK", strict=False))
+        return f"{g.name} ({g.colour}, {order}, {g.vp} VP)"
+
+
+@functools.cache
+def catalog() -> Catalog:
+    """The catalog built from :mod:`.cards` and :mod:`.hotel` (once per process)."""
+    board = hotel_data.hotel_board()
+    staff = {c.number: c for c in card_data.staff_cards()}
+    modifiers, waives, die_t, check_t, occ_t, bonus_t = {}, {}, {}, {}, {}, {}
+    for number, card in staff.items():
+        mods, wv, dt, ct, ot, bt = [], [], [], [], [], []
+        for e in card.effects:
+            if e.kind == "modify_action":
+                mods.append(
+                    Modifier(
+                        tuple(e.param("faces")),
+                        e.param("fee"),
+                        e.param("extra_strength"),
+                        e.param("extra_items"),
+                        e.param("extra_discount"),
+                        e.param("both_tracks"),
+                    )
+                )
+            elif e.kind == "waive":
+                wv.append((e.param("what"), e.param("colour"), e.param("fee")))
+            elif e.kind == "on_event":
+                inner = e.param("effect").to_json()
+                event = e.param("event")
+                if event == "take_die":
+                    dt.append((tuple(e.param("faces")), inner))
+                elif event == "check_in":
+                    ct.append((e.param("colour"), e.param("min_order"), inner))
+                elif event == "room_occupied":
+                    ot.append(inner)
+                else:
+                    bt.append(inner)
+        modifiers[number], waives[number] = tuple(mods), tuple(wv)
+        die_t[number], check_t[number] = tuple(dt), tuple(ct)
+        occ_t[number], bonus_t[number] = tuple(ot), tuple(bt)
+    rooms = board.rooms
+    return Catalog(
+        guests={c.number: c for c in card_data.guest_cards()},
+        staff=staff,
+        politics={c.number: c for c in card_data.politics_cards()},
+        emperor={t.tile: t for t in card_data.emperor_tiles()},
+        colour=tuple(r.colour for r in rooms),
+        floor=tuple(r.floor for r in rooms),
+        column=tuple(r.column for r in rooms),
+        group=tuple(r.group for r in rooms),
+        group_rooms={g.name: g.rooms for g in board.groups},
+        adjacent=board.adjacency,
+        floor_cost=hotel_data.FLOOR_COSTS,
+        final_vp=hotel_data.ROOM_FINAL_VP,
+        prepare_vp={r.index: r.printed_vp for r in rooms if r.printed_vp},
+        occupancy_bonus={
+            colour: {size: amount for size, (_unit, amount) in table.items()}
+            for colour, table in hotel_data.OCCUPANCY_BONUS.items()
+        },
+        modifiers=modifiers,
+        waives=waives,
+        die_triggers=die_t,
+        checkin_triggers=check_t,
+        occupied_triggers=occ_t,
+        bonus_triggers=bonus_t,
+    )
+
+
+def param(e: dict[str, Any], name: str) -> Any:
+    """A parameter of an effect in JSON form, or its documented default."""
+    if name in e:
+        return e[name]
+    spec = card_data.EFFECT_KINDS[e["kind"]].spec(name)
+    if spec is None:
+        raise KeyError(f"{e['kind']} has no parameter {name!r}")
+    return spec.default
+
+
+# ========================================================= permanent lookups
+def free_colour(staff: list[int], colour: str) -> bool:
+    """Whether a played card (Butler, Chauffeur, Florist) waives rooms of ``colour``."""
+    waives = catalog().waives
+    for c in staff:
+        for what, col, _fee in waives[c]:
+            if what == "room_cost" and col in ("any", colour):
+                return True
+    return False
+
+
+def has_waive(staff: list[int], what: str) -> int | None:
+    """The fee of a ``waive`` of kind ``what`` among the played cards, else None."""
+    waives = catalog().waives
+    for c in staff:
+        for w, _col, fee in waives[c]:
+            if w == what:
+                return fee
+    return None
+
+
+def _modifiers(staff: list[int], space: int) -> list[Modifier]:
+    mods = catalog().modifiers
+    return [m for c in staff for m in mods[c] if space in m.faces]
+
+
+def six_fee(staff: list[int]) -> int:
+    """Krones action 6 costs (1; Kitchen Hand: 0)."""
+    fee = 1
+    for m in _modifiers(staff, 6):
+        fee = min(fee, m.fee)
+    return fee
+
+
+def strength_bonus(staff: list[int], space: int, act: int) -> int:
+    """Extra strength from played cards for a die from ``space`` doing action ``act``."""
+    bonus = 0
+    for m in _modifiers(staff, space):
+        bonus += m.extra_strength
+        if act in (1, 2):
+            bonus += m.extra_items
+    return bonus
+
+
+def hire_discount_bonus(staff: list[int], space: int) -> int:
+    """Extra krones off a staff card for a die from ``space`` (Checker)."""
+    return sum(m.extra_discount for m in _modifiers(staff, space))
+
+
+def both_tracks(staff: list[int], space: int) -> bool:
+    """Bootblack: action 4 with a die showing 4 advances both tracks."""
+    return any(m.both_tracks for m in _modifiers(staff, space))
+
+
+# ================================================================ triggers
+def push_effects(state: GrandAustriaState, p: int, effects: Any) -> None:
+    """Queue effects (Effect objects or JSON dicts) so the first resolves first."""
+    for e in reversed(tuple(effects)):
+        state.tasks.append(["effect", p, e if isinstance(e, dict) else e.to_json()])
+
+
+def push_die_effects(state: GrandAustriaState, p: int, space: int, act: int) -> None:
+    """``on_event take_die`` triggers of the played cards (resolve after the action)."""
+    triggers = catalog().die_triggers
+    found = [inner for c in state.staff[p] for faces, inner in triggers[c] if space in faces]
+    push_effects(state, p, found)
+
+
+def on_check_in(state: GrandAustriaState, p: int, guest: GuestCard) -> None:
+    """``on_event check_in`` triggers: Groom, Stableman, Masseuse, Tour Guide, ..."""
+    triggers = catalog().checkin_triggers
+    size = sum(guest.order)
+    found = [
+        inner
+        for c in state.staff[p]
+        for colour, min_order, inner in triggers[c]
+        if colour in ("any", guest.colour) and size >= min_order
+    ]
+    push_effects(state, p, found)
+
+
+def on_room_occupied(state: GrandAustriaState, p: int) -> None:
+    triggers = catalog().occupied_triggers
+    push_effects(state, p, [inner for c in state.staff[p] for inner in triggers[c]])
+
+
+def push_emperor_bonus(state: GrandAustriaState, p: int, tile: str) -> None:
+    """The tile's bonus, then Gardener-like ``emperor_bonus`` triggers."""
+    cat = catalog()
+    triggers = [inner for c in state.staff[p] for inner in cat.bonus_triggers[c]]
+    push_effects(state, p, list(cat.emperor[tile].bonus) + triggers)
+
+
+def push_emperor_penalty(state: GrandAustriaState, p: int, tile: str) -> None:
+    """The penalty, or (Conference Manager) the choice to pay instead."""
+    fee = has_waive(state.staff[p], "emperor_penalty")
+    if fee is not None and state.money[p] >= fee:
+        state.tasks.append(["conference", p, tile, fee])
+        return
+    push_penalty_effects(state, p, tile)
+
+
+def push_penalty_effects(state: GrandAustriaState, p: int, tile: str) -> None:
+    """GAH-E04: the penalty if all of it is possible, else its fallback."""
+    t = catalog().emperor[tile]
+    effects = [e.to_json() for e in t.penalty]
+    if t.fallback and not all(penalty_possible(state, p, e) for e in effects):
+        effects = [e.to_json() for e in t.fallback]
+    push_effects(state, p, effects)
+
+
+def penalty_possible(state: GrandAustriaState, p: int, e: dict[str, Any]) -> bool:
+    kind = e["kind"]
+    if kind == "lose":
+        return state.money[p] >= param(e, "krones") * _per_count(state, p, e)
+    if kind == "lose_staff":
+        if param(e, "source") == "hand":
+            return len(state.hand[p]) >= param(e, "count")
+        return len(hired(state, p, param(e, "timing"))) >= param(e, "count")
+    if kind == "remove_rooms":
+        if param(e, "one_per_floor"):
+            return True
+        status = 1 if param(e, "state") == "vacant" else 2
+        return sum(1 for r in state.rooms[p] if r == status) >= param(e, "count")
+    return True
+
+
+def hired(state: GrandAustriaState, p: int, timing: str) -> list[int]:
+    staff = catalog().staff
+    return [c for c in state.staff[p] if timing == "any" or staff[c].timing == timing]
+
+
+# ============================================================== interpreter
+_GAIN_ITEMS = ("strudel", "cake", "wine", "coffee")
+
+
+def apply_effect(state: GrandAustriaState, p: int, e: dict[str, Any]) -> None:
+    """Carry out one effect for player ``p`` (may push decision tasks)."""
+    kind = e["kind"]
+    tasks = state.tasks
+    if kind == "gain":
+        mult = _per_count(state, p, e)
+        cap = param(e, "max")
+        vp = param(e, "vp") * mult
+        if cap:
+            vp = min(vp, cap)
+        if vp:
+            state.vp[p] += vp
+        if param(e, "krones"):
+            state.gain_money(p, param(e, "krones") * mult)
+        if param(e, "emperor"):
+            state.advance_emperor(p, param(e, "emperor") * mult)
+        items = [param(e, name) * mult for name in _GAIN_ITEMS]
+        if param(e, "any_item"):
+            tasks.append(["choose_item", p, param(e, "any_item") * mult])
+        if any(items):
+            state.receive_items(p, items)
+    elif kind == "lose":
+        mult = _per_count(state, p, e)
+        state.money[p] -= param(e, "krones") * mult
+        state.vp[p] -= param(e, "vp") * mult
+    elif kind == "prepare_rooms":
+        discount = FREE if param(e, "free") else param(e, "discount")
+        tasks.append(
+            [
+                "prepare",
+                p,
+                param(e, "count"),
+                discount,
+                param(e, "free"),
+                param(e, "max_floor"),
+                param(e, "occupy"),
+                param(e, "colour"),
+            ]
+        )
+    elif kind == "occupy_rooms":
+        tasks.append(["occupy", p, param(e, "count"), param(e, "colour")])
+    elif kind == "take_guest":
+        tasks.append(["free_guest", p, param(e, "free")])
+    elif kind == "draw_staff":
+        for _ in range(param(e, "count")):
+            tasks.append(["draw_staff", p, "hand"])
+    elif kind == "play_staff":
+        discount = FREE if param(e, "free") else param(e, "discount")
+        if param(e, "source") == "top3":
+            tasks.append(["hire", p, discount, False, "offer"])
+            for _ in range(3):
+                tasks.append(["draw_staff", p, "offer"])
+        else:
+            tasks.append(["hire", p, discount, False, "hand"])
+    elif kind == "complete_order":
+        tasks.append(["complete_order", p, param(e, "colour")])
+    elif kind == "extra_turn":
+        state.grant_gizia(p, param(e, "scope"))
+    elif kind == "discard_items":
+        state.kitchen[p] = [0, 0, 0, 0]
+        if param(e, "where") == "kitchen_and_cafe":
+            for entry in state.cafe[p]:
+                entry[1:5] = [0, 0, 0, 0]
+    elif kind == "lose_staff":
+        if param(e, "source") == "hand":
+            tasks.append(["return_staff", p, param(e, "count")])
+        else:
+            tasks.append(["discard_staff", p, param(e, "count"), param(e, "timing")])
+    elif kind == "remove_rooms":
+        status = 1 if param(e, "state") == "vacant" else 2
+        tasks.append(["remove_rooms", p, param(e, "count"), status, param(e, "one_per_floor"), []])
+    # on_event, modify_action, waive, copy_staff: permanent or end-game, nothing to do now
+
+
+# ================================================================ counting
+def _full(rooms: list[int], members: tuple[int, ...]) -> bool:
+    return all(rooms[r] == 2 for r in members)
+
+
+def occupied_count(rooms: list[int], colour: str = "any") -> int:
+    col = catalog().colour
+    return sum(1 for r in range(20) if rooms[r] == 2 and colour in ("any", col[r]))
+
+
+def _per_count(state: GrandAustriaState, p: int, e: dict[str, Any], rooms: Any = None) -> int:
+    per = param(e, "per")
+    if not per:
+        return 1
+    cat = catalog()
+    rooms = state.rooms[p] if rooms is None else rooms
+    if per == "staff":
+        return len(state.staff[p])
+    if per == "occupied_room":
+        return occupied_count(rooms, param(e, "colour"))
+    if per == "room":
+        return sum(1 for r in rooms if r)
+    if per == "occupied_group":
+        return sum(1 for members in cat.group_rooms.values() if _full(rooms, members))
+    if per == "occupied_floor":
+        return sum(1 for f in range(4) if _full(rooms, tuple(range(f * 5, f * 5 + 5))))
+    if per == "occupied_column":
+        return sum(1 for c in range(5) if _full(rooms, tuple(range(c, 20, 5))))
+    if per == "colour_set":
+        return min(occupied_count(rooms, c) for c in ROOM_COLOURS)
+    if per == "politics_disk":
+        return sum(1 for claims in state.claims if p in claims)
+    if per == "emperor_space":
+        return state.emperor[p]
+    raise ValueError(f"unknown per {per!r}")
+
+
+def card_vp(state: GrandAustriaState, p: int, card: int) -> int:
+    """End-game VP of one staff card for player ``p`` (0 for other timings)."""
+    staff = catalog().staff[card]
+    if staff.timing != "game_end":
+        return 0
+    total = 0
+    for e in staff.effects:
+        if e.kind == "gain":
+            d = e.to_json()
+            vp = param(d, "vp") * _per_count(state, p, d)
+            cap = param(d, "max")
+            total += min(vp, cap) if cap else vp
+        elif e.kind == "copy_staff":
+            others = [
+                c
+                for q in range(state.n)
+                if q != p
+                for c in state.staff[q]
+                if catalog().staff[c].timing == "game_end"
+                and all(x.kind != "copy_staff" for x in catalog().staff[c].effects)
+            ]
+            total += max((card_vp(state, p, c) for c in others), default=0)
+    return total
+
+
+def endgame_vp(state: GrandAustriaState, p: int) -> int:
+    """GAH-F01: VP of the played end-game staff cards."""
+    return sum(card_vp(state, p, c) for c in state.staff[p])
+
+
+def endgame_staff(staff: list[int]) -> list[int]:
+    cards = catalog().staff
+    return [c for c in staff if cards[c].timing == "game_end"]
+
+
+def politics_met(state: GrandAustriaState, p: int, number: int) -> bool:
+    """GAH-P01: whether player ``p`` meets politics card ``number``'s condition."""
+    cond = catalog().politics[number].condition
+    kind = cond.kind
+    rooms = state.rooms[p]
+    if kind == "at_least":
+        return (
+            state.money[p] >= cond.param("krones")
+            and state.emperor[p] >= cond.param("emperor")
+            and len(state.staff[p]) >= cond.param("staff")
+            and sum(1 for r in rooms if r) >= cond.param("rooms")
+        )
+    if kind == "occupied_rooms":
+        return all(occupied_count(rooms, c) >= cond.param(c) for c in ROOM_COLOURS)
+    # fully_occupied
+    cat = catalog()
+    unit, count = cond.param("unit"), cond.param("count")
+    if unit == "floor":
+        units = [tuple(range(f * 5, f * 5 + 5)) for f in range(4)]
+    elif unit == "column":
+        units = [tuple(range(c, 20, 5)) for c in range(5)]
+    elif unit == "group":
+        units = list(cat.group_rooms.values())
+    else:
+        units = [tuple(r for r in range(20) if cat.colour[r] == c) for c in ROOM_COLOURS]
+    return sum(1 for members in units if _full(rooms, members)) >= count

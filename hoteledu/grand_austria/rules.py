@@ -1,0 +1,1333 @@
+"""Grand Austria Hotel: the rules engine.
+
+What it teaches: dice drafting. Every round ``n`` dice (10/12/14 for 2/3/4
+players) are rolled and sorted onto six action spaces; the number of dice on
+a space is the strength of its action, and taking a die weakens that space
+for everyone after you. The counts are multinomial (see :mod:`.dice`).
+
+The state is a stack of small *tasks*. Each task is a decision (a player
+chooses), a chance node (a card is drawn, dice are rolled) or an automatic
+step. A compound turn is a sequence of decisions ending with
+:class:`~.actions.EndTurn`. Card effects are data, interpreted by
+:mod:`.effects`. Sources and decisions: ``docs/grand_austria.md``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from hoteledu.core.actions import Action
+from hoteledu.core.errors import IllegalActionError, MalformedRecordError
+from hoteledu.core.state import CHANCE, TERMINAL, State
+from hoteledu.grand_austria import effects as fx
+from hoteledu.grand_austria.actions import (
+    ACTION_TYPES,
+    ITEMS,
+    AvoidPenalty,
+    CheckIn,
+    ClaimPolitics,
+    CompleteOrder,
+    DiscardStaff,
+    Done,
+    DrawGuest,
+    DrawStaff,
+    EndTurn,
+    Gain,
+    Hire,
+    Occupy,
+    Pass,
+    PickStaff,
+    Prepare,
+    RemoveRoom,
+    ReturnStaff,
+    Reveal,
+    Roll,
+    Serve,
+    ServeFromKitchen,
+    Split,
+    StartPlayer,
+    TakeDie,
+    TakeGuest,
+    TakeItems,
+    UseStaff,
+)
+from hoteledu.grand_austria.dice import roll_outcomes, roll_probability, sample_roll
+
+# ---------------------------------------------------------------- constants
+DICE_PER_PLAYERS = {2: 10, 3: 12, 4: 14}
+TURN_ORDER_TILES = {
+    2: ((1, 4), (2, 3)),
+    3: ((1, 6), (2, 5), (3, 4)),
+    4: ((1, 8), (2, 7), (3, 6), (4, 5)),
+}
+QUEUE_COSTS = (3, 2, 1, 0, 0)
+"""Cost of the five guest spaces, from the left (where new guests enter)."""
+EMPEROR_VP = (0, 1, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9)
+EMPEROR_TOP = 13
+POLITICS_VP = (15, 10, 5)
+SCORING_ROUNDS = {3: 3, 5: 5, 7: 7}
+"""Rounds with an emperor scoring, and how far the disks move back."""
+ROUNDS = 7
+START_MONEY = 10
+HAND_SIZE = 6
+CAFE_SIZE = 3
+GUEST_SPACES = 5
+
+CHANCE_TASKS = frozenset({"start_player", "reveal", "refill", "draw_staff", "roll"})
+AUTO_TASKS = frozenset({"flow", "effect", "offer_rest", "emperor_scoring", "cleanup", "draft_pass"})
+
+
+def _rule(text: str, rule: str) -> IllegalActionError:
+    return IllegalActionError(text, rule=rule)
+
+
+class GrandAustriaState(State):
+    """A position of Grand Austria Hotel (2 to 4 players)."""
+
+    game_name = "grand_austria"
+    action_types = ACTION_TYPES
+
+    def __init__(self, options: Mapping[str, Any], *, _blank: bool = False) -> None:
+        super().__init__(options)
+        n = int(self.options["players"])
+        if n not in DICE_PER_PLAYERS:
+            raise ValueError("Grand Austria Hotel is for 2, 3 or 4 players")
+        self.n = n
+        cat = fx.catalog()
+        self.round = 0
+        self.start_player = -1
+        self.tiles: list[list[int]] = [[0, 0] for _ in range(n)]
+        self.covered = [0] * n
+        self.passed = [False] * n
+        self.dice = [0] * 6
+        self.dustbin = 0
+        self.queue: list[int | None] = [None] * GUEST_SPACES
+        self.guest_deck = sorted(cat.guests)
+        self.guest_discard: list[int] = []
+        self.staff_deck = sorted(cat.staff)
+        self.staff_bottom: list[list[int]] = []  # [card, player who knows it]
+        self.politics: list[int] = []
+        self.claims: list[list[int]] = [[], [], []]
+        self.emperor_tiles: list[int] = []
+        self.money = [START_MONEY] * n
+        self.vp = [0] * n
+        self.emperor = [0] * n
+        self.kitchen = [[1, 1, 1, 1] for _ in range(n)]
+        self.fresh = [[0, 0, 0, 0] for _ in range(n)]
+        self.cafe: list[list[list[int]]] = [[] for _ in range(n)]  # [guest, s, c, w, k placed]
+        self.rooms = [[0] * 20 for _ in range(n)]  # 0 empty, 1 prepared, 2 occupied
+        self.bonus_done: list[list[int]] = [[] for _ in range(n)]
+        self.hand: list[list[int]] = [[] for _ in range(n)]
+        self.staff: list[list[int]] = [[] for _ in range(n)]
+        self.used: list[list[int]] = [[] for _ in range(n)]
+        self.offer: list[int] = []
+        self.packets: list[list[int]] = [[] for _ in range(n)]
+        self.tasks: list[list[Any]] = []
+        self.turn: dict[str, Any] | None = None
+        self.final: list[dict[str, int]] | None = None
+        self.stage = "setup"
+        if not _blank:
+            self._setup_tasks()
+            self._advance()
+
+    # ================================================================ protocol
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    def current_player(self) -> int:
+        if not self.tasks:
+            return TERMINAL
+        top = self.tasks[-1]
+        if top[0] in CHANCE_TASKS:
+            return CHANCE
+        return top[1]
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        if not self.tasks or self.tasks[-1][0] not in CHANCE_TASKS:
+            raise IllegalActionError("this is not a chance node", rule="protocol")
+        top = self.tasks[-1]
+        kind = top[0]
+        if kind == "roll":
+            return [(Roll(c), p) for c, p in roll_outcomes(top[1])]
+        if kind == "start_player":
+            return [(StartPlayer(p), Fraction(1, self.n)) for p in range(self.n)]
+        if kind == "reveal":
+            cards = fx.catalog().letter_cards(top[1], top[2])
+            return [(Reveal(top[1], c), Fraction(1, len(cards))) for c in cards]
+        if kind == "refill":
+            deck = self.guest_deck
+            return [(DrawGuest(g), Fraction(1, len(deck))) for g in deck]
+        # draw_staff: uniformly from the unordered pile, else the bottom cards in order
+        if self.staff_deck:
+            deck = self.staff_deck
+            return [(DrawStaff(c), Fraction(1, len(deck))) for c in deck]
+        return [(DrawStaff(self.staff_bottom[0][0]), Fraction(1))]
+
+    def sample_chance(self, rng: np.random.Generator) -> Action:
+        """Draw a chance outcome quickly (same distribution as ``chance_outcomes``)."""
+        top = self.tasks[-1]
+        kind = top[0]
+        if kind == "roll":
+            return Roll(sample_roll(top[1], rng))
+        if kind == "refill":
+            return DrawGuest(self.guest_deck[int(rng.integers(len(self.guest_deck)))])
+        if kind == "draw_staff" and self.staff_deck:
+            return DrawStaff(self.staff_deck[int(rng.integers(len(self.staff_deck)))])
+        return super().sample_chance(rng)
+
+    def check_action(self, action: Action) -> None:
+        """Legality check; dice rolls are checked without listing all outcomes."""
+        if self.tasks and self.tasks[-1][0] == "roll":
+            n = self.tasks[-1][1]
+            if (
+                isinstance(action, Roll)
+                and len(action.counts) == 6
+                and all(isinstance(k, int) and k >= 0 for k in action.counts)
+                and sum(action.counts) == n
+            ):
+                return
+            raise IllegalActionError(f"{action} is not a roll of {n} dice", rule="chance")
+        super().check_action(action)
+
+    def _is_legal(self, player: int, action: Action) -> bool:
+        return action in self._legal_actions(player)
+
+    def returns(self) -> list[float]:
+        return [float(v) for v in self.vp]
+
+    def winners(self) -> list[int]:
+        """Most VP; ties go to more dishes, drinks and krones left (GAH-F05)."""
+        best = max(self.vp)
+        tied = [p for p in range(self.n) if self.vp[p] == best]
+        if len(tied) == 1:
+            return tied
+        left = {p: sum(self.kitchen[p]) + self.money[p] for p in tied}
+        most = max(left.values())
+        return [p for p in tied if left[p] == most]
+
+    # ================================================================== setup
+    def _setup_tasks(self) -> None:
+        """Setup as a stack of tasks (the last pushed runs first)."""
+        push = self.tasks.append
+        push(["flow", "setup_guests"])
+        staff_setup = self.options.get("staff_setup", "deal")
+        if staff_setup == "draft":
+            push(["flow", "draft"])
+            for p in reversed(range(self.n)):
+                for _ in range(HAND_SIZE):
+                    push(["draw_staff", p, "packet"])
+        elif staff_setup == "introductory":
+            push(["flow", "introductory"])
+        else:
+            for p in reversed(range(self.n)):
+                for _ in range(HAND_SIZE):
+                    push(["draw_staff", p, "hand"])
+        for _ in range(GUEST_SPACES):
+            push(["refill"])
+        for letter in "CBA":
+            push(["reveal", "emperor", letter])
+        for letter in "CBA":
+            push(["reveal", "politics", letter])
+        push(["start_player"])
+
+    def turn_order(self) -> list[int]:
+        """Players by the low number of their turn order tile (start player first)."""
+        return sorted(range(self.n), key=lambda p: self.tiles[p][0])
+
+    # ============================================================ task engine
+    def _advance(self) -> None:
+        """Run automatic tasks until a decision, a chance node or the end."""
+        tasks = self.tasks
+        while tasks:
+            top = tasks[-1]
+            kind = top[0]
+            if kind in CHANCE_TASKS:
+                if kind == "refill" and not self.guest_deck:
+                    tasks.pop()  # the guest deck is empty: the space stays empty
+                    continue
+                if kind == "draw_staff" and not self.staff_deck and not self.staff_bottom:
+                    tasks.pop()
+                    continue
+                return
+            if kind in AUTO_TASKS:
+                tasks.pop()
+                if kind == "flow":
+                    self._flow(top[1])
+                elif kind == "effect":
+                    fx.apply_effect(self, top[1], top[2])
+                elif kind == "offer_rest":
+                    self._return_offer(top[1])
+                elif kind == "emperor_scoring":
+                    self._emperor_scoring()
+                elif kind == "cleanup":
+                    self._cleanup()
+                elif kind == "draft_pass":
+                    self.packets = [self.packets[(p - 1) % self.n] for p in range(self.n)]
+                continue
+            if kind == "turn":
+                return
+            if kind == "serve":
+                if not self._serve_options(top):
+                    tasks.pop()
+                    self._finish_serve(top)
+                    continue
+                return
+            if not self._task_options(top):
+                # nothing possible (no room fits, no card affordable, café full...): skip
+                tasks.pop()
+                if kind == "hire" and top[4] == "offer":
+                    self._return_offer(top[1])
+                continue
+            return
+        # no task left: the game is over
+
+    def _flow(self, step: str) -> None:
+        push = self.tasks.append
+        if step == "draft":
+            self._draft_round()
+        elif step == "setup_guests":
+            push(["flow", "setup_rooms"])
+            for p in self.turn_order():  # pushed in order, so the last player picks first
+                push(["refill"])
+                push(["setup_guest", p])
+        elif step == "setup_rooms":
+            push(["flow", "round_start"])
+            for p in reversed(self.turn_order()):
+                push(["prepare", p, 3, 0, False, 3, False, "any"])
+        elif step == "round_start":
+            self.round += 1
+            self.stage = "round"
+            self.covered = [0] * self.n
+            self.passed = [False] * self.n
+            self.dustbin = 0
+            self.dice = [0] * 6
+            push(["flow", "next"])
+            push(["roll", DICE_PER_PLAYERS[self.n]])
+        elif step == "next":
+            self._next_turn()
+        elif step == "round_end":
+            self._round_end()
+        elif step == "final":
+            self._final_scoring()
+
+    def _visible(self, p: int) -> int | None:
+        c = self.covered[p]
+        return self.tiles[p][c] if c < 2 else None
+
+    def _next_turn(self) -> None:
+        """The lowest visible number moves next (GAH-R04); passing and rerolls (GAH-R05)."""
+        if sum(self.dice) == 0:
+            self.tasks.append(["flow", "round_end"])
+            return
+        active = [p for p in range(self.n) if self.covered[p] < 2]
+        if not active:
+            self.tasks.append(["flow", "round_end"])
+            return
+        waiting = [p for p in active if not self.passed[p]]
+        if waiting:
+            p = min(waiting, key=lambda q: self._visible(q) or 0)
+            self.tasks.append(["flow", "next"])
+            self.tasks.append(["turn", p])
+            self.turn = {"p": p, "guest": False, "die": False, "boost": False, "bonus": False}
+            return
+        # everyone left has passed: one die to the dustbin, the rest rerolled
+        total = sum(self.dice) - 1
+        self.dustbin += 1
+        self.dice = [0] * 6
+        if total <= 0:
+            self.tasks.append(["flow", "round_end"])
+            return
+        self.passed = [False] * self.n
+        self.tasks.append(["flow", "next"])
+        self.tasks.append(["roll", total])
+
+    def _round_end(self) -> None:
+        """Emperor scoring (rounds 3, 5, 7), staff face up, tiles clockwise (GAH-R07)."""
+        self.turn = None
+        push = self.tasks.append
+        if self.round >= ROUNDS:
+            push(["flow", "final"])
+        else:
+            push(["flow", "round_start"])
+        push(["cleanup"])
+        if self.round in SCORING_ROUNDS:
+            push(["emperor_scoring"])
+
+    def _cleanup(self) -> None:
+        self.used = [[] for _ in range(self.n)]
+        self.tiles = [list(self.tiles[(p - 1) % self.n]) for p in range(self.n)]
+        self.start_player = self.turn_order()[0]
+
+    def _emperor_scoring(self) -> None:
+        """GAH-E02/E03: VP for the space, move back, then tile bonus or penalty."""
+        back = SCORING_ROUNDS[self.round]
+        index = (3, 5, 7).index(self.round)
+        tile = self.emperor_tiles[index] if index < len(self.emperor_tiles) else None
+        order = self.turn_order()
+        for p in order:
+            self.vp[p] += EMPEROR_VP[self.emperor[p]]
+            self.emperor[p] = max(0, self.emperor[p] - back)
+        if tile is None:
+            return
+        # bonuses and penalties resolve in turn order: push in reverse
+        for p in reversed(order):
+            if self.emperor[p] >= 3:
+                fx.push_emperor_bonus(self, p, tile)
+            elif self.emperor[p] == 0:
+                fx.push_emperor_penalty(self, p, tile)
+
+    def _final_scoring(self) -> None:
+        """GAH-F01..F04."""
+        cat = fx.catalog()
+        self.final = []
+        for p in range(self.n):
+            staff_vp = fx.endgame_vp(self, p)
+            rooms_vp = sum(cat.final_vp[cat.floor[r]] for r in range(20) if self.rooms[p][r] == 2)
+            items = sum(self.kitchen[p])
+            cafe = -5 * len(self.cafe[p])
+            money = self.money[p]
+            self.vp[p] += staff_vp + rooms_vp + money + items + cafe
+            self.final.append(
+                {"staff": staff_vp, "rooms": rooms_vp, "money": money, "items": items, "cafe": cafe}
+            )
+        self.stage = "over"
+
+    # ================================================================== draft
+    def _draft_round(self) -> None:
+        if not any(self.packets):
+            return
+        self.tasks.append(["flow", "draft"])
+        self.tasks.append(["draft_pass"])
+        for p in reversed(range(self.n)):
+            self.tasks.append(["draft_pick", p])
+
+    # ============================================================== helpers
+    def advance_emperor(self, p: int, steps: int) -> None:
+        """Move up the emperor track; steps beyond 13 give 1 VP each (GAH-E01)."""
+        e = self.emperor[p] + steps
+        if e > EMPEROR_TOP:
+            self.vp[p] += e - EMPEROR_TOP
+            e = EMPEROR_TOP
+        self.emperor[p] = e
+
+    def gain_money(self, p: int, amount: int) -> None:
+        cap = self.options.get("money_cap")
+        self.money[p] += amount
+        if cap is not None and self.money[p] > cap:
+            self.money[p] = cap
+
+    def receive_items(self, p: int, counts: tuple[int, ...] | list[int]) -> None:
+        """New dishes/drinks: may go straight onto guests' orders (GAH-D04)."""
+        fresh = self.fresh[p]
+        for i in range(4):
+            fresh[i] += counts[i]
+        self.tasks.append(["serve", p, "fresh", 99])
+
+    def room_cost(self, p: int, room: int, discount: int = 0, free: bool = False) -> int:
+        cat = fx.catalog()
+        if free or fx.free_colour(self.staff[p], cat.colour[room]):
+            return 0
+        return max(0, cat.floor_cost[cat.floor[room]] - discount)
+
+    def placeable_rooms(self, p: int, max_floor: int = 3, colour: str = "any") -> list[int]:
+        """Empty spaces where a room tile may go: bottom-left first, then adjacent (GAH-D05)."""
+        cat = fx.catalog()
+        rooms = self.rooms[p]
+        if not any(rooms):
+            return [0] if colour in ("any", cat.colour[0]) else []
+        out = []
+        for r in range(20):
+            if rooms[r] or cat.floor[r] > max_floor or colour not in ("any", cat.colour[r]):
+                continue
+            if any(rooms[a] for a in cat.adjacent[r]):
+                out.append(r)
+        return out
+
+    def occupy_room(self, p: int, room: int) -> None:
+        """Turn a room to occupied; the last room of a group gives its bonus once (GAH-A07)."""
+        cat = fx.catalog()
+        rooms = self.rooms[p]
+        rooms[room] = 2
+        fx.on_room_occupied(self, p)
+        group = cat.group[room]
+        if group in self.bonus_done[p]:
+            return
+        members = cat.group_rooms[group]
+        if all(rooms[r] == 2 for r in members):
+            self.bonus_done[p].append(group)
+            colour = cat.colour[room]
+            amount = cat.occupancy_bonus[colour][len(members)]
+            if colour == "blue":
+                self.vp[p] += amount
+            elif colour == "red":
+                self.gain_money(p, amount)
+            else:
+                self.advance_emperor(p, amount)
+
+    def guest_complete(self, p: int, slot: int) -> bool:
+        entry = self.cafe[p][slot]
+        order = fx.catalog().guests[entry[0]].order
+        return (
+            entry[1] == order[0]
+            and entry[2] == order[1]
+            and entry[3] == order[2]
+            and (entry[4] == order[3])
+        )
+
+    def _needs(self, entry: list[int], item: int) -> bool:
+        return entry[1 + item] < fx.catalog().guests[entry[0]].order[item]
+
+    def free_rooms_for(self, p: int, guest: int) -> list[int]:
+        cat = fx.catalog()
+        colour = cat.guests[guest].colour
+        rooms = self.rooms[p]
+        return [
+            r for r in range(20) if rooms[r] == 1 and (colour == "green" or cat.colour[r] == colour)
+        ]
+
+    # =========================================================== decisions
+    def _legal_actions(self, player: int) -> list[Action]:
+        top = self.tasks[-1]
+        kind = top[0]
+        if kind == "turn":
+            return self._turn_actions(top[1])
+        return self._task_options(top)
+
+    def _task_options(self, top: list[Any]) -> list[Action]:
+        kind = top[0]
+        p = top[1] if len(top) > 1 else -1
+        if kind == "items":
+            n, pair = top[3], top[2]
+            out: list[Action] = []
+            for second in range(n // 2 + 1):  # cake <= strudel, coffee <= wine
+                first = n - second
+                out.append(
+                    TakeItems(first, second) if pair == 0 else TakeItems(0, 0, first, second)
+                )
+            return out
+        if kind == "serve":
+            out = self._serve_options(top)
+            out.append(Done())
+            return out
+        if kind == "prepare":
+            _, p, n, discount, free, max_floor, _occ, colour = top
+            money = self.money[p]
+            out = [
+                Prepare(r)
+                for r in self.placeable_rooms(p, max_floor, colour)
+                if self.room_cost(p, r, discount, free) <= money
+            ]
+            if out:
+                out.append(Done())
+            return out
+        if kind == "split":
+            n = top[2]
+            return [Split(e, n - e) for e in range(n + 1)]
+        if kind == "hire":
+            _, p, discount, mandatory, source = top
+            cards = self.hand[p] if source == "hand" else self.offer
+            cat = fx.catalog()
+            out = [Hire(c) for c in cards if max(0, cat.staff[c].cost - discount) <= self.money[p]]
+            if out and not mandatory:
+                out.append(Done())
+            return out
+        if kind == "choose_item":
+            return [Gain(i) for i in range(4)]
+        if kind == "occupy":
+            colour = top[3]
+            cat = fx.catalog()
+            out = [
+                Occupy(r)
+                for r in range(20)
+                if self.rooms[p][r] == 1 and (colour == "any" or cat.colour[r] == colour)
+            ]
+            if out:
+                out.append(Done())
+            return out
+        if kind in ("free_guest", "setup_guest"):
+            if len(self.cafe[p]) >= CAFE_SIZE:
+                return []
+            free = kind == "setup_guest" or top[2]
+            out = [
+                TakeGuest(s)
+                for s in range(GUEST_SPACES)
+                if self.queue[s] is not None and (free or QUEUE_COSTS[s] <= self.money[p])
+            ]
+            if out and kind == "free_guest":
+                out.append(Done())
+            return out
+        if kind == "complete_order":
+            colour = top[2]
+            cat = fx.catalog()
+            out = [
+                CompleteOrder(s)
+                for s, entry in enumerate(self.cafe[p])
+                if (colour == "any" or cat.guests[entry[0]].colour == colour)
+                and not self.guest_complete(p, s)
+            ]
+            if out:
+                out.append(Done())
+            return out
+        if kind == "draft_pick":
+            return [PickStaff(c) for c in self.packets[p]]
+        if kind == "remove_rooms":
+            return [RemoveRoom(r) for r in self._removable(top)]
+        if kind == "return_staff":
+            return [ReturnStaff(c) for c in self.hand[p]] if top[2] > 0 else []
+        if kind == "discard_staff":
+            return [DiscardStaff(c) for c in fx.hired(self, p, top[3])] if top[2] > 0 else []
+        if kind == "conference":
+            return [AvoidPenalty(True), AvoidPenalty(False)]
+        if kind == "extra_action":
+            out = []
+            for space in range(1, 7):
+                if not self.dice[space - 1]:
+                    continue
+                if self._die_fees(p, space, False) > self.money[p]:
+                    continue
+                for act in range(1, 6) if space == 6 else (space,):
+                    if act == 5 and not self._can_hire_with(
+                        p,
+                        self.die_strength(p, space, False, 5),
+                        self.money[p] - self._die_fees(p, space, False),
+                        space,
+                    ):
+                        continue
+                    out.append(TakeDie(space, False, act if space == 6 else 0))
+            return out
+        return []
+
+    def _serve_options(self, top: list[Any]) -> list[Action]:
+        p, source = top[1], top[2]
+        pool = self.fresh[p] if source == "fresh" else self.kitchen[p]
+        out: list[Action] = []
+        for s, entry in enumerate(self.cafe[p]):
+            for i in range(4):
+                if pool[i] and self._needs(entry, i):
+                    out.append(Serve(s, i))
+        return out
+
+    def _removable(self, top: list[Any]) -> list[int]:
+        """Rooms a removal penalty may take now: on the highest floor holding one.
+
+        With ``one_per_floor`` (tile C2) a floor already used is skipped.
+        """
+        _, p, count, status, one_per_floor, floors_done = top
+        if count <= 0:
+            return []
+        cat = fx.catalog()
+        rooms = self.rooms[p]
+        candidates = [
+            r
+            for r in range(20)
+            if rooms[r] == status and not (one_per_floor and cat.floor[r] in floors_done)
+        ]
+        if not candidates:
+            return []
+        top_floor = max(cat.floor[r] for r in candidates)
+        return [r for r in candidates if cat.floor[r] == top_floor]
+
+    def _die_fees(self, p: int, space: int, boost: bool) -> int:
+        fee = 1 if boost else 0
+        if space == 6:
+            fee += fx.six_fee(self.staff[p])
+        return fee
+
+    def die_strength(self, p: int, space: int, boost: bool, act: int) -> int:
+        """Action strength: dice on the space, +1 bought, plus staff modifiers."""
+        strength = self.dice[space - 1] + (1 if boost else 0)
+        return strength + fx.strength_bonus(self.staff[p], space, act)
+
+    def _turn_actions(self, p: int) -> list[Action]:
+        turn = self.turn
+        assert turn is not None
+        out: list[Action] = []
+        if not turn["die"]:
+            money = self.money[p]
+            if not turn["guest"] and len(self.cafe[p]) < CAFE_SIZE:
+                free = fx.has_waive(self.staff[p], "guest_cost") is not None
+                for s in range(GUEST_SPACES):
+                    if self.queue[s] is not None and (free or QUEUE_COSTS[s] <= money):
+                        out.append(TakeGuest(s))
+            for space in range(1, 7):
+                if not self.dice[space - 1]:
+                    continue
+                for boost in (False, True):
+                    fee = self._die_fees(p, space, boost)
+                    if fee > money:
+                        continue
+                    for act in range(1, 6) if space == 6 else (space,):
+                        if act == 5 and not self._can_hire_with(
+                            p, self.die_strength(p, space, boost, 5), money - fee, space
+                        ):
+                            continue
+                        out.append(TakeDie(space, boost, act if space == 6 else 0))
+            if not turn["guest"] or not out:
+                out.append(Pass())
+            return out
+        # additional actions (GAH-A01..A05) and the end of the turn
+        cafe = self.cafe[p]
+        for s, entry in enumerate(cafe):
+            if self.guest_complete(p, s):
+                for r in self.free_rooms_for(p, entry[0]):
+                    out.append(CheckIn(s, r))
+        if (self.money[p] >= 1 or fx.has_waive(self.staff[p], "serving_cost") is not None) and (
+            self._serve_options([None, p, "kitchen"])
+        ):
+            out.append(ServeFromKitchen())
+        for i in range(len(self.politics)):
+            claims = self.claims[i]
+            if p not in claims and len(claims) < 3 and fx.politics_met(self, p, self.politics[i]):
+                out.append(ClaimPolitics(i))
+        for c in self.staff[p]:
+            if c not in self.used[p] and fx.catalog().staff[c].timing == "once_per_round":
+                out.append(UseStaff(c))
+        out.append(EndTurn())
+        return out
+
+    def _can_hire_with(self, p: int, discount: int, money: int, space: int) -> bool:
+        cat = fx.catalog()
+        discount += fx.hire_discount_bonus(self.staff[p], space)
+        return any(max(0, cat.staff[c].cost - discount) <= money for c in self.hand[p])
+
+    # ============================================================== explain
+    def explain_illegal(self, action: Action) -> str:
+        if not self.tasks:
+            return "the game is over"
+        top = self.tasks[-1]
+        kind = top[0]
+        p = self.current_player()
+        if isinstance(action, TakeItems) and kind == "items":
+            c = action.counts
+            if top[2] == 0 and c[1] > c[0]:
+                return "you cannot take more cake than strudel [GAH-D02]"
+            if top[2] == 1 and c[3] > c[2]:
+                return "you cannot take more coffee than wine [GAH-D03]"
+            return f"take exactly {top[3]} items, one per point of strength [GAH-D02]"
+        if isinstance(action, TakeGuest):
+            if p >= 0 and len(self.cafe[p]) >= CAFE_SIZE:
+                return "the café is full: you cannot take a guest [GAH-G02]"
+            if kind == "turn" and self.turn and (self.turn["guest"] or self.turn["die"]):
+                return "a guest may be taken only once, before taking a die [GAH-G01]"
+            if 0 <= action.slot < GUEST_SPACES and self.queue[action.slot] is not None:
+                return "you cannot afford this guest [GAH-G01]"
+            return "there is no guest on that space [GAH-G01]"
+        if isinstance(action, Prepare):
+            if 0 <= action.room < 20 and kind in ("prepare",) and p >= 0:
+                if self.rooms[p][action.room]:
+                    return "that room is already prepared [GAH-D05]"
+                if action.room not in self.placeable_rooms(p, top[5]):
+                    if not any(self.rooms[p]):
+                        return "the first room must be the bottom-left room [GAH-S08]"
+                    return (
+                        "a room tile must go next to an already placed room on a free "
+                        "space of this reward's floors [GAH-D05]"
+                    )
+                return "you cannot afford this room [GAH-D05]"
+            return "you cannot prepare a room now [GAH-D05]"
+        if isinstance(action, CheckIn) and kind == "turn" and p >= 0:
+            if not 0 <= action.slot < len(self.cafe[p]):
+                return "there is no guest at that café table [GAH-A05]"
+            if not self.guest_complete(p, action.slot):
+                return "this guest's order is not complete [GAH-A05]"
+            colour = fx.catalog().guests[self.cafe[p][action.slot][0]].colour
+            return f"no free {colour} room for this guest [GAH-A06]"
+        if isinstance(action, TakeDie) and kind == "turn" and p >= 0:
+            if self.turn and self.turn["die"]:
+                return "you have already taken a die this turn [GAH-D01]"
+            if not 1 <= action.space <= 6 or not self.dice[action.space - 1]:
+                return "there is no die on that action space [GAH-D01]"
+            if self._die_fees(p, action.space, action.boost) > self.money[p]:
+                return "you cannot pay the krone this needs [GAH-A01/GAH-D09]"
+            if action.imitate == 5 or action.space == 5:
+                return "you cannot afford any staff card in your hand [GAH-D08]"
+            return "space 6 must name one of the actions 1 to 5 [GAH-D09]"
+        if isinstance(action, Hire):
+            return "you can play only a staff card from your hand that you can afford [GAH-D08]"
+        if isinstance(action, ClaimPolitics):
+            return "you do not meet this politics card's condition, or have a disk on it [GAH-A03]"
+        if isinstance(action, UseStaff):
+            return "this staff card is not yours, not once per round, or already used [GAH-A04]"
+        if isinstance(action, Split):
+            return "split exactly the action's strength between the tracks [GAH-D07]"
+        if isinstance(action, ServeFromKitchen):
+            return "you need 1 krone and a guest who needs an item from your kitchen [GAH-A02]"
+        if isinstance(action, Serve):
+            return "that guest does not need this item, or you do not have it [GAH-D04]"
+        if isinstance(action, Pass):
+            return "you can pass only instead of a turn, before taking a guest or die [GAH-R03]"
+        if isinstance(action, EndTurn):
+            return "you must take a die (or pass) before ending your turn [GAH-D01]"
+        return f"{action} is not a legal action now"
+
+    # ================================================================= apply
+    def _apply(self, action: Action) -> None:
+        top = self.tasks[-1]
+        kind = top[0]
+        handler = getattr(self, "_do_" + kind)
+        handler(top, action)
+        self._advance()
+
+    # -------------------------------------------------------------- chance
+    def _do_start_player(self, top: list[Any], action: StartPlayer) -> None:
+        self.tasks.pop()
+        self.start_player = action.player
+        pairs = TURN_ORDER_TILES[self.n]
+        for i in range(self.n):
+            self.tiles[(action.player + i) % self.n] = list(pairs[i])
+
+    def _do_reveal(self, top: list[Any], action: Reveal) -> None:
+        self.tasks.pop()
+        (self.politics if action.what == "politics" else self.emperor_tiles).append(action.card)
+
+    def _do_refill(self, top: list[Any], action: DrawGuest) -> None:
+        self.tasks.pop()
+        self.guest_deck.remove(action.guest)
+        # new guests enter on the leftmost empty space
+        slot = self.queue.index(None) if None in self.queue else 0
+        self.queue[slot] = action.guest
+
+    def _do_draw_staff(self, top: list[Any], action: DrawStaff) -> None:
+        self.tasks.pop()
+        if self.staff_deck:
+            self.staff_deck.remove(action.card)
+        else:
+            self.staff_bottom.pop(0)
+        dest, p = top[2], top[1]
+        if dest == "hand":
+            self.hand[p].append(action.card)
+            self.hand[p].sort()
+        elif dest == "packet":
+            self.packets[p].append(action.card)
+            self.packets[p].sort()
+        else:
+            self.offer.append(action.card)
+
+    def _do_roll(self, top: list[Any], action: Roll) -> None:
+        self.tasks.pop()
+        self.dice = list(action.counts)
+
+    # ----------------------------------------------------------- setup
+    def _do_draft_pick(self, top: list[Any], action: PickStaff) -> None:
+        self.tasks.pop()
+        p = top[1]
+        self.packets[p].remove(action.card)
+        self.hand[p].append(action.card)
+        self.hand[p].sort()
+
+    def _do_draft_pass(self, top: list[Any], action: Action) -> None:  # pragma: no cover
+        raise AssertionError("draft_pass is automatic")
+
+    def _do_setup_guest(self, top: list[Any], action: TakeGuest) -> None:
+        self.tasks.pop()
+        self._take_guest(top[1], action.slot, pay=False)
+
+    def _take_guest(self, p: int, slot: int, pay: bool) -> None:
+        guest = self.queue[slot]
+        assert guest is not None
+        if pay and not fx.has_waive(self.staff[p], "guest_cost") is not None:
+            self.money[p] -= QUEUE_COSTS[slot]
+        self.cafe[p].append([guest, 0, 0, 0, 0])
+        # the guests to the left slide right; the leftmost space is refilled
+        for s in range(slot, 0, -1):
+            self.queue[s] = self.queue[s - 1]
+        self.queue[0] = None
+
+    # ------------------------------------------------------------- turn
+    def _do_turn(self, top: list[Any], action: Action) -> None:
+        p = top[1]
+        turn = self.turn
+        assert turn is not None
+        if isinstance(action, TakeGuest):
+            turn["guest"] = True
+            self._take_guest(p, action.slot, pay=True)
+            self.tasks.append(["refill"])
+        elif isinstance(action, TakeDie):
+            self._take_die(p, action)
+        elif isinstance(action, Pass):
+            self.tasks.pop()
+            if not turn["bonus"]:
+                self.passed[p] = True
+            self.turn = None
+        elif isinstance(action, EndTurn):
+            self.tasks.pop()
+            self.turn = None
+            if turn.get("gizia"):
+                self._bonus_turn(p, turn["gizia"] - 1)
+        elif isinstance(action, CheckIn):
+            self.check_in(p, action.slot, action.room)
+        elif isinstance(action, ServeFromKitchen):
+            if not fx.has_waive(self.staff[p], "serving_cost") is not None:
+                self.money[p] -= 1
+            self.tasks.append(["serve", p, "kitchen", 3])
+        elif isinstance(action, ClaimPolitics):
+            claims = self.claims[action.index]
+            self.vp[p] += POLITICS_VP[len(claims)]
+            claims.append(p)
+        elif isinstance(action, UseStaff):
+            self.used[p].append(action.card)
+            fx.push_effects(self, p, fx.catalog().staff[action.card].effects)
+
+    def _bonus_turn(self, p: int, more: int) -> None:
+        """E. Gizia: another turn in which the die taken is not removed."""
+        self.tasks.append(["turn", p])
+        self.turn = {"p": p, "guest": False, "die": False, "boost": False, "bonus": True}
+        if more:
+            self.turn["gizia"] = more
+
+    def grant_gizia(self, p: int, scope: str = "turn") -> None:
+        """E. Gizia's reward: another turn (rulebook) or one extra action (option)."""
+        if self.options.get("gizia", "extra_turn") == "extra_action":
+            self.tasks.append(["extra_action", p])
+        elif self.turn is not None and self.turn["p"] == p:
+            self.turn["gizia"] = self.turn.get("gizia", 0) + 1
+
+    def _take_die(self, p: int, action: TakeDie) -> None:
+        turn = self.turn
+        assert turn is not None
+        space = action.space
+        act = action.imitate if space == 6 else space
+        strength = self.die_strength(p, space, action.boost, act)
+        self.money[p] -= self._die_fees(p, space, action.boost)
+        turn["die"] = True
+        turn["boost"] = action.boost
+        if not turn["bonus"]:
+            self.dice[space - 1] -= 1
+            self.covered[p] += 1
+        self.start_action(p, act, strength, space)
+
+    def start_action(self, p: int, act: int, strength: int, space: int) -> None:
+        """Push the tasks of action ``act`` with ``strength`` (die on ``space``)."""
+        # die-face staff effects resolve after the action itself: push them first
+        fx.push_die_effects(self, p, space, act)
+        if act in (1, 2):
+            self.tasks.append(["items", p, act - 1, strength])
+        elif act == 3:
+            self.tasks.append(["prepare", p, strength, 0, False, 3, False, "any"])
+        elif act == 4:
+            if fx.both_tracks(self.staff[p], space):
+                self.advance_emperor(p, strength)
+                self.gain_money(p, strength)
+            else:
+                self.tasks.append(["split", p, strength])
+        elif act == 5:
+            discount = strength + fx.hire_discount_bonus(self.staff[p], space)
+            self.tasks.append(["hire", p, discount, True, "hand"])
+
+    def _do_extra_action(self, top: list[Any], action: TakeDie) -> None:
+        """Gizia's extra action (option): an action space's action without a die."""
+        self.tasks.pop()
+        p = top[1]
+        self.money[p] -= self._die_fees(p, action.space, False)
+        act = action.imitate if action.space == 6 else action.space
+        self.start_action(p, act, self.die_strength(p, action.space, False, act), action.space)
+
+    def check_in(self, p: int, slot: int, room: int) -> None:
+        """GAH-A05: the guest moves in; VP, staff triggers, occupancy bonus, reward."""
+        cat = fx.catalog()
+        entry = self.cafe[p].pop(slot)
+        guest = cat.guests[entry[0]]
+        self.guest_discard.append(entry[0])
+        self.vp[p] += guest.vp
+        self.occupy_room(p, room)
+        fx.on_check_in(self, p, guest)
+        fx.push_effects(self, p, guest.reward)
+
+    # ---------------------------------------------------------- subtasks
+    def _do_items(self, top: list[Any], action: TakeItems) -> None:
+        self.tasks.pop()
+        self.receive_items(top[1], action.counts)
+
+    def _do_serve(self, top: list[Any], action: Action) -> None:
+        p = top[1]
+        if isinstance(action, Done):
+            self.tasks.pop()
+            self._finish_serve(top)
+            return
+        assert isinstance(action, Serve)
+        pool = self.fresh[p] if top[2] == "fresh" else self.kitchen[p]
+        pool[action.item] -= 1
+        self.cafe[p][action.slot][1 + action.item] += 1
+        top[3] -= 1
+        if top[3] <= 0:
+            self.tasks.pop()
+            self._finish_serve(top)
+
+    def _finish_serve(self, top: list[Any]) -> None:
+        p = top[1]
+        if top[2] == "fresh":
+            kitchen, fresh = self.kitchen[p], self.fresh[p]
+            for i in range(4):
+                kitchen[i] += fresh[i]
+                fresh[i] = 0
+
+    def _do_prepare(self, top: list[Any], action: Action) -> None:
+        _, p, n, discount, free, _max_floor, occupy, _colour = top
+        if isinstance(action, Done):
+            self.tasks.pop()
+            return
+        assert isinstance(action, Prepare)
+        cat = fx.catalog()
+        self.money[p] -= self.room_cost(p, action.room, discount, free)
+        self.rooms[p][action.room] = 1
+        self.vp[p] += cat.prepare_vp.get(action.room, 0)
+        if occupy:
+            self.occupy_room(p, action.room)
+        top[2] = n - 1
+        if top[2] <= 0:
+            self.tasks.pop()
+
+    def _do_split(self, top: list[Any], action: Split) -> None:
+        self.tasks.pop()
+        self.advance_emperor(top[1], action.emperor)
+        self.gain_money(top[1], action.money)
+
+    def _do_hire(self, top: list[Any], action: Action) -> None:
+        self.tasks.pop()
+        p, discount, source = top[1], top[2], top[4]
+        if source == "offer":
+            self.tasks.append(["offer_rest", p])
+        if isinstance(action, Done):
+            return
+        assert isinstance(action, Hire)
+        self.hire(p, action.card, discount, source)
+
+    def hire(self, p: int, card: int, discount: int, source: str = "hand") -> None:
+        """Play a staff card: pay its cost less the discount (never below 0)."""
+        staff = fx.catalog().staff[card]
+        (self.hand[p] if source == "hand" else self.offer).remove(card)
+        self.money[p] -= max(0, staff.cost - discount)
+        self.staff[p].append(card)
+        if staff.timing == "one_time":
+            fx.push_effects(self, p, staff.effects)
+
+    def _return_offer(self, p: int) -> None:
+        for c in self.offer:
+            self.staff_bottom.append([c, p])
+        self.offer = []
+
+    def _do_offer_rest(self, top: list[Any], action: Action) -> None:  # pragma: no cover
+        raise AssertionError("offer_rest is automatic")
+
+    def _do_choose_item(self, top: list[Any], action: Gain) -> None:
+        top[2] -= 1
+        if top[2] <= 0:
+            self.tasks.pop()
+        counts = [0, 0, 0, 0]
+        counts[action.item] = 1
+        self.receive_items(top[1], counts)
+
+    def _do_occupy(self, top: list[Any], action: Action) -> None:
+        if isinstance(action, Done):
+            self.tasks.pop()
+            return
+        assert isinstance(action, Occupy)
+        self.occupy_room(top[1], action.room)
+        top[2] -= 1
+        if top[2] <= 0:
+            self.tasks.pop()
+
+    def _do_free_guest(self, top: list[Any], action: Action) -> None:
+        self.tasks.pop()
+        if isinstance(action, TakeGuest):
+            self._take_guest(top[1], action.slot, pay=not top[2])
+            self.tasks.append(["refill"])
+
+    def _do_complete_order(self, top: list[Any], action: Action) -> None:
+        self.tasks.pop()
+        if isinstance(action, CompleteOrder):
+            entry = self.cafe[top[1]][action.slot]
+            entry[1:5] = list(fx.catalog().guests[entry[0]].order)
+
+    def _do_remove_rooms(self, top: list[Any], action: RemoveRoom) -> None:
+        p = top[1]
+        self.rooms[p][action.room] = 0
+        top[2] -= 1
+        top[5] = [*top[5], fx.catalog().floor[action.room]]
+        if top[2] <= 0:
+            self.tasks.pop()
+
+    def _do_return_staff(self, top: list[Any], action: ReturnStaff) -> None:
+        p = top[1]
+        self.hand[p].remove(action.card)
+        self.staff_bottom.append([action.card, p])
+        top[2] -= 1
+        if top[2] <= 0:
+            self.tasks.pop()
+
+    def _do_discard_staff(self, top: list[Any], action: DiscardStaff) -> None:
+        self.staff[top[1]].remove(action.card)
+        top[2] -= 1
+        if top[2] <= 0:
+            self.tasks.pop()
+
+    def _do_conference(self, top: list[Any], action: AvoidPenalty) -> None:
+        self.tasks.pop()
+        p = top[1]
+        if action.pay:
+            self.money[p] -= top[3]
+        else:
+            fx.push_penalty_effects(self, p, top[2])
+
+    # ============================================================ snapshot
+    _FIELDS = (
+        "round",
+        "start_player",
+        "tiles",
+        "covered",
+        "passed",
+        "dice",
+        "dustbin",
+        "queue",
+        "guest_deck",
+        "guest_discard",
+        "staff_deck",
+        "staff_bottom",
+        "politics",
+        "claims",
+        "emperor_tiles",
+        "money",
+        "vp",
+        "emperor",
+        "kitchen",
+        "fresh",
+        "cafe",
+        "rooms",
+        "bonus_done",
+        "hand",
+        "staff",
+        "used",
+        "offer",
+        "packets",
+        "tasks",
+        "turn",
+        "final",
+        "stage",
+    )
+
+    def to_snapshot(self) -> dict[str, Any]:
+        import copy
+
+        return {name: copy.deepcopy(getattr(self, name)) for name in self._FIELDS}
+
+    @classmethod
+    def from_snapshot(cls, options: Mapping[str, Any], snapshot: Mapping[str, Any]) -> State:
+        state = cls(options, _blank=True)
+        unknown = set(snapshot) - set(cls._FIELDS)
+        if unknown:
+            raise MalformedRecordError(
+                f"unknown fields in a grand_austria state: {sorted(unknown)}"
+            )
+        missing = set(cls._FIELDS) - set(snapshot)
+        if missing:
+            raise MalformedRecordError(
+                f"missing fields in a grand_austria state: {sorted(missing)}"
+            )
+        import copy
+
+        for name in cls._FIELDS:
+            setattr(state, name, copy.deepcopy(snapshot[name]))
+        if len(state.money) != state.n:
+            raise MalformedRecordError("the saved state has a different number of players")
+        return state
+
+    def clone(self) -> GrandAustriaState:
+        new = GrandAustriaState.__new__(GrandAustriaState)
+        d = self.__dict__
+        nd = new.__dict__
+        nd.update(d)
+        nd["options"] = dict(self.options)
+        nd["history"] = list(self.history)
+        for name in (
+            "covered",
+            "passed",
+            "dice",
+            "queue",
+            "guest_deck",
+            "guest_discard",
+            "staff_deck",
+            "politics",
+            "emperor_tiles",
+            "money",
+            "vp",
+            "emperor",
+            "offer",
+        ):
+            nd[name] = list(d[name])
+        for name in (
+            "tiles",
+            "claims",
+            "kitchen",
+            "fresh",
+            "rooms",
+            "bonus_done",
+            "hand",
+            "staff",
+            "used",
+            "packets",
+            "tasks",
+            "staff_bottom",
+        ):
+            nd[name] = [list(x) for x in d[name]]
+        nd["cafe"] = [[list(e) for e in c] for c in d["cafe"]]
+        nd["turn"] = dict(d["turn"]) if d["turn"] is not None else None
+        nd["final"] = [dict(f) for f in d["final"]] if d["final"] is not None else None
+        return new
+
+    # ===================================================== hidden information
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` sees: own hand, others' hand sizes, no deck order."""
+        view = self.to_snapshot()
+        view["hand"] = [h if q == player else len(h) for q, h in enumerate(self.hand)]
+        view["packets"] = [h if q == player else len(h) for q, h in enumerate(self.packets)]
+        view["staff_deck"] = len(self.staff_deck)
+        view["guest_deck"] = len(self.guest_deck)
+        view["staff_bottom"] = [c if k == player else None for c, k in self.staff_bottom]
+        actor = self.tasks[-1][1] if self.offer and self.tasks else None
+        view["offer"] = self.offer if actor == player else len(self.offer)
+        view["player"] = player
+        return view
+
+    def determinise(self, player: int, rng: np.random.Generator) -> GrandAustriaState:
+        """Resample the staff cards ``player`` cannot see (others' hands, deck)."""
+        state = self.clone()
+        actor = self.tasks[-1][1] if self.offer and self.tasks else None
+        pool = list(state.staff_deck)
+        for q in range(self.n):
+            if q != player:
+                pool += state.hand[q] + state.packets[q]
+        unknown_bottom = [i for i, (_, k) in enumerate(state.staff_bottom) if k != player]
+        pool += [state.staff_bottom[i][0] for i in unknown_bottom]
+        hide_offer = actor != player
+        if hide_offer:
+            pool += state.offer
+        order = [pool[i] for i in rng.permutation(len(pool))]
+        for q in range(self.n):
+            if q != player:
+                k = len(state.hand[q])
+                state.hand[q] = sorted(order[:k])
+                order = order[k:]
+                k = len(state.packets[q])
+                state.packets[q] = sorted(order[:k])
+                order = order[k:]
+        for i in unknown_bottom:
+            state.staff_bottom[i][0] = order.pop()
+        if hide_offer:
+            k = len(state.offer)
+            state.offer = order[:k]
+            order = order[k:]
+        state.staff_deck = sorted(order)
+        return state
+
+    # ============================================================== display
+    def render_text(self) -> str:
+        cat = fx.catalog()
+        lines = [
+            f"Grand Austria Hotel, round {self.round}/{ROUNDS}, stage {self.stage}",
+            "dice on spaces 1-6: "
+            + "  ".join(f"{s + 1}:{k}" for s, k in enumerate(self.dice))
+            + f"   dustbin {self.dustbin}",
+            "guest row (cost 3 2 1 0 0): "
+            + "  ".join(cat.guest_text(g) if g is not None else "-" for g in self.queue),
+        ]
+        for i, card in enumerate(self.politics):
+            lines.append(f"politics {'ABC'[i]}: {card} claimed by {self.claims[i]}")
+        lines.append(f"emperor tiles: {self.emperor_tiles}")
+        for p in range(self.n):
+            low, high = self.tiles[p]
+            lines.append(
+                f"-- player {p}: {self.vp[p]} VP, {self.money[p]} krones, emperor "
+                f"{self.emperor[p]}, turn tile {low}/{high} ({self.covered[p]} covered"
+                + (", passed" if self.passed[p] else "")
+                + ")"
+            )
+            lines.append(
+                "   kitchen: "
+                + ", ".join(f"{k} {name}" for k, name in zip(self.kitchen[p], ITEMS, strict=False))
+            )
+            for s, entry in enumerate(self.cafe[p]):
+                lines.append(f"   café {s}: {cat.guest_text(entry[0])} served {entry[1:5]}")
+            sym = ".PO"
+            for floor in (3, 2, 1, 0):
+                row = "".join(
+                    (
+                        cat.colour[floor * 5 + c][0].upper()
+                        if self.rooms[p][floor * 5 + c] == 0
+                        else sym[self.rooms[p][floor * 5 + c]]
+                    )
+                    for c in range(5)
+                )
+                lines.append(f"   floor {floor + 1}: {row}")
+            lines.append(f"   staff played: {self.staff[p]}  hand: {len(self.hand[p])} cards")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        cat = fx.catalog()
+        colours = {"blue": "#9cc3ff", "red": "#ff9c9c", "yellow": "#ffe48a"}
+        parts = [f"<div><b>Grand Austria Hotel</b> round {self.round}/{ROUNDS}</div>"]
+        parts.append(
+            "<table><tr>"
+            + "".join(
+                f"<td style='padding:4px;border:1px solid #888'>space {s + 1}<br>"
+                f"<b>{k}</b> dice</td>"
+                for s, k in enumerate(self.dice)
+            )
+            + "</tr></table>"
+        )
+        parts.append(
+            "<div>guests: "
+            + " | ".join(
+                html.escape(cat.guest_text(g)) if g is not None else "-" for g in self.queue
+            )
+            + "</div>"
+        )
+        for p in range(self.n):
+            grid = []
+            for floor in (3, 2, 1, 0):
+                cells = []
+                for c in range(5):
+                    r = floor * 5 + c
+                    status = self.rooms[p][r]
+                    mark = ("", "prepared", "<b>occupied</b>")[status]
+                    cells.append(
+                        f"<td style='width:60px;height:22px;border:1px solid #666;"
+                        f"background:{colours[cat.colour[r]] if status else '#eee'}'>{mark}</td>"
+                    )
+                grid.append("<tr>" + "".join(cells) + "</tr>")
+            cafe = "; ".join(html.escape(f"{cat.guest_text(e[0])} {e[1:5]}") for e in self.cafe[p])
+            parts.append(
+                f"<div><b>Player {p}</b>: {self.vp[p]} VP, {self.money[p]} krones, emperor "
+                f"{self.emperor[p]}; kitchen {self.kitchen[p]}; café: {cafe or 'empty'}</div>"
+                f"<table>{''.join(grid)}</table>"
+            )
+        return "\n".join(parts)
+
+
+def new_game(
+    players: int = 2,
+    staff_setup: str = "deal",
+    gizia: str = "extra_turn",
+    money_cap: int | None = None,
+) -> GrandAustriaState:
+    """A new game of Grand Austria Hotel, at its first chance node (the start player).
+
+    Examples
+    --------
+    >>> state = new_game(players=3)
+    >>> state.num_players, state.current_player() == CHANCE
+    (3, True)
+    """
+    return GrandAustriaState(
+        {"players": players, "staff_setup": staff_setup, "gizia": gizia, "money_cap": money_cap}
+    )
+
+
+def roll_chance(state: GrandAustriaState) -> Fraction:
+    """Probability of the dice roll at the current node (helper for lessons)."""
+    return roll_probability(tuple(state.dice))

@@ -1,0 +1,8 @@
+"""Boutique test helpers live in ``bhm_helpers`` beside this file."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))

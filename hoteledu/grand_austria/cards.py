@@ -444,13 +444,15 @@ EFFECT_KINDS: dict[str, KindSpec] = {
         _kind(
             "on_event",
             "Permanent trigger: from the moment the staff card is played, each time "
-            "`event` happens on the owner's own turn, resolve `effect` once. "
+            "`event` happens to the owner, resolve `effect` once. "
             "check_in: a guest (of `colour`, with at least `min_order` items in its "
             "order) moves into one of the owner's rooms; resolves with the guest's "
-            "reward. take_die: the owner takes a die from an action space whose number "
-            "is in `faces` (a die from space 6 shows 6, whatever action it imitates); "
-            "resolves after the action. emperor_bonus: the owner receives an emperor "
-            "tile bonus. room_occupied: any room of the owner's turns to occupied.",
+            "reward. take_die: the owner carries out the die action of an action space "
+            "whose number is in `faces` (also in E. Gizia's extra turn, where no die is "
+            "removed; space 6 counts as 6 whatever action it imitates); resolves after "
+            "the action, once per die action whatever its strength. emperor_bonus: the "
+            "owner receives an emperor tile bonus (at an emperor scoring). room_occupied: "
+            "any room of the owner's turns to occupied, by a guest or an effect.",
             _render_on_event,
             ParamSpec(
                 "event",
@@ -466,8 +468,9 @@ EFFECT_KINDS: dict[str, KindSpec] = {
         ),
         _kind(
             "modify_action",
-            "Permanent change to the owner's die action when the die taken shows one of "
-            "`faces` (a die from space 6 shows 6): `fee` replaces action 6's 1-krone fee; "
+            "Permanent change to the owner's die action from an action space whose number "
+            "is in `faces` (space 6 counts as 6 whatever it imitates): `fee` replaces "
+            "action 6's 1-krone fee; "
             "`extra_strength` adds to the strength (on top of the once-per-turn krone); "
             "`extra_items` adds that many items of the action's own kinds (action 1: "
             "strudel or cake; action 2: wine or coffee; the cake<=strudel and "
@@ -654,14 +657,20 @@ class _Term:
     def __str__(self) -> str:
         return self.describe()
 
+    @classmethod
+    def from_json(cls, data: Any) -> Any:
+        """Parse and validate the JSON form (``{"kind": ..., param: value}``)."""
+        return _parse_term(data, cls._kinds, cls)
+
 
 @dataclasses.dataclass(frozen=True)
 class Effect(_Term):
     """One ability: a kind from :data:`EFFECT_KINDS` and its parameters.
 
-    ``params`` holds only the parameters given, sorted by name; ask with
-    :meth:`param`, which falls back to the documented default. Build one with
-    :func:`effect`, which validates.
+    ``params`` holds only the parameters that differ from their documented
+    default, sorted by name, so equal effects compare equal; ask with
+    :meth:`param`, which falls back to the default. Build one with
+    :func:`effect` or :meth:`from_json`, which validate and normalise.
     """
 
     kind: str
@@ -721,9 +730,12 @@ def _parse_term(data: Any, kinds: dict[str, KindSpec], cls: type) -> Any:
             known = [p.name for p in spec.params]
             raise ValueError(f"{kind} has no parameter {key!r}; its parameters are {known}")
         try:
-            params.append((key, _check_value(param_spec, data[key], kinds)))
+            value = _check_value(param_spec, data[key], kinds)
         except ValueError as error:
             raise ValueError(f"{kind}.{key} {error}") from None
+        # Defaults are dropped so that equal effects compare (and hash) equal.
+        if value != param_spec.default:
+            params.append((key, value))
     for param_spec in spec.params:
         if param_spec.type == "effect" and param_spec.name not in data:
             # A nested effect has no sensible default: on_event must say what it gives.

@@ -48,6 +48,7 @@ __all__ = [
     "Group",
     "HotelBoard",
     "Room",
+    "board_markdown",
     "hotel_board",
     "load_hotel_board",
     "neighbours",
@@ -274,6 +275,32 @@ def neighbours(room: int) -> tuple[int, ...]:
 def rooms_of_group(group: str) -> tuple[int, ...]:
     """The rooms of a group (``"a"`` .. ``"j"``)."""
     return hotel_board().rooms_of_group(group)
+
+
+def board_markdown() -> str:
+    """The hotel board, its groups and the occupancy bonuses as markdown (for the docs)."""
+    board = hotel_board()
+    short = {"blue": "B", "red": "R", "yellow": "Y"}
+    lines = [
+        "| floor (cost) | col 0 | col 1 | col 2 | col 3 | col 4 |",
+        "|---|---|---|---|---|---|",
+    ]
+    for floor in reversed(range(board.floors)):
+        cells = []
+        for column in range(board.columns):
+            room = board.room_at(floor, column)
+            cell = f"{room.index}: {short[room.colour]}({room.group})"
+            if room.printed_vp:
+                cell += f" {room.printed_vp} VP"
+            cells.append(cell)
+        lines.append(f"| {floor} ({FLOOR_COSTS[floor]} kr) | " + " | ".join(cells) + " |")
+    lines += ["", "| group | colour | rooms | occupancy bonus |", "|---|---|---|---|"]
+    for group in board.groups:
+        rooms = ", ".join(map(str, group.rooms))
+        lines.append(
+            f"| {group.name} | {group.colour} | {rooms} | {group.bonus_effect().describe()} |"
+        )
+    return "\n".join(lines) + "\n"
 
 
 def _occupancy_table(data: Mapping[str, Any]) -> dict[str, dict[int, tuple[str, int]]]:

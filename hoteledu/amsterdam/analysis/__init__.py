@@ -65,13 +65,19 @@ from hoteledu.amsterdam.analysis.tourists import (
 )
 
 _ENGINE_NAMES = (
+    "BoatOnlyAgent",
     "Flows",
+    "TouristMove",
     "concentration",
+    "entropy_bits",
+    "gini",
     "load_balancing",
+    "play_games",
+    "replay_counts_and_moves",
     "simulate_site_values",
     "simulate_tourists_per_tile",
+    "site_dict",
     "tourist_flows",
-    "tourist_moves",
 )
 
 

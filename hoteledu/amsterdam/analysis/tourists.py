@@ -420,6 +420,8 @@ class TileEstimate:
 
     tiles: tuple[Tile, ...]
     samples: np.ndarray
+    ended_early: int = 0
+    """Engine simulations: games that ended before the turn asked for (their final counts)."""
 
     @property
     def games(self) -> int:

@@ -580,30 +580,48 @@ def _grid(values: Mapping[tuple[int, int], float], rows: int, cols: int, offset:
     return z
 
 
+def _by_tile(values: Any) -> dict[Tile, float]:
+    """Tile -> value from a length-24 sequence (canal indices) or a mapping.
+
+    Mapping keys may be canal indices (ints) or tiles ``(row, col)``.
+    """
+    if isinstance(values, Mapping):
+        return {
+            (CANAL_TILES[k] if isinstance(k, int) else (int(k[0]), int(k[1]))): float(v)
+            for k, v in values.items()
+        }
+    return {CANAL_TILES[i]: float(v) for i, v in enumerate(values)}
+
+
 def landing_heatmap(
-    probabilities: Sequence[float | Fraction] | Mapping[int, float | Fraction],
+    probabilities: Sequence[float | Fraction] | Mapping[Any, float | Fraction],
     title: str = "Where the boat stops",
 ) -> go.Figure:
-    """The canal ring coloured by the chance that the boat stops on each canal tile.
+    """The board's 7 x 7 grid coloured by a probability per tile.
 
     Parameters
     ----------
     probabilities : sequence or mapping
-        Canal index (clockwise from the jetty) -> probability, e.g.
-        ``boat_position_distribution(t)`` or a lap-stop chance per tile.
+        A length-24 sequence indexed by canal tile (clockwise from the jetty),
+        e.g. ``boat_position_distribution(t)``; or a mapping from canal index
+        or from tile ``(row, col)`` to probability, e.g.
+        ``landing_probabilities()`` (where the next tourist lands).
     title : str
         Figure title.
 
     Returns
     -------
     plotly.graph_objects.Figure
-        One heatmap on the 7 x 7 grid (inner tiles blank), the values as text.
+        One heatmap named "landing", ``z[row][col]``; tiles without a value
+        are blank. Values are written on the tiles.
+
+    Examples
+    --------
+    >>> fig = landing_heatmap([1 / 24] * 24)
+    >>> round(fig.data[0].z[6][3], 4), fig.data[0].z[3][3]
+    (0.0417, None)
     """
-    items = (
-        probabilities.items() if isinstance(probabilities, Mapping) else enumerate(probabilities)
-    )
-    values = {CANAL_TILES[i]: float(p) for i, p in items}
-    z = _grid(values, 7, 7)
+    z = _grid(_by_tile(probabilities), 7, 7)
     text = [["" if v is None else f"{v:.3f}" for v in row] for row in z]
     fig = go.Figure(
         go.Heatmap(
@@ -627,22 +645,31 @@ def landing_heatmap(
 
 
 def site_value_heatmap(
-    values: Mapping[Intersection, float | Fraction], title: str = "Value of a hotel site"
+    values: Mapping[Intersection, float | Fraction] | Any, title: str = "Value of a hotel site"
 ) -> go.Figure:
     """The 36 intersections coloured by a value per hotel site (expected tourists, say).
 
     Parameters
     ----------
-    values : mapping
-        Intersection ``(i, j)`` (1..6) -> value.
+    values : mapping or 6 x 6 array
+        Intersection ``(i, j)`` (1..6) -> value, or an array whose entry
+        ``[i - 1][j - 1]`` belongs to ``(i, j)`` (e.g. ``site_values(t)``).
     title : str
         Figure title.
 
     Returns
     -------
     plotly.graph_objects.Figure
-        A 6 x 6 heatmap, row ``i`` and column ``j`` of the intersection lattice.
+        A 6 x 6 heatmap named "site value", row ``i`` and column ``j``.
+
+    Examples
+    --------
+    >>> fig = site_value_heatmap({(1, 1): 0.5, (3, 4): 2})
+    >>> fig.data[0].z[2][3], fig.data[0].z[0][0]
+    (2.0, 0.5)
     """
+    if not isinstance(values, Mapping):
+        values = {(i + 1, j + 1): values[i][j] for i in range(6) for j in range(6)}
     z = _grid(values, 6, 6, offset=1)
     fig = go.Figure(
         go.Heatmap(
@@ -815,7 +842,7 @@ def city_graph_figure(
     ----------
     graph : networkx.Graph
         Nodes ``(i, j)``, e.g. ``board.city_graph(dam_diagonals)``.
-    centrality : mapping or None
+    centrality : mapping, 6 x 6 array or None
         Node -> centrality (computed by the caller, e.g. networkx's
         betweenness); None draws equal nodes.
     title : str
@@ -837,7 +864,10 @@ def _graph_traces(graph: Any, centrality: Mapping[Intersection, float] | None):
         xs += [xa, xb, None]
         ys += [ya, yb, None]
     nodes = list(graph.nodes())
-    values = [float(centrality[n]) if centrality else 1.0 for n in nodes]
+    if centrality is not None and not isinstance(centrality, Mapping):
+        grid = centrality  # a 6 x 6 array, entry [i - 1][j - 1] for (i, j)
+        centrality = {(i, j): grid[i - 1][j - 1] for i, j in nodes}
+    values = [float(centrality[n]) if centrality is not None else 1.0 for n in nodes]
     top = max(values) or 1.0
     edges = go.Scatter(
         x=xs,

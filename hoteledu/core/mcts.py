@@ -15,11 +15,16 @@ The tree is shared by all determinisations (single-observer information-set
 MCTS, Cowling, Powley and Whitehouse 2012): a node's children are keyed by
 action, only the actions legal in the current determinisation compete, and
 UCB uses *availability* counts (how often a child could have been chosen)
-instead of the parent's visit count. Every node stores the whole reward
-vector, and at a decision the mover maximises its own entry, so games with
-more than two players need no special case. At a simultaneous node
-(decoupled UCT) each player chooses from its own statistics and the parts
-are applied together as a :class:`~hoteledu.core.actions.JointAction`.
+instead of the parent's visit count. Chance outcomes below the root key the
+tree too, so a later decision of the searching player may depend on an
+outcome it would not see (a known simplification of single-observer ISMCTS;
+the root decision itself uses only the player's information).
+
+Every node stores the whole reward vector, and at a decision the mover
+maximises its own entry, so games with more than two players need no special
+case. At a simultaneous node (decoupled UCT) each player chooses from its own
+statistics and the parts are applied together as a
+:class:`~hoteledu.core.actions.JointAction`.
 
 The final choice is the most visited root action. :func:`mcts_policy`
 returns the root statistics themselves, for lessons that show what the
@@ -374,22 +379,23 @@ class MCTSAgent:
                 return state.utilities()
             if mover == CHANCE:
                 action = state.sample_chance(rng)
+            elif policy is not None:
+                # An outside agent's choice is checked like any player's move.
+                if mover == SIMULTANEOUS:
+                    parts = tuple(policy(state, p) for p in range(num_players))
+                    state.apply_action(JointAction(parts))
+                else:
+                    state.apply_action(policy(state, mover))
+                continue
             elif mover == SIMULTANEOUS:
                 parts = []
                 for p in range(num_players):
-                    if policy is None:
-                        legal = state.legal_actions(p)
-                        parts.append(legal[int(rng.integers(len(legal)))])
-                    else:
-                        parts.append(policy(state, p))
+                    legal = state.legal_actions(p)
+                    parts.append(legal[int(rng.integers(len(legal)))])
                 action = JointAction(tuple(parts))
-            elif policy is None:
+            else:
                 legal = state.legal_actions()
                 action = legal[int(rng.integers(len(legal)))]
-            else:
-                action = policy(state, mover)
-                state.apply_action(action)  # an outside agent's move is checked
-                continue
             _apply_fast(state, action)
         if state.is_terminal():
             return state.utilities()

@@ -125,37 +125,47 @@ class KingmakerState(State):
 
 
 class HigherNumberState(State):
-    """Both players name 0, 1 or 2 at once; the higher number wins, a tie is shared.
+    """Both players name 0, 1 or 2 at once, ``rounds`` times; the higher total wins.
 
-    Naming 2 weakly dominates: it never loses and beats anything lower.
+    A tie is shared. Naming 2 every round weakly dominates: it never loses
+    and beats anything lower.
     """
 
     game_name = "test_higher_number"
     action_types = (Wager,)
 
-    def __init__(self) -> None:
-        super().__init__({})
-        self.named: tuple[int, ...] | None = None
+    def __init__(self, rounds: int = 1) -> None:
+        super().__init__({"rounds": rounds})
+        self.rounds = rounds
+        self.totals = [0, 0]
+        self.played = 0
 
     @property
     def num_players(self) -> int:
         return 2
 
     def current_player(self) -> int:
-        return TERMINAL if self.named else SIMULTANEOUS
+        return TERMINAL if self.played == self.rounds else SIMULTANEOUS
 
     def _legal_actions(self, player: int) -> list[Action]:
         return [Wager(0), Wager(1), Wager(2)]
 
     def _apply(self, action: Action) -> None:
-        self.named = tuple(a.amount for a in action.actions)  # type: ignore[attr-defined]
+        for p, part in enumerate(action.actions):  # type: ignore[attr-defined]
+            self.totals[p] += part.amount
+        self.played += 1
 
     def returns(self) -> list[float]:
-        assert self.named is not None
-        return [float(n) for n in self.named]
+        return [float(t) for t in self.totals]
 
     def to_snapshot(self) -> dict[str, Any]:
-        return {"named": self.named}
+        return {"totals": list(self.totals), "played": self.played}
+
+    def clone(self) -> HigherNumberState:
+        state = HigherNumberState(self.rounds)
+        state.totals, state.played = list(self.totals), self.played
+        state.history = list(self.history)
+        return state
 
 
 class GuessState(State):
@@ -385,6 +395,15 @@ def test_decoupled_uct_finds_the_dominant_simultaneous_choice() -> None:
         assert result.best == Wager(2), str(result)
         assert sum(s.visits for s in result.stats) == 1500
         assert all(s.availability == 1500 for s in result.stats)
+
+
+def test_simultaneous_rollouts_with_a_rollout_agent() -> None:
+    # Three rounds: rollouts pass through simultaneous nodes, played by the
+    # rollout agent; naming 2 is still the best first choice.
+    state = HigherNumberState(rounds=3)
+    result = mcts_policy(state, 0, iterations=1500, seed=3, rollout_agent=RandomAgent())
+    assert result.best == Wager(2), str(result)
+    assert result.values()[Wager(2)] > result.values()[Wager(0)]
 
 
 def test_mcts_policy_needs_a_player_at_a_simultaneous_node() -> None:

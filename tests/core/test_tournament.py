@@ -11,6 +11,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hoteledu.core import GameInfo, RandomAgent, State, register_game
 from hoteledu.core.actions import Action
@@ -128,6 +130,21 @@ def test_rotation_lets_the_same_agent_take_every_seat() -> None:
     seat_rates = result.seat_win_rates()
     assert sum(r.estimate for r in seat_rates) == pytest.approx(1.0)
     assert sum(result.wins()) == pytest.approx(30)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), games=st.integers(1, 9))
+def test_every_game_hands_out_exactly_one_win(seed: int, games: int) -> None:
+    # Invariants over seeds: each game's win shares sum to 1 and match its
+    # winners, so the agents' wins sum to the number of games.
+    agents = [RandomAgent(name="a"), RandomAgent(name="b")]
+    result = tournament("hidden_pig", agents, games=games, seed=seed, progress=False)
+    assert result.num_games == games
+    for utility, winners in zip(result.utilities, result.winners, strict=True):
+        assert sum(utility) == pytest.approx(1.0)
+        assert winners == [k for k in range(2) if utility[k] > 0]
+    assert sum(result.wins()) == pytest.approx(games)
+    assert result.seats == [[i % 2, 1 - i % 2] for i in range(games)]
 
 
 def test_shared_wins_count_one_over_k() -> None:

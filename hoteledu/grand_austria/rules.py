@@ -111,6 +111,7 @@ class GrandAustriaState(State):
         self.guest_discard: list[int] = []
         self.staff_deck = sorted(cat.staff)
         self.staff_bottom: list[list[int]] = []  # [card, player who knows it]
+        self.staff_discard: list[int] = []
         self.politics: list[int] = []
         self.claims: list[list[int]] = [[], [], []]
         self.emperor_tiles: list[int] = []
@@ -1063,6 +1064,7 @@ class GrandAustriaState(State):
 
     def _do_discard_staff(self, top: list[Any], action: DiscardStaff) -> None:
         self.staff[top[1]].remove(action.card)
+        self.staff_discard.append(action.card)
         top[2] -= 1
         if top[2] <= 0:
             self.tasks.pop()
@@ -1089,6 +1091,7 @@ class GrandAustriaState(State):
         "guest_discard",
         "staff_deck",
         "staff_bottom",
+        "staff_discard",
         "politics",
         "claims",
         "emperor_tiles",
@@ -1152,6 +1155,7 @@ class GrandAustriaState(State):
             "guest_deck",
             "guest_discard",
             "staff_deck",
+            "staff_discard",
             "politics",
             "emperor_tiles",
             "money",
@@ -1331,3 +1335,45 @@ def new_game(
 def roll_chance(state: GrandAustriaState) -> Fraction:
     """Probability of the dice roll at the current node (helper for lessons)."""
     return roll_probability(tuple(state.dice))
+
+
+def scenario(
+    players: int = 2,
+    dice: tuple[int, ...] | None = None,
+    *,
+    start_player: int = 0,
+    **options: Any,
+) -> GrandAustriaState:
+    """A position at the first turn of round 1 with a chosen roll, for lessons and tests.
+
+    Chance nodes take their first outcome (the lowest-numbered card), each
+    player takes the rightmost free guest and prepares no room at setup.
+    The caller may then arrange hands, cafés and rooms.
+
+    Examples
+    --------
+    >>> s = scenario(2, (4, 2, 2, 1, 1, 0))
+    >>> s.dice, s.current_player()
+    ([4, 2, 2, 1, 1, 0], 0)
+    """
+    opts = {"players": players, "staff_setup": "deal", "gizia": "extra_turn", "money_cap": None}
+    opts.update(options)
+    state = GrandAustriaState(opts)
+    if dice is None:  # the dice spread as evenly as possible
+        n = DICE_PER_PLAYERS[players]
+        dice = tuple(n // 6 + (1 if s < n % 6 else 0) for s in range(6))
+    while state.tasks and state.tasks[-1][0] != "turn":
+        kind = state.tasks[-1][0]
+        if kind == "roll":
+            state.apply_action(Roll(tuple(dice[:6])))
+        elif kind == "start_player":
+            state.apply_action(StartPlayer(start_player))
+        elif kind in CHANCE_TASKS:
+            state.apply_action(state.chance_outcomes()[0][0])
+        elif kind == "setup_guest":
+            state.apply_action(state.legal_actions()[-1])
+        elif kind == "draft_pick":
+            state.apply_action(state.legal_actions()[0])
+        else:
+            state.apply_action(Done())
+    return state

@@ -77,11 +77,9 @@ def make_agent(kind: str, seed: int | np.random.SeedSequence, mcts_iterations: i
     if kind == "random":
         return RandomAgent(seed, name="random")
     if kind == "greedy":
-        try:
-            from hoteledu.amsterdam.bots import GreedyAgent
-        except ImportError:  # the bots module is written by another helper
-            return RandomAgent(seed, name="random (no greedy bot yet)")
-        return GreedyAgent(seed=seed)
+        from hoteledu.amsterdam.bots import GreedyAgent
+
+        return GreedyAgent().reseeded(seed)
     if kind == "mcts":
         from hoteledu.core.mcts import MCTSAgent
 

@@ -203,7 +203,7 @@ class AmsterdamApp:
             value=False, description="Show where the boat stops next", indent=False
         )
         self.overlay_checkbox.observe(self._guard(lambda _: None), names="value")
-        self.log_html = w.HTML(layout=w.Layout(max_height="220px", overflow_y="auto"))
+        self.log_html = w.HTML(layout=w.Layout(max_height="220px", overflow="auto"))
         self.side = w.VBox(
             [
                 self.status_html,

@@ -18,6 +18,7 @@ exact 2/3 = 0.6667 | simulated 0.667 ± 0.053 (95% CI, n=300) | inside the CI: y
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
@@ -28,7 +29,7 @@ import numpy as np
 
 from hoteledu.core.actions import Action
 from hoteledu.core.agents import SeedLike, make_rng
-from hoteledu.core.state import CHANCE, State
+from hoteledu.core.state import State
 
 __all__ = [
     "Comparison",
@@ -79,11 +80,25 @@ def chance_distribution(state: State) -> dict[Action, Fraction]:
     return distribution
 
 
-def _policy_action(state: State, policy: Policy | None) -> Action | None:
-    """The policy's action at a decision node; None where the walk stops."""
-    if policy is None or state.is_terminal():
-        return None
-    return policy(state)
+def _walk_to_chance(
+    node: State, until: Callable[[State], bool] | None, policy: Policy | None
+) -> bool:
+    """Apply the policy's decisions until a chance node; False where the walk stops.
+
+    The walk stops where ``until`` holds, at the end of the game, or at a
+    decision with no policy (or where the policy returns None).
+    """
+    while True:
+        if until is not None and until(node):
+            return False
+        if node.is_chance_node():
+            return True
+        if policy is None or node.is_terminal():
+            return False
+        action = policy(node)
+        if action is None:
+            return False
+        node.apply_action(action)
 
 
 def enumerate_chance(
@@ -94,6 +109,7 @@ def enumerate_chance(
     policy: Policy | None = None,
     max_depth: int = 1000,
     max_leaves: int = 1_000_000,
+    merge_equal_states: bool = False,
 ) -> dict[Any, Fraction]:
     """The exact distribution of ``value_fn(final state)`` over the chance tree.
 
@@ -118,6 +134,12 @@ def enumerate_chance(
         Stop a branch after this many chance events.
     max_leaves : int
         Refuse (``ValueError``) a tree with more final states than this.
+    merge_equal_states : bool
+        Merge positions with equal ``to_snapshot()`` reached after the same
+        number of chance events, adding their probabilities: a tree with many
+        paths to few positions (dice totals, a Markov chain) stays small. Use
+        it only when ``value_fn``, ``until`` and ``policy`` look at the
+        position, not at the history (merged states keep one history).
 
     Returns
     -------
@@ -133,17 +155,46 @@ def enumerate_chance(
     """
     distribution: dict[Any, Fraction] = {}
     leaves = 0
-    # Depth-first over (state, probability, chance events so far); states are
-    # cloned only where the tree branches.
-    stack: list[tuple[State, Fraction, int]] = [(state.clone(), Fraction(1), 0)]
-    while stack:
-        node, probability, depth = stack.pop()
-        while True:
-            if until is not None and until(node):
-                break
-            if node.is_chance_node():
-                if depth >= max_depth:
-                    break
+
+    def leaf(node: State, probability: Fraction) -> None:
+        nonlocal leaves
+        leaves += 1
+        if leaves > max_leaves:
+            raise ValueError(
+                f"the chance tree has more than {max_leaves} final states; use "
+                "merge_equal_states=True, monte_carlo, or raise max_leaves"
+            )
+        value = value_fn(node)
+        distribution[value] = distribution.get(value, Fraction(0)) + probability
+
+    if merge_equal_states:
+        # Level by level (one chance event per level); equal positions at the
+        # same level are merged, their probabilities added.
+        level: dict[str, tuple[State, Fraction]] = {"start": (state.clone(), Fraction(1))}
+        depth = 0
+        while level:
+            following: dict[str, tuple[State, Fraction]] = {}
+            for node, probability in level.values():
+                if not _walk_to_chance(node, until, policy) or depth >= max_depth:
+                    leaf(node, probability)
+                    continue
+                for outcome, p in chance_distribution(node).items():
+                    child = node.clone()
+                    child.apply_action(outcome)
+                    key = json.dumps(child.to_snapshot(), sort_keys=True, default=str)
+                    known = following.get(key)
+                    weight = probability * p
+                    following[key] = (
+                        (child, weight) if known is None else (known[0], known[1] + weight)
+                    )
+            level = following
+            depth += 1
+    else:
+        # Depth first; a state is cloned only where the tree branches.
+        stack: list[tuple[State, Fraction, int]] = [(state.clone(), Fraction(1), 0)]
+        while stack:
+            node, probability, depth = stack.pop()
+            while _walk_to_chance(node, until, policy) and depth < max_depth:
                 outcomes = list(chance_distribution(node).items())
                 for outcome, p in outcomes[1:]:
                     child = node.clone()
@@ -153,19 +204,7 @@ def enumerate_chance(
                 node.apply_action(outcome)
                 probability *= p
                 depth += 1
-                continue
-            action = _policy_action(node, policy)
-            if action is None:
-                break
-            node.apply_action(action)
-        leaves += 1
-        if leaves > max_leaves:
-            raise ValueError(
-                f"the chance tree has more than {max_leaves} final states; "
-                "use monte_carlo, or raise max_leaves"
-            )
-        value = value_fn(node)
-        distribution[value] = distribution.get(value, Fraction(0)) + probability
+            leaf(node, probability)
     try:
         return dict(sorted(distribution.items()))
     except TypeError:  # values that do not sort keep their order of discovery
@@ -280,19 +319,9 @@ def monte_carlo(
     def sample(rng: np.random.Generator) -> float:
         node = state.clone()
         depth = 0
-        while True:
-            if until is not None and until(node):
-                break
-            if node.current_player() == CHANCE:
-                if depth >= max_depth:
-                    break
-                node.apply_action(node.sample_chance(rng))
-                depth += 1
-                continue
-            action = _policy_action(node, policy)
-            if action is None:
-                break
-            node.apply_action(action)
+        while _walk_to_chance(node, until, policy) and depth < max_depth:
+            node.apply_action(node.sample_chance(rng))
+            depth += 1
         return float(value_fn(node))
 
     return monte_carlo_estimate(sample, samples, seed)

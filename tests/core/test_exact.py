@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
@@ -177,3 +178,46 @@ def test_bad_chance_nodes_are_refused() -> None:
         exact_expectation(new_game(), lambda s: 0.5, max_depth=1)
     with pytest.raises(ValueError, match="more than 5 final states"):
         enumerate_chance(new_game(), lambda s: tuple(s.bonus), max_leaves=5)  # type: ignore[attr-defined]
+
+
+def hold_at(n: int) -> Callable[[State], Roll | None]:
+    """Pig's "hold at n" turn: roll while the turn total is below n."""
+
+    def policy(s: State) -> Roll | None:
+        mine = s.current_player() == 0
+        return Roll() if mine and s.turn_total < n else None  # type: ignore[attr-defined]
+
+    return policy
+
+
+def turn_score(s: State) -> int:
+    return s.turn_total  # type: ignore[attr-defined]
+
+
+def test_hold_at_20_expected_turn_score_is_the_known_8_14() -> None:
+    # Neller and Presser (2004): holding at 20 with a six-sided die scores
+    # 8.14 points per turn on average; exactly 492303203/60466176.
+    state = HiddenPigState.from_snapshot(
+        {"target": 100, "die": 6},
+        {"bonus": [1, 1], "wager": [0, 0], "banked": [0, 0], "turn_total": 0},
+    )
+    expected = exact_expectation(state, turn_score, policy=hold_at(20), merge_equal_states=True)
+    assert expected == Fraction(492303203, 60466176)
+    assert round(float(expected), 2) == 8.14
+    distribution = enumerate_chance(state, turn_score, policy=hold_at(20), merge_equal_states=True)
+    assert set(distribution) == {0, 20, 21, 22, 23, 24, 25}
+    # Without merging, the tree has a leaf per roll sequence: far more.
+    with pytest.raises(ValueError, match="final states"):
+        enumerate_chance(state, turn_score, policy=hold_at(20), max_leaves=2000)
+    estimate = monte_carlo(state, turn_score, policy=hold_at(20), samples=3000, seed=4)
+    assert compare(expected, estimate).inside
+
+
+@settings(max_examples=8, deadline=None)
+@given(n=st.integers(0, 12), die=st.sampled_from([3, 4, 6]))
+def test_merging_equal_states_changes_no_probability(n: int, die: int) -> None:
+    state = player_to_roll(die=die)
+    plain = enumerate_chance(state, turn_score, policy=hold_at(n))
+    merged = enumerate_chance(state, turn_score, policy=hold_at(n), merge_equal_states=True)
+    assert plain == merged
+    assert sum(merged.values()) == 1

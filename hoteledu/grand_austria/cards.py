@@ -133,13 +133,14 @@ _GAIN_WORDS = {
 
 _PER_WORDS = {
     "": "",
-    "staff": "hired staff card (this one included)",
+    "staff": "staff card played (a staff card counts itself)",
     "occupied_room": "occupied room",
     "room": "room tile placed (prepared or occupied)",
     "occupied_group": "fully occupied room group",
     "occupied_floor": "fully occupied floor",
     "occupied_column": "fully occupied column",
-    "colour_set": "set of 3 occupied rooms of different colours (red, blue, yellow)",
+    "colour_set": "set of 3 occupied rooms of different colours (red, blue, yellow), "
+    "i.e. the smallest of the three occupied counts",
     "politics_disk": "politics card holding your disk",
     "emperor_space": "space of your emperor marker",
 }
@@ -334,6 +335,9 @@ _PER = ParamSpec(
     "multiply every amount by this count of the player's (empty: once)",
     tuple(_PER_WORDS),
 )
+_PER_COLOUR = ParamSpec(
+    "colour", "choice", "any", "with per=occupied_room: count only this colour", _ANY_COLOUR
+)
 _MAX = ParamSpec("max", "int", 0, "cap on the total after `per` (0: no cap)")
 
 EFFECT_KINDS: dict[str, KindSpec] = {
@@ -348,13 +352,7 @@ EFFECT_KINDS: dict[str, KindSpec] = {
             _render_gain,
             *(ParamSpec(name, "int", 0, f"{_GAIN_WORDS[name][1]} gained") for name in _GAIN_WORDS),
             _PER,
-            ParamSpec(
-                "colour",
-                "choice",
-                "any",
-                "with per=occupied_room: count only this colour",
-                _ANY_COLOUR,
-            ),
+            _PER_COLOUR,
             _MAX,
         ),
         _kind(
@@ -366,6 +364,7 @@ EFFECT_KINDS: dict[str, KindSpec] = {
             ParamSpec("krones", "int", 0, "krones paid"),
             ParamSpec("vp", "int", 0, "VP lost"),
             _PER,
+            _PER_COLOUR,
             _MAX,
         ),
         _kind(
@@ -622,6 +621,103 @@ CONDITION_KINDS: dict[str, KindSpec] = {
 """Every politics condition kind (the engine implements each predicate)."""
 
 
+_AMOUNTS = ("krones", "vp", "emperor", *ITEMS, "any_item")
+
+# Rules between the parameters of one kind: (holds(param), what it requires).
+# They are checked on load and listed in the vocabulary docs.
+_CONSISTENCY: dict[str, tuple[tuple[Callable[[Callable[[str], Any]], bool], str], ...]] = {
+    "gain": (
+        (lambda p: any(p(n) for n in _AMOUNTS), "at least one amount is above 0"),
+        (lambda p: not p("max") or bool(p("per")), "`max` only with `per`"),
+        (
+            lambda p: p("colour") == "any" or p("per") == "occupied_room",
+            "`colour` only with per=occupied_room",
+        ),
+    ),
+    "lose": (
+        (lambda p: bool(p("krones") or p("vp")), "at least one amount is above 0"),
+        (lambda p: not p("max") or bool(p("per")), "`max` only with `per`"),
+        (
+            lambda p: p("colour") == "any" or p("per") == "occupied_room",
+            "`colour` only with per=occupied_room",
+        ),
+    ),
+    "prepare_rooms": (
+        (lambda p: p("count") >= 1, "`count` is at least 1"),
+        (lambda p: not (p("free") and p("discount")), "not both `free` and `discount`"),
+        (lambda p: p("max_floor") <= 3, "`max_floor` is 0..3"),
+    ),
+    "occupy_rooms": ((lambda p: p("count") >= 1, "`count` is at least 1"),),
+    "draw_staff": ((lambda p: p("count") >= 1, "`count` is at least 1"),),
+    "play_staff": (
+        (lambda p: not (p("free") and p("discount")), "not both `free` and `discount`"),
+    ),
+    "on_event": (
+        (
+            lambda p: (p("event") == "take_die") == bool(p("faces")),
+            "`faces` exactly with event=take_die",
+        ),
+        (
+            lambda p: p("event") == "check_in" or (p("colour") == "any" and not p("min_order")),
+            "`colour` and `min_order` only with event=check_in",
+        ),
+    ),
+    "modify_action": (
+        (lambda p: bool(p("faces")), "`faces` is given"),
+        (
+            lambda p: any(
+                (
+                    p("fee") != 1,
+                    p("extra_strength"),
+                    p("extra_items"),
+                    p("extra_discount"),
+                    p("both_tracks"),
+                )
+            ),
+            "at least one change",
+        ),
+        (lambda p: p("fee") == 1 or p("faces") == (6,), "`fee` only with faces=[6]"),
+        (lambda p: not p("both_tracks") or p("faces") == (4,), "`both_tracks` only with faces=[4]"),
+        (
+            lambda p: not p("extra_discount") or p("faces") == (5,),
+            "`extra_discount` only with faces=[5]",
+        ),
+        (
+            lambda p: not p("extra_items") or set(p("faces")) <= {1, 2},
+            "`extra_items` only with faces among 1, 2",
+        ),
+    ),
+    "waive": (
+        (
+            lambda p: p("colour") == "any" or p("what") == "room_cost",
+            "`colour` only with what=room_cost",
+        ),
+        (
+            lambda p: not p("fee") or p("what") == "emperor_penalty",
+            "`fee` only with what=emperor_penalty",
+        ),
+    ),
+    "lose_staff": (
+        (lambda p: p("count") >= 1, "`count` is at least 1"),
+        (
+            lambda p: p("timing") == "any" or p("source") == "hired",
+            "`timing` only with source=hired",
+        ),
+    ),
+    "remove_rooms": ((lambda p: p("count") >= 1, "`count` is at least 1"),),
+    "at_least": (
+        (
+            lambda p: bool(p("krones") or p("emperor") or p("staff") or p("rooms")),
+            "at least one amount is above 0",
+        ),
+    ),
+    "fully_occupied": ((lambda p: p("count") >= 1, "`count` is at least 1"),),
+    "occupied_rooms": (
+        (lambda p: any(p(c) for c in ROOM_COLOURS), "at least one count is above 0"),
+    ),
+}
+
+
 class _Term:
     """Shared behaviour of :class:`Effect` and :class:`Condition`."""
 
@@ -740,7 +836,11 @@ def _parse_term(data: Any, kinds: dict[str, KindSpec], cls: type) -> Any:
         if param_spec.type == "effect" and param_spec.name not in data:
             # A nested effect has no sensible default: on_event must say what it gives.
             raise ValueError(f"{kind} needs the parameter {param_spec.name!r}")
-    return cls(kind, tuple(params))
+    term = cls(kind, tuple(params))
+    for holds, requirement in _CONSISTENCY.get(kind, ()):
+        if not holds(term.param):
+            raise ValueError(f"{kind}: {requirement} (got {term.to_json()})")
+    return term
 
 
 def effect(kind: str, **params: Any) -> Effect:
@@ -1139,6 +1239,18 @@ def vocabulary_markdown() -> str:
                         kind += ": " + ", ".join(f"`{c}`" if c else "`''`" for c in p.choices)
                     lines.append(f"| `{p.name}` | {kind} | `{p.default!r}` | {p.doc} |")
                 lines.append("")
+            rules = _CONSISTENCY.get(spec.kind, ())
+            if rules:
+                lines += ["Checked on load: " + "; ".join(r for _, r in rules) + ".", ""]
+    lines += [
+        "### Counts for `per`",
+        "",
+        "Counted for the player owning the effect, at the moment it resolves.",
+        "",
+        "| `per` | counts one for each |",
+        "|---|---|",
+    ]
+    lines += [f"| `{key}` | {words} |" for key, words in _PER_WORDS.items() if key]
     return "\n".join(lines).rstrip() + "\n"
 
 

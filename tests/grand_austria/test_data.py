@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from hoteledu.grand_austria import cards, hotel
@@ -580,6 +580,45 @@ def test_bad_effects_are_refused(kind: str, params: dict[str, Any], message: str
         effect(kind, **params)
 
 
+@pytest.mark.parametrize(
+    ("kind", "params", "message"),
+    [
+        ("gain", {}, "gain: at least one amount is above 0"),
+        ("gain", {"vp": 2, "max": 12}, "gain: `max` only with `per`"),
+        ("gain", {"vp": 3, "per": "staff", "colour": "red"}, "only with per=occupied_room"),
+        ("prepare_rooms", {"free": True, "discount": 1}, "not both `free` and `discount`"),
+        ("prepare_rooms", {"max_floor": 4}, "`max_floor` is 0..3"),
+        (
+            "on_event",
+            {"event": "take_die", "effect": {"kind": "gain", "vp": 1}},
+            "`faces` exactly with event=take_die",
+        ),
+        (
+            "on_event",
+            {"event": "check_in", "faces": [3], "effect": {"kind": "gain", "vp": 1}},
+            "`faces` exactly with event=take_die",
+        ),
+        (
+            "on_event",
+            {"event": "emperor_bonus", "colour": "red", "effect": {"kind": "gain", "vp": 1}},
+            "only with event=check_in",
+        ),
+        ("modify_action", {"faces": [3]}, "at least one change"),
+        ("modify_action", {"faces": [5], "fee": 0}, "`fee` only with faces=[6]"),
+        ("modify_action", {"faces": [3], "both_tracks": True}, "`both_tracks` only with faces=[4]"),
+        ("waive", {"what": "guest_cost", "colour": "red"}, "`colour` only with what=room_cost"),
+        ("lose_staff", {"timing": "game_end"}, "`timing` only with source=hired"),
+    ],
+)
+def test_contradicting_parameters_are_refused(
+    kind: str, params: dict[str, Any], message: str
+) -> None:
+    """Rules between parameters of one kind are checked and documented."""
+    with pytest.raises(ValueError, match=re.escape(message)):
+        effect(kind, **params)
+    assert message.split(": ", 1)[-1] in cards.vocabulary_markdown()
+
+
 def _value_strategy(spec: cards.ParamSpec) -> st.SearchStrategy[Any]:
     if spec.type == "int":
         return st.integers(0, 20)
@@ -593,19 +632,32 @@ def _value_strategy(spec: cards.ParamSpec) -> st.SearchStrategy[Any]:
 
 
 @st.composite
-def _effects(draw: st.DrawFn) -> Effect:
+def _effects(draw: st.DrawFn) -> Effect | None:
+    """A random effect from well-typed parameters, or None where they contradict."""
     spec = EFFECT_KINDS[draw(st.sampled_from(sorted(EFFECT_KINDS)))]
     params = {}
     for p in spec.params:
         if p.type == "effect" or draw(st.booleans()):
             params[p.name] = draw(_value_strategy(p))
-    return effect(spec.kind, **params)
+    try:
+        return effect(spec.kind, **params)
+    except ValueError as error:
+        # Well-typed values can only break a documented rule between parameters.
+        assert str(error).startswith(f"{spec.kind}: "), error
+        assert "(got {" in str(error)
+        return None
 
 
-@settings(max_examples=150, deadline=None)
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
 @given(_effects())
-def test_any_valid_effect_round_trips_and_renders(e: Effect) -> None:
-    """Every combination of valid parameters parses, renders and survives JSON."""
+def test_any_valid_effect_round_trips_and_renders(e: Effect | None) -> None:
+    """Every consistent combination of parameters parses, renders and survives JSON."""
+    assume(e is not None)
+    assert e is not None
     assert Effect.from_json(json.loads(json.dumps(e.to_json()))) == e
     text = e.describe()
     assert isinstance(text, str) and text and "None" not in text

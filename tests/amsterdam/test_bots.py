@@ -1,0 +1,185 @@
+"""Hotel Amsterdam bots: greedy beats random, minimax finds wins and avoids a trap."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from hoteledu.amsterdam.board import intersections_around
+from hoteledu.amsterdam.bots import WIN, GreedyAgent, MinimaxAgent, evaluate
+from hoteledu.amsterdam.rules import (
+    ACT_MAYOR,
+    ACT_NIGHTWATCHMAN,
+    CHASE,
+    PLACE_OF,
+    AmsterdamState,
+    ChaseTo,
+    RollDice,
+    Skip,
+    TurnTile,
+    new_game,
+)
+from hoteledu.amsterdam.tiles import TILES
+from hoteledu.core import Agent, PlayerView, RandomAgent, play
+
+
+def position(
+    variant: str = "tactical", *, tourists: dict, hotels: list, **fields
+) -> AmsterdamState:
+    """A hand-made two-player position after the hotel rounds; the rest stay in the supply."""
+    state = new_game(variant=variant)
+    state.tourists = [0] * 25
+    for tile, count in tourists.items():
+        state.tourists[PLACE_OF[tile]] = count
+    state.hotels = [list(h) for h in hotels]
+    state.turns_taken = [2, 2]
+    day = fields.pop("day", {})
+    for tile, up in day.items():
+        state.day_up[PLACE_OF[tile]] = up
+    for key, value in fields.items():
+        setattr(state, key, value)
+    state._acting_mayor = state.phase != ACT_NIGHTWATCHMAN
+    state.supply = 30 - sum(state.tourists)
+    assert state.total_tourists() == 30
+    return state
+
+
+def test_bots_follow_the_agent_protocol() -> None:
+    for agent in (GreedyAgent(), MinimaxAgent(2)):
+        assert isinstance(agent, Agent) and agent.name
+        again = agent.reseeded(5)
+        assert type(again) is type(agent) and again.name == agent.name
+    with pytest.raises(ValueError, match="at least 1"):
+        MinimaxAgent(0)
+
+
+@pytest.mark.parametrize(("variant", "games"), [("dice", 16), ("tactical", 6)])
+def test_greedy_beats_random_by_a_clear_margin(variant: str, games: int) -> None:
+    """Over seeded games with alternating seats the greedy bot wins at least 80%."""
+    share = 0.0
+    for seed in range(games):
+        state = new_game(variant=variant)
+        seat = seed % 2
+        agents: list = [RandomAgent(seed), RandomAgent(seed)]
+        agents[seat] = GreedyAgent()
+        play(state, agents, seed=seed)
+        share += state.utilities()[seat]
+    assert share / games >= 0.8, f"greedy won only {share}/{games}"
+
+
+def test_greedy_takes_the_exact_expectation_over_the_next_roll() -> None:
+    """At the end of its turn the greedy value is the mean over the 9 equally likely rolls."""
+    state = position(
+        "dice",
+        tourists={(5, 1): 2},
+        hotels=[[(5, 1), (1, 6)], [(1, 1), (2, 6)]],
+        phase=ACT_NIGHTWATCHMAN,
+        mayor=(3, 3),
+        nightwatchman=(6, 6),
+        boat=0,
+    )
+    values = dict(GreedyAgent(opponent_weight=0).action_values(state))
+    # By hand: the next player's roll sum s moves the boat from 0 to s. The hotel at
+    # (5, 1) scores tiles (4, 1) and (5, 1); (5, 1) is faced from canal tiles 2 and 4,
+    # (4, 1) from canal tile 5: sums 2, 4 and 5 add one point.
+    ways = {2: 1, 3: 2, 4: 3, 5: 2, 6: 1}
+    expected = Fraction(2) + Fraction(ways[2] + ways[4] + ways[5], 9)
+    assert expected == Fraction(8, 3)
+    assert values[Skip("nightwatchman")] == pytest.approx(float(expected))
+    # And the same number from the rules, one roll at a time.
+    total = Fraction(0)
+    for white in (1, 2, 3):
+        for black in (1, 2, 3):
+            child = state.clone()
+            child.apply_action(Skip("nightwatchman"))
+            child.apply_action(RollDice(white, black))
+            total += Fraction(child.score(0), 9)
+    assert total == expected
+
+
+def test_greedy_sends_chased_tourists_next_to_its_own_hotel() -> None:
+    """Among equally empty locations (AMS-20) the greedy player picks one it scores."""
+    state = new_game()
+    shops = [i for i, t in enumerate(TILES) if t.night == "bar"]
+    tiles = [t for t in PLACE_OF if t != (3, 3) and state.tile_at[PLACE_OF[t]] in shops]
+    e, f, g, _h = tiles
+    state = position(
+        "dice",
+        tourists={e: 3},
+        hotels=[[intersections_around(g)[0], (6, 6)], [(1, 6), (2, 6)]],
+        day={t: False for t in tiles},
+        phase=ACT_MAYOR,
+        mayor=intersections_around(e)[0],
+        nightwatchman=(6, 1),
+    )
+    state.apply_action(TurnTile("mayor", e))
+    assert state.phase == CHASE and len(state.legal_actions()) == 3
+    choice = GreedyAgent().act(PlayerView(state, 0))
+    assert choice == ChaseTo(g)
+    assert f != g
+
+
+def _winning_position() -> tuple[AmsterdamState, tuple[int, int]]:
+    """Player 0 has 12 on a museum next to a hotel; turning another museum sends 3 there."""
+    x, t, o, p = (1, 1), (2, 2), (4, 5), (3, 4)  # the four museum tiles of the standard layout
+    assert {TILES[PLACE_OF[k]].day for k in (x, t, o, p)} == {"museum"}
+    state = position(
+        tourists={x: 3, t: 12},
+        hotels=[[(3, 3), (1, 6)], [(5, 6), (1, 4)]],
+        day={x: True, t: True, o: False, p: False},
+        phase=ACT_NIGHTWATCHMAN,
+        nightwatchman=(2, 2),  # corner of both x and t
+        mayor=(6, 6),
+    )
+    return state, x
+
+
+def test_minimax_finds_a_one_move_win() -> None:
+    state, x = _winning_position()
+    action, value = MinimaxAgent(1).search(state, 0)
+    assert action == TurnTile("nightwatchman", x) and value >= WIN
+    state.apply_action(action)
+    assert state.is_terminal() and state.winners() == [0] and state.scores()[0] == 15
+
+
+def _trap_position() -> AmsterdamState:
+    """Turning the museum at (1, 1) sends 2 tourists next to our hotel (+2 now), but the
+    opponent's Nightwatchman then turns that museum and the 3 chased tourists land next to
+    the opponent's hotel. Skipping keeps them out of reach."""
+    x, t, o, p = (1, 1), (2, 2), (4, 5), (3, 4)
+    return position(
+        tourists={x: 2, o: 1},
+        hotels=[[(3, 3), (1, 6)], [(5, 6), (1, 4)]],
+        day={x: True, t: True, o: True, p: False},
+        phase=ACT_NIGHTWATCHMAN,
+        nightwatchman=(1, 1),
+        mayor=(6, 6),
+        boat=0,
+    )
+
+
+def test_minimax_avoids_a_trap_one_opponent_turn_deep() -> None:
+    """Shallow search falls for the +2; six plies (our move, then the opponent's boat,
+    steps, walk, Mayor and Nightwatchman) see the reply and skip instead."""
+    state = _trap_position()
+    shallow, shallow_value = MinimaxAgent(1).search(state, 0)
+    assert shallow == TurnTile("nightwatchman", (1, 1)) and shallow_value == 1.0
+    deep = MinimaxAgent(6)
+    action, value = deep.search(state, 0)
+    assert action == Skip("nightwatchman") and value == -1.0
+    # The reply exists: after the shallow move the opponent can reach 3 (we fall to 0).
+    state.apply_action(shallow)
+    _, opponent_view = MinimaxAgent(5).search(state, 1)
+    assert opponent_view == 3.0
+    assert evaluate(state, 0) == 1.0
+
+
+def test_minimax_is_deterministic_and_plays_whole_games() -> None:
+    def game() -> list:
+        state = new_game(variant="tactical")
+        play(state, [MinimaxAgent(1), GreedyAgent()], seed=0)
+        return state.history
+
+    first = game()
+    assert first == game() and len(first) > 50

@@ -382,8 +382,8 @@ class MCTSAgent:
             elif policy is not None:
                 # An outside agent's choice is checked like any player's move.
                 if mover == SIMULTANEOUS:
-                    parts = tuple(policy(state, p) for p in range(num_players))
-                    state.apply_action(JointAction(parts))
+                    chosen = tuple(policy(state, p) for p in range(num_players))
+                    state.apply_action(JointAction(chosen))
                 else:
                     state.apply_action(policy(state, mover))
                 continue

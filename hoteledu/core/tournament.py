@@ -425,7 +425,7 @@ def tournament(
         game=game,
         options=resolved,
         agent_names=[a.name for a in agents],
-        seed=list(entropy) if isinstance(entropy, Sequence) else int(entropy),
+        seed=list(entropy) if isinstance(entropy, Sequence) else int(entropy or 0),
         seats=[o.seats for o in outcomes],
         returns=[o.returns for o in outcomes],
         utilities=[o.utilities for o in outcomes],

@@ -846,6 +846,19 @@ def _parse_term(data: Any, kinds: dict[str, KindSpec], cls: type) -> Any:
 def effect(kind: str, **params: Any) -> Effect:
     """A validated :class:`Effect`.
 
+    Parameters
+    ----------
+    kind
+        One of :data:`EFFECT_KINDS`.
+    **params
+        Its parameters; defaults may be left out (they are dropped anyway).
+
+    Raises
+    ------
+    ValueError
+        For an unknown kind or parameter, a value of the wrong type, or
+        parameters that contradict each other.
+
     Examples
     --------
     >>> effect("gain", krones=2, strudel=1).describe()
@@ -1019,7 +1032,23 @@ def _unique(path: Path, what: str, numbers: list[Any], expected: list[Any]) -> N
 
 
 def load_guest_cards(path: Path | str = DATA_DIR / "guests.json") -> tuple[GuestCard, ...]:
-    """Read and validate the 56 guest cards (49..104, 14 per colour), sorted by number."""
+    """Read and validate the 56 guest cards (49..104, 14 per colour), sorted by number.
+
+    Parameters
+    ----------
+    path
+        The JSON file to read; the shipped data by default.
+
+    Returns
+    -------
+    tuple
+        The cards, sorted by number.
+
+    Raises
+    ------
+    ValueError
+        If a record is malformed: the message names the file, the card and the field.
+    """
     path = Path(path)
     cards = []
     for record in _records(path, "guests"):
@@ -1063,7 +1092,23 @@ def load_guest_cards(path: Path | str = DATA_DIR / "guests.json") -> tuple[Guest
 
 
 def load_staff_cards(path: Path | str = DATA_DIR / "staff.json") -> tuple[StaffCard, ...]:
-    """Read and validate the 48 staff cards (1..48), sorted by number."""
+    """Read and validate the 48 staff cards (1..48), sorted by number.
+
+    Parameters
+    ----------
+    path
+        The JSON file to read; the shipped data by default.
+
+    Returns
+    -------
+    tuple
+        The cards, sorted by number.
+
+    Raises
+    ------
+    ValueError
+        If a record is malformed: the message names the file, the card and the field.
+    """
     path = Path(path)
     cards = []
     for record in _records(path, "staff"):
@@ -1097,7 +1142,23 @@ def load_staff_cards(path: Path | str = DATA_DIR / "staff.json") -> tuple[StaffC
 
 
 def load_politics_cards(path: Path | str = DATA_DIR / "politics.json") -> tuple[PoliticsCard, ...]:
-    """Read and validate the 12 politics cards (105..116, 4 each of A, B, C)."""
+    """Read and validate the 12 politics cards (105..116, 4 each of A, B, C).
+
+    Parameters
+    ----------
+    path
+        The JSON file to read; the shipped data by default.
+
+    Returns
+    -------
+    tuple
+        The cards, sorted by number.
+
+    Raises
+    ------
+    ValueError
+        If a record is malformed: the message names the file, the card and the field.
+    """
     path = Path(path)
     cards = []
     for record in _records(path, "politics"):
@@ -1127,7 +1188,23 @@ def load_politics_cards(path: Path | str = DATA_DIR / "politics.json") -> tuple[
 
 
 def load_emperor_tiles(path: Path | str = DATA_DIR / "emperor.json") -> tuple[EmperorTile, ...]:
-    """Read and validate the 12 emperor tiles A1..C4."""
+    """Read and validate the 12 emperor tiles A1..C4.
+
+    Parameters
+    ----------
+    path
+        The JSON file to read; the shipped data by default.
+
+    Returns
+    -------
+    tuple
+        The cards, sorted by number.
+
+    Raises
+    ------
+    ValueError
+        If a record is malformed: the message names the file, the card and the field.
+    """
     path = Path(path)
     tiles = []
     for record in _records(path, "emperor_tiles"):

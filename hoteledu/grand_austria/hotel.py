@@ -91,6 +91,7 @@ class Group:
 
     @property
     def size(self) -> int:
+        """How many rooms the group has."""
         return len(self.rooms)
 
     def bonus_effect(self) -> Effect:
@@ -116,12 +117,19 @@ class HotelBoard:
     """``adjacency[i]``: the rooms orthogonally adjacent to room ``i``, sorted."""
     side: str = "front"
 
+    @property
+    def starting_rooms(self) -> tuple[int, ...]:
+        """Same as :attr:`start_rooms`: where the first room tile must go (GAH-S08)."""
+        return self.start_rooms
+
     def room(self, index: int) -> Room:
+        """The room with this index (0..19); KeyError otherwise."""
         if not 0 <= index < len(self.rooms):
             raise KeyError(f"rooms are numbered 0..{len(self.rooms) - 1}, got {index}")
         return self.rooms[index]
 
     def room_at(self, floor: int, column: int) -> Room:
+        """The room on ``floor`` (0 = ground) and ``column`` (0 = left)."""
         if not (0 <= floor < self.floors and 0 <= column < self.columns):
             raise KeyError(f"no room at floor {floor}, column {column}")
         return self.rooms[floor * self.columns + column]
@@ -132,6 +140,7 @@ class HotelBoard:
         return self.adjacency[index]
 
     def group(self, name: str) -> Group:
+        """The group called ``name`` ("a".."j")."""
         for group in self.groups:
             if group.name == name:
                 return group
@@ -142,12 +151,15 @@ class HotelBoard:
         return self.group(name).rooms
 
     def rooms_of_floor(self, floor: int) -> tuple[int, ...]:
+        """The room indices of a floor (a row), left to right."""
         return tuple(r.index for r in self.rooms if r.floor == floor)
 
     def rooms_of_column(self, column: int) -> tuple[int, ...]:
+        """The room indices of a column, bottom to top."""
         return tuple(r.index for r in self.rooms if r.column == column)
 
     def rooms_of_colour(self, colour: str) -> tuple[int, ...]:
+        """The room indices of one colour ("blue", "red", "yellow")."""
         return tuple(r.index for r in self.rooms if r.colour == colour)
 
 
@@ -176,7 +188,18 @@ def _load_raw(path: Path) -> dict[str, Any]:
 
 
 def load_hotel_board(path: Path | str = DATA_FILE) -> HotelBoard:
-    """Read and validate the hotel board: 20 rooms in single-colour, connected groups."""
+    """Read and validate the hotel board: 20 rooms in single-colour, connected groups.
+
+    Parameters
+    ----------
+    path
+        The JSON file to read; the shipped ``data/hotel.json`` by default.
+
+    Raises
+    ------
+    ValueError
+        If the file is malformed; the message names the file and the field.
+    """
     path = Path(path)
     data = _load_raw(path)
     floors, columns = data.get("floors"), data.get("columns")

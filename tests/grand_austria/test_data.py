@@ -840,7 +840,7 @@ def test_hotel_board_layout_and_groups() -> None:
 def test_GAH_S08_first_room_bottom_left_and_adjacency() -> None:
     """GAH-S08, GAH-D05: the first room is bottom-left; later rooms orthogonally adjacent."""
     board = hotel.hotel_board()
-    assert board.start_rooms == (0,) and board.setup_rooms == 3
+    assert board.start_rooms == board.starting_rooms == (0,) and board.setup_rooms == 3
     assert board.room(0).floor == 0 and board.room(0).column == 0
     assert hotel.neighbours(0) == (1, 5)
     assert hotel.neighbours(7) == (2, 6, 8, 12)
@@ -932,3 +932,12 @@ def test_docs_contain_the_generated_tables() -> None:
     assert hotel.board_markdown() in doc
     for s in cards.staff_cards():
         assert f"| {s.number} | {s.name} | {s.cost} | {s.timing} |" in doc
+
+
+def test_docstring_examples_run() -> None:
+    """The Examples sections of cards.py and hotel.py are doctests."""
+    import doctest
+
+    for module in (cards, hotel):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__

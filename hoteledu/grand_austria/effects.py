@@ -387,7 +387,7 @@ def _per_count(state: GrandAustriaState, p: int, e: dict[str, Any], rooms: Any =
     if per == "staff":
         return len(state.staff[p])
     if per == "occupied_room":
-        return occupied_count(rooms, param(e, "colour"))
+        return occupied_count(rooms, e.get("colour", "any"))
     if per == "room":
         return sum(1 for r in rooms if r)
     if per == "occupied_group":

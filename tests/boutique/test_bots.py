@@ -1,0 +1,74 @@
+"""Heuristic bots, the core MCTS agent, and a small seeded tournament."""
+
+from __future__ import annotations
+
+import pytest
+from bhm_helpers import flat, put_stay, skip_booking, started
+
+from hoteledu import RandomAgent, play
+from hoteledu.boutique.actions import ChangePrice, Hire, KeepPrices
+from hoteledu.boutique.bots import (
+    BOTS,
+    PeakLoadBot,
+    PremiumBot,
+    StafferBot,
+    UndercutterBot,
+)
+from hoteledu.boutique.rules import new_game
+from hoteledu.core.agents import PlayerView
+from hoteledu.core.mcts import MCTSAgent
+from hoteledu.core.tournament import tournament
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_bots_play_legal_full_games_deterministically(players: int) -> None:
+    bots = [cls(seed=i) for i, cls in enumerate(BOTS.values())][:players]
+    first = new_game(players=players)
+    record = play(first, bots, seed=5)
+    again = new_game(players=players)
+    play(again, [b.reseeded(i) for i, b in enumerate(bots)], seed=5)
+    assert first.is_terminal() and record.actions == again.history
+
+
+def test_undercutter_undercuts_the_cheapest_rival_where_it_is_dearest() -> None:
+    state = started([flat(4), flat(3)])
+    state.prices[1][5] = 2  # the rival is cheapest on Saturday
+    # Saturday is where P0 is dearest (4 against 2): go one below the rival.
+    assert UndercutterBot().act(PlayerView(state, 0)) == ChangePrice(5, 1)
+    state.prices[0] = [1] * 7
+    assert UndercutterBot().act(PlayerView(state, 0)) == KeepPrices()
+
+
+def test_peak_load_raises_its_busiest_day() -> None:
+    state = started([flat(3), flat(3)])
+    put_stay(state, 0, 17, 2, (0, 1))  # two rooms booked on Wednesday
+    assert PeakLoadBot().act(PlayerView(state, 0)) == ChangePrice(2, 4)
+
+
+def test_premium_comes_down_only_on_empty_days_and_not_below_3() -> None:
+    state = started([flat(3), flat(5)])
+    assert PremiumBot().act(PlayerView(state, 1)) == ChangePrice(0, 4)  # first empty day
+    assert PremiumBot().act(PlayerView(state, 0)) == KeepPrices()
+
+
+def test_staffer_plans_for_walk_ins_within_its_money() -> None:
+    state = started()
+    put_stay(state, 1, 19, 1, (0, 1))  # 2 rooms, 2 check-ins, 2 breakfasts on Tuesday
+    skip_booking(state)
+    state.money = [3000, 3000]
+    assert StafferBot().act(PlayerView(state, 1)) == Hire(3, 3, 3)
+    assert PeakLoadBot().act(PlayerView(state, 1)) == Hire(2, 2, 2)
+    state.money[1] = 1200  # 4 staff: keep the ones needed on most days
+    hire = StafferBot().act(PlayerView(state, 1))
+    assert hire.housekeeping + hire.checkin + hire.kitchen == 4
+
+
+def test_heuristic_bots_beat_random_players() -> None:
+    result = tournament("boutique", [StafferBot(), RandomAgent()], games=30, seed=3, progress=False)
+    assert result.win_rate("staffer").low > 0.8
+
+
+def test_mcts_agent_plays_boutique() -> None:
+    state = new_game(weeks=1)
+    play(state, [MCTSAgent(iterations=20, seed=1), PremiumBot()], seed=4)
+    assert state.is_terminal()

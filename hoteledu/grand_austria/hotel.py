@@ -38,10 +38,12 @@ __all__ = [
     "EMPEROR_STEP_BACK",
     "EMPEROR_TRACK_MAX",
     "EMPEROR_TRACK_VP",
+    "EMPEROR_TRACK_VP_ALTERNATIVE",
     "FLOOR_COSTS",
     "GUEST_QUEUE_COSTS",
     "OCCUPANCY_BONUS",
     "POLITICS_VP",
+    "PRINTED_VP_ALTERNATIVE",
     "ROOM_FINAL_VP",
     "ROUNDS",
     "TURN_ORDER_TILES",
@@ -357,6 +359,11 @@ def _game_board(path: Path) -> dict[str, Any]:
     if list(track) != sorted(track):
         _fail(path, "emperor_track_vp", "must never decrease along the track")
     checked["emperor_track_vp"] = track
+    alternative = board.get("emperor_track_vp_alternative", {})
+    alt_track = _int_list(path, "emperor_track_vp_alternative", alternative.get("vp"), 14)
+    if list(alt_track) != sorted(alt_track):
+        _fail(path, "emperor_track_vp_alternative", "must never decrease along the track")
+    checked["emperor_track_vp_alternative"] = alt_track
     checked["guest_queue_costs"] = _int_list(
         path, "guest_queue_costs", board.get("guest_queue_costs"), 5
     )
@@ -385,12 +392,18 @@ FLOOR_COSTS: tuple[int, ...] = tuple(_RAW["floor_costs"])
 """Krones to prepare a room on floor 0, 1, 2, 3."""
 ROOM_FINAL_VP: tuple[int, ...] = tuple(_RAW["room_final_vp"])
 """Final-scoring VP of an occupied room on floor 0, 1, 2, 3 (GAH-F02)."""
+PRINTED_VP_ALTERNATIVE: dict[int, int] = {
+    int(room): vp for room, vp in _RAW["printed_vp_alternative"]["by_room"].items()
+}
+"""The other reading of the VP printed on room spaces (game_facts.md 1.4 [PY])."""
 OCCUPANCY_BONUS: dict[str, dict[int, tuple[str, int]]] = _occupancy_table(_RAW)
 """``OCCUPANCY_BONUS[colour][group size] = (unit, amount)``."""
 GUEST_QUEUE_COSTS: tuple[int, ...] = _BOARD["guest_queue_costs"]
 """Krones to take the guest on each of the 5 spaces, from the left (refill) end."""
 EMPEROR_TRACK_VP: tuple[int, ...] = _BOARD["emperor_track_vp"]
 """VP scored at an emperor scoring for spaces 0..13."""
+EMPEROR_TRACK_VP_ALTERNATIVE: tuple[int, ...] = _BOARD["emperor_track_vp_alternative"]
+"""The other reading of the emperor track VP (game_facts.md 1.5 [PY]): spaces 8 and 10 differ."""
 EMPEROR_TRACK_MAX: int = len(EMPEROR_TRACK_VP) - 1
 EMPEROR_STEP_BACK: tuple[int, ...] = _BOARD["emperor_step_back"]
 """Spaces moved back after the 1st, 2nd and 3rd emperor scoring (GAH-E02)."""

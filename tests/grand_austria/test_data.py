@@ -888,6 +888,12 @@ def test_game_board_numbers() -> None:
     """GAH-E01 (13 spaces), GAH-E02 (step back 3/5/7), GAH-S04 (dice), GAH-G01 (queue)."""
     assert hotel.EMPEROR_TRACK_VP == (0, 1, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9)
     assert hotel.EMPEROR_TRACK_MAX == 13
+    # The [PY] reading, kept for an option, gives 6 and 7 VP at spaces 8 and 10.
+    differ = [
+        i for i in range(14) if hotel.EMPEROR_TRACK_VP[i] != hotel.EMPEROR_TRACK_VP_ALTERNATIVE[i]
+    ]
+    assert differ == [8, 10]
+    assert hotel.PRINTED_VP_ALTERNATIVE == {13: 1, 14: 1, 17: 2, 18: 2, 19: 2}
     assert hotel.EMPEROR_STEP_BACK == (3, 5, 7)
     assert hotel.EMPEROR_SCORING_ROUNDS == (3, 5, 7) and hotel.ROUNDS == 7
     assert hotel.GUEST_QUEUE_COSTS == (3, 2, 1, 0, 0)

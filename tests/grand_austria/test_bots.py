@@ -1,0 +1,59 @@
+"""Grand Austria Hotel bots: the heuristic beats random; MCTS plays by determinisation."""
+
+from __future__ import annotations
+
+from hoteledu.core.agents import PlayerView, RandomAgent
+from hoteledu.core.mcts import MCTSAgent
+from hoteledu.core.simulate import play
+from hoteledu.core.tournament import tournament
+from hoteledu.grand_austria.actions import CheckIn, Serve, TakeDie, TakeItems
+from hoteledu.grand_austria.bots import HeuristicAgent
+from hoteledu.grand_austria.cards import guest_card
+from hoteledu.grand_austria.rules import new_game, scenario
+
+
+def test_heuristic_beats_random_in_a_seeded_tournament() -> None:
+    """20 seeded 2-player games, seats rotated: the heuristic wins clearly."""
+    result = tournament(
+        "grand_austria", [HeuristicAgent(), RandomAgent()], games=20, seed=11, progress=False
+    )
+    low = result.win_rate("heuristic").low
+    assert low > 0.6, result.table()
+    assert result.mean_score("heuristic").low > result.mean_score("random").high
+
+
+def test_heuristic_checks_in_completed_guests_and_serves() -> None:
+    """The bot checks a completed guest in and serves what completes an order."""
+    state = scenario(2, (0, 3, 0, 7, 0, 0))
+    state.cafe[0] = [[74, *guest_card(74).order]]
+    state.rooms[0][0] = 1
+    state.apply_action(TakeDie(4))
+    state.apply_action(state.legal_actions()[0])
+    bot = HeuristicAgent(seed=0)
+    assert bot.act(PlayerView(state, 0)) == CheckIn(0, 0)
+    state2 = scenario(2, (0, 3, 0, 7, 0, 0))
+    state2.cafe[0] = [[73, 0, 0, 0, 0]]  # Count: 1 wine, 2 coffee
+    assert bot.act(PlayerView(state2, 0)) == TakeDie(2)
+    state2.apply_action(TakeDie(2))
+    assert bot.act(PlayerView(state2, 0)) in (TakeItems(0, 0, 2, 1), TakeItems(0, 0, 3, 0))
+    state2.apply_action(TakeItems(0, 0, 2, 1))
+    assert isinstance(bot.act(PlayerView(state2, 0)), Serve)
+
+
+def test_heuristic_four_players_runs_to_the_end() -> None:
+    state = new_game(players=4)
+    record = play(state, [HeuristicAgent(seed=s) for s in range(4)], seed=3)
+    assert state.is_terminal() and len(record.actions) > 100
+
+
+def test_mcts_agent_plays_through_determinisation() -> None:
+    """The core MCTSAgent chooses legal actions on hidden-information states."""
+    state = scenario(2)
+    agent = MCTSAgent(iterations=12, seed=1)
+    for _ in range(3):
+        if state.current_player() < 0:
+            state.apply_action(state.chance_outcomes()[0][0])
+            continue
+        action = agent.act(PlayerView(state, state.current_player()))
+        assert action in state.legal_actions()
+        state.apply_action(action)

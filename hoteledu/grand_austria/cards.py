@@ -178,13 +178,6 @@ def _render_lose(p: Callable[[str], Any]) -> str:
     return "pay " + text if p("krones") else "lose " + text
 
 
-def _rooms_where(p: Callable[[str], Any]) -> str:
-    where = ""
-    if p("colour") != "any":
-        where += f" {p('colour')}"
-    return where
-
-
 def _render_prepare(p: Callable[[str], Any]) -> str:
     count = p("count")
     text = "prepare " + ("1 room" if count == 1 else f"up to {count} rooms")

@@ -440,6 +440,10 @@ def endgame_staff(staff: list[int]) -> list[int]:
     return [c for c in staff if cards[c].timing == "game_end"]
 
 
+_SMALLEST_UNIT = {"floor": 5, "column": 4, "group": 1, "colour": 6}
+"""Fewest rooms in one floor, column, group or colour (a quick test before counting)."""
+
+
 def politics_met(state: GrandAustriaState, p: int, number: int) -> bool:
     """GAH-P01: whether player ``p`` meets politics card ``number``'s condition."""
     cond = catalog().politics[number].condition
@@ -453,10 +457,14 @@ def politics_met(state: GrandAustriaState, p: int, number: int) -> bool:
             and sum(1 for r in rooms if r) >= cond.param("rooms")
         )
     if kind == "occupied_rooms":
+        if rooms.count(2) < sum(cond.param(c) for c in ROOM_COLOURS):
+            return False
         return all(occupied_count(rooms, c) >= cond.param(c) for c in ROOM_COLOURS)
     # fully_occupied
     cat = catalog()
     unit, count = cond.param("unit"), cond.param("count")
+    if rooms.count(2) < count * _SMALLEST_UNIT[unit]:
+        return False  # too few occupied rooms for this many full units
     if unit == "floor":
         units = [tuple(range(f * 5, f * 5 + 5)) for f in range(4)]
     elif unit == "column":

@@ -194,6 +194,18 @@ class GrandAustriaState(State):
             ):
                 return
             raise IllegalActionError(f"{action} is not a roll of {n} dice", rule="chance")
+        if self.tasks and self.tasks[-1][0] in ("refill", "draw_staff"):
+            # card draws: check membership without building the Fraction list
+            top = self.tasks[-1]
+            if top[0] == "refill":
+                ok = isinstance(action, DrawGuest) and action.guest in self.guest_deck
+            elif self.staff_deck:
+                ok = isinstance(action, DrawStaff) and action.card in self.staff_deck
+            else:
+                ok = isinstance(action, DrawStaff) and action.card == self.staff_bottom[0][0]
+            if not ok:
+                raise IllegalActionError(f"{action} is not a card of the deck", rule="chance")
+            return
         super().check_action(action)
 
     def _is_legal(self, player: int, action: Action) -> bool:

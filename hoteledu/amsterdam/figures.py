@@ -84,10 +84,10 @@ BOARD_TRACE_NAMES: tuple[str, ...] = (
     "boat",
     "tourists",
     "intersections",
+    "choices",
     "hotels",
     "mayor",
     "nightwatchman",
-    "choices",
 )
 """The board figure's traces, in drawing order (always all present, maybe empty)."""
 

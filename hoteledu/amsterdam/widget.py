@@ -17,7 +17,8 @@ Examples
 >>> app.controller.state.phase
 'place hotel'
 >>> app.click_board("intersection", (5, 5))
->>> len(app.figure.data[8].x)  # the "hotels" trace
+>>> from hoteledu.amsterdam.figures import trace
+>>> len(trace(app.figure, "hotels").x)
 1
 """
 
@@ -141,7 +142,7 @@ class AmsterdamApp:
             max=2000,
             step=20,
             description="MCTS strength",
-            style={"description_width": "95px"},
+            style={"description_width": "100px"},
             layout=w.Layout(width="300px"),
         )
         self.seed_input = w.IntText(

@@ -1,0 +1,116 @@
+"""Browser test set-up: a Voilà server on a free port and Debian's headless Chromium.
+
+Chromium comes from Debian's packages (``apt-get install -y chromium``), never
+from ``playwright install``. Without it the browser tests are skipped with the
+reason, unless ``HOTELEDU_REQUIRE_BROWSER=1`` (set by ``.ci/run``): then they fail.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("HOTELEDU_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"HOTELEDU_REQUIRE_BROWSER=1 but {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Chromium (Debian's) driven by Playwright."""
+    if not CHROMIUM.exists():
+        _missing(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("the playwright package is not installed (pip install -e '.[test]')")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def voila_server(notebook: str, timeout: float = 30.0) -> Iterator[str]:
+    """Serve ``notebook`` (a path from the repository root) with Voilà; yield its URL."""
+    port = _free_port()
+    log = tempfile.TemporaryFile()  # noqa: SIM115  (closed below)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "voila",
+            notebook,
+            "--no-browser",
+            f"--port={port}",
+            "--Voila.ip=127.0.0.1",
+        ],
+        cwd=REPO,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,  # its own process group: the kernels stop with it
+    )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if process.poll() is not None:
+                log.seek(0)
+                raise RuntimeError(f"voila exited early:\n{log.read().decode(errors='replace')}")
+            try:
+                with urllib.request.urlopen(url, timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"voila did not serve {url} within {timeout} s")
+            time.sleep(0.25)
+        yield url
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(5)
+        log.close()
+
+
+@pytest.fixture
+def serve_voila():
+    """The :func:`voila_server` context manager, for tests (conftest modules are not importable)."""
+    return voila_server

@@ -166,23 +166,30 @@ def test_GAH_S10_staff_draft_keep_one_pass_left() -> None:
 
 
 # ==================================================================== rounds
-def test_GAH_R01_seven_rounds_three_emperor_scorings_final() -> None:
+def test_GAH_R01_seven_rounds_three_emperor_scorings_final(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """GAH-R01: a random game runs 7 rounds, 3 emperor scorings, then final scoring."""
+    scorings: list[tuple[int, list[int]]] = []
+    original = GrandAustriaState._emperor_scoring
+
+    def spy(self: GrandAustriaState) -> None:
+        before = list(self.emperor)
+        original(self)
+        scorings.append((self.round, before))
+        back = {3: 3, 5: 5, 7: 7}[self.round]
+        assert self.emperor == [max(0, e - back) for e in before]
+
+    monkeypatch.setattr(GrandAustriaState, "_emperor_scoring", spy)
     state = new_game(players=2)
     rng = np.random.default_rng(3)
     agents = [RandomAgent(1), RandomAgent(2)]
-    scorings = []
     rounds_seen = set()
     while not state.is_terminal():
-        if state.tasks and state.tasks[-1][0] == "emperor_scoring":
-            scorings.append(state.round)  # pragma: no cover - automatic tasks never wait
         rounds_seen.add(state.round)
-        action = hoteledu.core.simulate.next_action(state, agents, rng)
-        before = list(state.vp), list(state.emperor), state.round
-        state.apply_action(action)
-        if state.round != before[2] and before[2] in (3, 5, 7):
-            scorings.append(before[2])
-    assert rounds_seen >= {1, 2, 3, 4, 5, 6, 7}
+        state.apply_action(hoteledu.core.simulate.next_action(state, agents, rng))
+    assert rounds_seen == {0, 1, 2, 3, 4, 5, 6, 7}
+    assert [r for r, _ in scorings] == [3, 5, 7]
     assert state.round == 7 and state.stage == "over" and state.final is not None
 
 

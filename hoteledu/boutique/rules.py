@@ -38,6 +38,7 @@ import itertools
 import math
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -142,6 +143,15 @@ _HIRE_TOTALS = [a.housekeeping + a.checkin + a.kitchen for a in _HIRES]
 _DIE = tuple(Fraction(1, 6) for _ in range(6))
 _CHECKINS = tuple(CheckInDie(f) for f in range(1, 7))
 _BUDGETS = tuple(BudgetDie(f) for f in range(1, 7))
+
+
+@lru_cache(maxsize=4096)
+def _change_menu(faces: tuple[int, ...]) -> tuple[Action, ...]:
+    """Keep, or turn one of the 8 dice (showing ``faces``) to another face."""
+    actions: list[Action] = [_KEEP]
+    for die, current in enumerate(faces):
+        actions.extend(_CHANGES[die, f] for f in range(1, 7) if f != current)
+    return tuple(actions)
 
 
 class _Geometry:
@@ -357,12 +367,7 @@ class BoutiqueState(State):
         if phase == "prices":
             return list(PRICE_MENU)
         if phase in ("booking_change", "walkin_change"):
-            prices = self.prices[player]
-            actions: list[Action] = [_KEEP]
-            for die in range(8):
-                current = self.breakfast[player] if die == BREAKFAST_DIE else prices[die]
-                actions.extend(_CHANGES[die, f] for f in range(1, 7) if f != current)
-            return actions
+            return list(_change_menu((*self.prices[player], self.breakfast[player])))
         if phase in ("bid", "rank_bid"):
             if player not in self.bidders:
                 return [_PASS]

@@ -24,7 +24,7 @@ from hoteledu.boutique.actions import (
     TieOrder,
 )
 from hoteledu.boutique.rules import BoutiqueState, new_game
-from hoteledu.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalActionError
+from hoteledu.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalActionError, JointAction
 
 NONE = Hire(0, 0, 0)
 
@@ -65,6 +65,16 @@ def test_BHM_20_staff_is_hired_once_for_the_whole_week() -> None:
     assert state.money == [2000 - 6 * 300, 500]
     # Every day is compared with the same three housekeepers hired once.
     assert state.staff[0] == [3, 3, 0] and state.staff_hired == [6, 0]
+    for _ in range(7):
+        quiet_day(state)
+    assert state.shortfalls[0][0] == [0, 0, 0] and state.stars[0] == 4
+    # One hiring decision per week in a whole game.
+    game = new_game()
+    play(game, [RandomAgent(7), RandomAgent(8)], seed=7)
+    hires = [
+        a for a in game.history if isinstance(a, JointAction) and isinstance(a.actions[0], Hire)
+    ]
+    assert len(hires) == game.week
 
 
 def test_BHM_21_demand_counts_rooms_squares_and_brown_markers() -> None:

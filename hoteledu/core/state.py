@@ -121,6 +121,14 @@ class State:
             return []
         return self._legal_actions(player)
 
+    def _is_chance_outcome(self, action: Action) -> bool:
+        """Whether ``action`` is a possible outcome of this chance node.
+
+        Override for large chance nodes (a roll of 14 dice, a card draw) to
+        avoid listing every outcome with its probability.
+        """
+        return any(action == outcome for outcome, _ in self.chance_outcomes())
+
     def _is_legal(self, player: int, action: Action) -> bool:
         """Whether ``player`` may take ``action`` now; override for a faster test."""
         return action in self._legal_actions(player)

@@ -145,6 +145,10 @@ _CHECKINS = tuple(CheckInDie(f) for f in range(1, 7))
 _BUDGETS = tuple(BudgetDie(f) for f in range(1, 7))
 
 
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 @lru_cache(maxsize=4096)
 def _change_menu(faces: tuple[int, ...]) -> tuple[Action, ...]:
     """Keep, or turn one of the 8 dice (showing ``faces``) to another face."""
@@ -406,12 +410,12 @@ class BoutiqueState(State):
             if kind is not ChangePrice:
                 return ("you may change exactly one price die, or keep your prices", rule)
             die, face = action.die, action.face  # type: ignore[attr-defined]
-            if not isinstance(die, int) or not 0 <= die <= BREAKFAST_DIE:
+            if not _is_int(die) or not 0 <= die <= BREAKFAST_DIE:
                 return (
                     f"there is no price die {die!r}: dice are 0..6 (Mon..Sun) and 7 (breakfast)",
                     rule,
                 )
-            if not isinstance(face, int) or not 1 <= face <= 6:
+            if not _is_int(face) or not 1 <= face <= 6:
                 return (f"a price die shows 1 to 6 (100 to 600), not {face!r}", "BHM-03")
             current = self.breakfast[player] if die == BREAKFAST_DIE else self.prices[player][die]
             if face == current:
@@ -426,7 +430,7 @@ class BoutiqueState(State):
             if kind is not Bid:
                 return ("the tied players bid money cards face down (the blank card is 0)", rule)
             amount = action.amount  # type: ignore[attr-defined]
-            if not isinstance(amount, int) or amount < 0 or amount % BID_STEP:
+            if not _is_int(amount) or amount < 0 or amount % BID_STEP:
                 return (f"a bid is made of money cards in hundreds, not {amount!r}", rule)
             if amount > self.money[player]:
                 return (
@@ -445,7 +449,7 @@ class BoutiqueState(State):
             if kind is not Hire:
                 return ("hire staff for the week: housekeeping, check-in, kitchen", "BHM-20")
             counts = (action.housekeeping, action.checkin, action.kitchen)  # type: ignore[attr-defined]
-            if any(not isinstance(c, int) or not 0 <= c <= MAX_STAFF for c in counts):
+            if any(not _is_int(c) or not 0 <= c <= MAX_STAFF for c in counts):
                 return (f"a staff die shows 1 to {MAX_STAFF} pips (or no die, 0)", "BHM-21")
             cost = sum(counts) * STAFF_COST
             if cost > self.money[player]:
@@ -479,7 +483,7 @@ class BoutiqueState(State):
         if not isinstance(days, tuple) or len(days) != 7:
             return ("set one price die on each of the 7 days of the week", "BHM-03")
         for d, face in enumerate((*days, action.breakfast)):
-            if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= 6:
+            if not _is_int(face) or not 1 <= face <= 6:
                 return (
                     f"the {die_name(d)} price die shows {face!r}: a price die shows 1 to 6 "
                     "(100 to 600)",

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import numpy as np
-from bhm_helpers import book, flat, put_stay, started
+from bhm_helpers import book, flat, put_stay, skip_booking, started
 
-from hoteledu.boutique.actions import BlockRooms, CheckInDie, KeepPrices, RevealCard
+from hoteledu.boutique.actions import (
+    BlockRooms,
+    ChangePrice,
+    CheckInDie,
+    Hire,
+    KeepPrices,
+    RevealCard,
+)
 from hoteledu.boutique.rules import new_game
 
 
@@ -61,3 +68,26 @@ def test_illegal_action_errors_name_the_rule_and_change_nothing() -> None:
             raise AssertionError(f"{rooms} was accepted")
         assert state.to_json_str() == before
     assert "BHM-11" in state.explain_illegal(BlockRooms((0, 2)))
+
+
+def test_actions_with_wrong_types_are_refused_with_the_rule() -> None:
+    """A bid, a staff count or a face must be a whole number, not true/false or text."""
+    state = started()
+    skip_booking(state)
+    before = state.to_json_str()
+    for bad in (Hire(True, 0, 0), Hire(0, 7, 0), Hire(0, 0, -1)):
+        try:
+            state.apply_actions([bad, Hire(0, 0, 0)])
+        except ValueError as error:
+            assert "BHM-21" in str(error)
+        else:
+            raise AssertionError(f"{bad} was accepted")
+    assert state.to_json_str() == before
+    state2 = started()
+    for bad in (ChangePrice(True, 3), ChangePrice(2, "3"), ChangePrice(8, 3)):
+        try:
+            state2.apply_action(bad)
+        except ValueError as error:
+            assert "BHM-0" in str(error)
+        else:
+            raise AssertionError(f"{bad} was accepted")

@@ -121,13 +121,24 @@ def check_illegal_action(state: State, foreign: Iterable[Action]) -> int:
     """
     mover = state.current_player()
     if mover == SIMULTANEOUS:
-        legal: set[Action] = set()
+        per_player = [set(state.legal_actions(p)) for p in range(state.num_players)]
+
+        def is_legal(action: Action) -> bool:
+            return (
+                isinstance(action, JointAction)
+                and len(action.actions) == len(per_player)
+                and all(a in legal for a, legal in zip(action.actions, per_player, strict=True))
+            )
     else:
-        legal = set(state.legal_actions())
+        legal_here = set(state.legal_actions())
+
+        def is_legal(action: Action) -> bool:
+            return action in legal_here
+
     before = _frozen(state)
     tried = 0
     for action in foreign:
-        if action in legal or tried >= 5:
+        if is_legal(action) or tried >= 5:
             continue
         tried += 1
         try:

@@ -90,6 +90,10 @@ class State:
         """Why ``action`` is not legal here, in the rulebook's words where possible."""
         return f"{action} is not a legal action here"
 
+    def explain_illegal_for(self, player: int, action: Action) -> str:
+        """Why ``player`` may not take ``action`` at a simultaneous node."""
+        return self.explain_illegal(action)
+
     # -------------------------------------------------------------- protocol
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
@@ -153,7 +157,8 @@ class State:
                 )
             for player, part in enumerate(action.actions):
                 if not self._is_legal(player, part):
-                    raise IllegalActionError(f"player {player}: {self.explain_illegal(part)}")
+                    reason = self.explain_illegal_for(player, part)
+                    raise IllegalActionError(f"player {player}: {reason}")
             return
         if not self._is_legal(mover, action):
             raise IllegalActionError(self.explain_illegal(action))

@@ -5,15 +5,20 @@ from __future__ import annotations
 import datetime
 import json
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hoteledu.amsterdam.app import AmsterdamController, action_points
 from hoteledu.amsterdam.board import CANAL_TILES
 from hoteledu.amsterdam.figures import intersection_xy, tile_xy, trace
 from hoteledu.amsterdam.rules import (
+    CHASE,
     HOTEL,
     MOVE_MAYOR,
     OVER,
+    PLACE_TILES,
     ROLL,
     TOTAL_TOURISTS,
     MovePawn,
@@ -345,3 +350,72 @@ def test_controller_alone_refuses_moves_out_of_turn():
     assert not c.play(PlaceHotel((1, 1)))
     assert "roll" in c.message and c.state.to_json_str() == before
     assert not c.bot_move() and c.state.to_json_str() == before
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 1000),
+    clicks=st.lists(
+        st.tuples(st.sampled_from(["intersection", "tile"]), st.integers(0, 7), st.integers(0, 7)),
+        min_size=5,
+        max_size=60,
+    ),
+)
+def test_random_clicks_apply_a_legal_action_or_change_nothing(seed, clicks):
+    """Any click either plays exactly the legal action at that point or leaves the game as it was.
+
+    Rolls come in between; the record always replays to the live state.
+    """
+    c = AmsterdamController(players=2, seats=("human", "human"), seed=seed)
+    for kind, a, b in clicks:
+        if c.state.is_terminal():
+            break
+        if c.needs_roll():
+            c.roll()
+            continue
+        legal = c.legal_actions()
+        before, length = c.state.to_json_str(), len(c.state.history)
+        applied = c.click(kind, (a, b))
+        if applied:
+            action = c.state.history[length]
+            assert (action in legal and (kind, (a, b)) in action_points(action)) or (
+                kind == "tile" and type(action).__name__ == "MoveBoat"
+            )
+        else:
+            assert c.state.to_json_str() == before and c.message
+    assert GameRecord.loads(c.save()).replay() == c.state
+
+
+def test_AMS_20_the_player_breaks_ties_among_fewest_tourist_tiles_by_clicking():
+    """AMS-20: chased tourists go to a tile of their function with the fewest tourists;
+    among ties the player chooses, with a click; another tile is refused with the rule."""
+    rng = np.random.default_rng(0)
+    for seed in range(200):
+        c = AmsterdamController(players=2, seats=("human", "human"), seed=seed)
+        while not c.state.is_terminal() and c.state.phase != CHASE:
+            if c.needs_roll():
+                c.roll()
+            else:
+                legal = c.legal_actions()
+                c.play(legal[int(rng.integers(len(legal)))])
+        if c.state.phase == CHASE:
+            break
+    else:
+        pytest.fail("no seeded game reached a tie among chase targets")
+    app = AmsterdamApp(players=2, seats=("human", "human"), seed=0)
+    app.controller = c
+    app.refresh()
+    targets = [a.tile for a in c.legal_actions()]
+    assert len(targets) >= 2
+    ringed = set(zip(trace(app.figure, "choices").x, trace(app.figure, "choices").y, strict=True))
+    assert ringed == {tile_xy(t) for t in targets}
+    wrong = next(t for t in [(1, 1), (1, 2), (2, 1), (5, 5), (5, 4)] if t not in targets)
+    before = frozen(app)
+    app.click_board("tile", wrong)
+    assert frozen(app) == before and "AMS-20" in app.message_html.value
+    chased = c.state.chased
+    place_tourists = dict(zip(PLACE_TILES, c.state.tourists, strict=True))
+    app.click_board("tile", targets[-1])
+    assert c.state.phase != CHASE
+    after = dict(zip(PLACE_TILES, c.state.tourists, strict=True))
+    assert after[targets[-1]] == place_tourists[targets[-1]] + chased

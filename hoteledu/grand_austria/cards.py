@@ -49,6 +49,7 @@ __all__ = [
     "ParamSpec",
     "PoliticsCard",
     "StaffCard",
+    "StaffSet",
     "cards_table_markdown",
     "effect",
     "emperor_tile",
@@ -59,10 +60,12 @@ __all__ = [
     "load_guest_cards",
     "load_politics_cards",
     "load_staff_cards",
+    "load_staff_sets",
     "politics_card",
     "politics_cards",
     "staff_card",
     "staff_cards",
+    "staff_sets",
     "vocabulary_markdown",
 ]
 
@@ -76,6 +79,11 @@ ROOM_COLOURS: tuple[str, ...] = ("yellow", "blue", "red")
 STAFF_TIMINGS: tuple[str, ...] = ("one_time", "permanent", "once_per_round", "game_end")
 """When a staff card acts: see docs/grand_austria_cards.md, section Timings."""
 LETTERS: tuple[str, ...] = ("A", "B", "C")
+SET_LETTERS: tuple[str, ...] = ("A", "B", "C", "D")
+"""Introductory staff sets: the start player takes A, the next player B, ... (GAH-S09)."""
+
+HAND_SIZE = 6
+"""Staff cards each player starts with (GAH-S02)."""
 
 _ANY_COLOUR = ("any", *ROOM_COLOURS)
 _GUEST_COLOUR_FILTER = ("any", *GUEST_COLOURS)
@@ -947,6 +955,15 @@ class EmperorTile:
     notes: str = ""
 
 
+@dataclasses.dataclass(frozen=True)
+class StaffSet:
+    """A starting hand of the introductory variant (GAH-S09): set letter and 6 cards."""
+
+    letter: str
+    cards: tuple[int, ...]
+    notes: str = ""
+
+
 # ------------------------------------------------------------------ loading
 class _Reader:
     """Field access on one JSON record that names file, card and field in errors."""
@@ -1226,6 +1243,58 @@ def load_emperor_tiles(path: Path | str = DATA_DIR / "emperor.json") -> tuple[Em
     return tuple(sorted(tiles, key=lambda t: t.tile))
 
 
+def load_staff_sets(
+    path: Path | str = DATA_DIR / "staff_sets.json",
+) -> tuple[StaffSet, ...]:
+    """Read and validate the introductory variant's staff sets A..D (GAH-S09).
+
+    The rulebook asks for equal starting sets but the sources do not list the
+    printed ones: the shipped file holds hoteledu's own sets (its ``source``
+    says so). A replacement file must hold exactly the sets A, B, C, D of 6
+    different staff card numbers each (1..48), no card in two sets.
+
+    Parameters
+    ----------
+    path
+        The JSON file to read; the shipped data by default.
+
+    Returns
+    -------
+    tuple
+        The sets, in the order A, B, C, D.
+
+    Raises
+    ------
+    ValueError
+        If the file is malformed: the message names the file, the set and the field.
+    """
+    path = Path(path)
+    sets: dict[str, StaffSet] = {}
+    seen: dict[int, str] = {}
+    for record in _records(path, "sets"):
+        letter = record.get("set") if isinstance(record, Mapping) else None
+        r = _Reader(path, f"staff set {letter}", record)
+        letter = r.get("set", str)
+        if letter not in SET_LETTERS:
+            r.fail("set", f"must be one of {list(SET_LETTERS)}, got {letter!r}")
+        if letter in sets:
+            raise ValueError(f"{path.name}: staff set {letter} appears twice")
+        numbers = r.get("cards", list)
+        if len(numbers) != HAND_SIZE:
+            r.fail("cards", f"must hold exactly {HAND_SIZE} staff cards, got {len(numbers)}")
+        for number in numbers:
+            if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 48:
+                r.fail("cards", f"staff cards are numbered 1..48, got {number!r}")
+            if number in seen:
+                r.fail("cards", f"staff card {number} is already in set {seen[number]}")
+            seen[number] = letter
+        sets[letter] = StaffSet(letter, tuple(numbers), r.get("notes", str, ""))
+    missing = [letter for letter in SET_LETTERS if letter not in sets]
+    if missing:
+        raise ValueError(f"{path.name}: the staff sets {missing} are missing (need A, B, C, D)")
+    return tuple(sets[letter] for letter in SET_LETTERS)
+
+
 @functools.cache
 def guest_cards() -> tuple[GuestCard, ...]:
     """The 56 guest cards, sorted by number (loaded once)."""
@@ -1236,6 +1305,12 @@ def guest_cards() -> tuple[GuestCard, ...]:
 def staff_cards() -> tuple[StaffCard, ...]:
     """The 48 staff cards, sorted by number (loaded once)."""
     return load_staff_cards()
+
+
+@functools.cache
+def staff_sets() -> tuple[StaffSet, ...]:
+    """The introductory variant's staff sets A..D (hoteledu's own; loaded once)."""
+    return load_staff_sets()
 
 
 @functools.cache

@@ -17,8 +17,9 @@ GAME_INFO = GameInfo(
             "staff_setup",
             "deal",
             "deal: 6 random staff cards each (rulebook); draft: experienced variant "
-            "(keep 1, pass the rest left)",
-            choices=("deal", "draft"),
+            "(keep 1, pass the rest left); introductory: equal sets A, B, C, D from the "
+            "start player (hoteledu's own sets, data/staff_sets.json)",
+            choices=("deal", "draft", "introductory"),
         ),
         GameOption(
             "gizia",

@@ -24,6 +24,7 @@ import numpy as np
 from hoteledu.core.actions import Action
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
 from hoteledu.core.state import CHANCE, TERMINAL, State
+from hoteledu.grand_austria import cards as card_data
 from hoteledu.grand_austria import effects as fx
 from hoteledu.grand_austria.actions import (
     ACTION_TYPES,
@@ -76,6 +77,8 @@ ROUNDS = 7
 START_MONEY = 10
 HAND_SIZE = 6
 CAFE_SIZE = 3
+STAFF_SETUPS = ("deal", "draft", "introductory")
+"""deal: 6 random cards each (GAH-S02); draft: GAH-S10; introductory: sets A-D (GAH-S09)."""
 GUEST_SPACES = 5
 
 CHANCE_TASKS = frozenset({"start_player", "reveal", "refill", "draw_staff", "roll"})
@@ -97,6 +100,11 @@ class GrandAustriaState(State):
         n = int(self.options["players"])
         if n not in DICE_PER_PLAYERS:
             raise ValueError("Grand Austria Hotel is for 2, 3 or 4 players")
+        if self.options.get("staff_setup", "deal") not in STAFF_SETUPS:
+            raise ValueError(
+                f"staff_setup must be one of {list(STAFF_SETUPS)}, "
+                f"got {self.options['staff_setup']!r}"
+            )
         self.n = n
         cat = fx.catalog()
         self.round = 0
@@ -182,30 +190,40 @@ class GrandAustriaState(State):
             return DrawStaff(self.staff_deck[int(rng.integers(len(self.staff_deck)))])
         return super().sample_chance(rng)
 
+    def _is_chance_outcome(self, action: Action) -> bool:
+        """Whether ``action`` is an outcome here, without listing 11628 rolls or a deck."""
+        top = self.tasks[-1]
+        kind = top[0]
+        if kind == "roll":
+            counts = action.counts if isinstance(action, Roll) else ()
+            return (
+                len(counts) == 6
+                and all(type(k) is int and k >= 0 for k in counts)
+                and sum(counts) == top[1]
+            )
+        if kind == "refill":
+            return isinstance(action, DrawGuest) and action.guest in self.guest_deck
+        if kind == "draw_staff":
+            if not isinstance(action, DrawStaff):
+                return False
+            if self.staff_deck:
+                return action.card in self.staff_deck
+            return action.card == self.staff_bottom[0][0]
+        return super()._is_chance_outcome(action)
+
     def check_action(self, action: Action) -> None:
-        """Legality check; dice rolls are checked without listing all outcomes."""
-        if self.tasks and self.tasks[-1][0] == "roll":
-            n = self.tasks[-1][1]
-            if (
-                isinstance(action, Roll)
-                and len(action.counts) == 6
-                and all(isinstance(k, int) and k >= 0 for k in action.counts)
-                and sum(action.counts) == n
-            ):
+        """Legality check; chance outcomes go through :meth:`_is_chance_outcome` (fast)."""
+        if self.tasks and self.tasks[-1][0] in CHANCE_TASKS:
+            if self._is_chance_outcome(action):
                 return
-            raise IllegalActionError(f"{action} is not a roll of {n} dice", rule="chance")
-        if self.tasks and self.tasks[-1][0] in ("refill", "draw_staff"):
-            # card draws: check membership without building the Fraction list
-            top = self.tasks[-1]
-            if top[0] == "refill":
-                ok = isinstance(action, DrawGuest) and action.guest in self.guest_deck
-            elif self.staff_deck:
-                ok = isinstance(action, DrawStaff) and action.card in self.staff_deck
+            kind = self.tasks[-1][0]
+            if kind == "roll":
+                reason = f"{action} is not a roll of {self.tasks[-1][1]} dice"
+            elif kind in ("refill", "draw_staff"):
+                reason = f"{action} is not a card of the deck"
             else:
-                ok = isinstance(action, DrawStaff) and action.card == self.staff_bottom[0][0]
-            if not ok:
-                raise IllegalActionError(f"{action} is not a card of the deck", rule="chance")
-            return
+                reason = f"{action} is not a possible chance outcome here"
+            raise IllegalActionError(reason, rule="chance")
         super().check_action(action)
 
     def _is_legal(self, player: int, action: Action) -> bool:
@@ -304,6 +322,8 @@ class GrandAustriaState(State):
         push = self.tasks.append
         if step == "draft":
             self._draft_round()
+        elif step == "introductory":
+            self._deal_staff_sets()
         elif step == "setup_guests":
             push(["flow", "setup_rooms"])
             for p in self.turn_order():  # pushed in order, so the last player picks first
@@ -410,6 +430,20 @@ class GrandAustriaState(State):
                 {"staff": staff_vp, "rooms": rooms_vp, "money": money, "items": items, "cafe": cafe}
             )
         self.stage = "over"
+
+    # ====================================================== introductory sets
+    def _deal_staff_sets(self) -> None:
+        """GAH-S09: the start player takes set A, the next player B, ...; the rest is the deck.
+
+        The deck stays an unordered pile (each draw a uniform chance node), which
+        is what shuffling the rest into the draw pile amounts to.
+        """
+        sets = card_data.staff_sets()
+        for i in range(self.n):
+            p = (self.start_player + i) % self.n
+            self.hand[p] = sorted(sets[i].cards)
+            for card in sets[i].cards:
+                self.staff_deck.remove(card)
 
     # ================================================================== draft
     def _draft_round(self) -> None:

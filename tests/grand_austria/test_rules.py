@@ -5,8 +5,10 @@ Each test names the rule IDs of rules/checklists/grand_austria.md it checks.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,11 +17,14 @@ import hoteledu
 from hoteledu.core.agents import RandomAgent
 from hoteledu.core.errors import IllegalActionError
 from hoteledu.core.state import CHANCE
+from hoteledu.grand_austria import cards as card_data
 from hoteledu.grand_austria import dice as gdice
 from hoteledu.grand_austria.actions import (
     CheckIn,
     ClaimPolitics,
     Done,
+    DrawGuest,
+    DrawStaff,
     EndTurn,
     Hire,
     Pass,
@@ -145,6 +150,69 @@ def test_GAH_S08_setup_rooms_bottom_left_adjacent_paid() -> None:
     assert state.current_player() != p or state.tasks[-1][0] != "prepare"
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_GAH_S09_introductory_sets_by_seat_from_start_player(players: int) -> None:
+    """GAH-S09: each player starts with an equal staff set, the start player set A, the
+    next B, ...; the rest are the draw pile; hands stay hidden from the others."""
+    sets = card_data.staff_sets()
+    for start in range(players):
+        state = new_game(players=players, staff_setup="introductory")
+        state.apply_action(StartPlayer(start))
+        while state.current_player() == CHANCE:
+            state.apply_action(state.chance_outcomes()[0][0])
+        dealt = set()
+        for i in range(players):
+            seat_p = (start + i) % players
+            assert state.hand[seat_p] == sorted(sets[i].cards), (start, i)
+            dealt |= set(sets[i].cards)
+        # the rest (including the unused sets) are the draw pile, none lost or added
+        assert sorted(state.staff_deck) == sorted(set(range(1, 49)) - dealt)
+        assert len(state.staff_deck) == 48 - 6 * players
+        for viewer in range(players):
+            seen = state.observation(viewer)
+            for q in range(players):
+                assert seen["hand"][q] == (state.hand[q] if q == viewer else 6)
+            assert seen["staff_deck"] == 48 - 6 * players
+        # a later staff draw comes from the pile only
+        state.tasks.append(["draw_staff", 0, "offer"])
+        drawn = {a.card for a, _ in state.chance_outcomes()}
+        assert drawn == set(state.staff_deck) and not drawn & dealt
+
+
+def test_GAH_S09_sets_are_equal_and_refused_when_malformed(tmp_path: Path) -> None:
+    """GAH-S09: hoteledu's own sets (said so in the data): 4 disjoint sets of 6 cards,
+    the same total cost and the same mix of timings; a bad file is refused by name."""
+    import json
+
+    sets = card_data.staff_sets()
+    assert [s.letter for s in sets] == ["A", "B", "C", "D"]
+    numbers = [c for s in sets for c in s.cards]
+    assert len(numbers) == len(set(numbers)) == 24
+    costs = {sum(card_data.staff_card(c).cost for c in s.cards) for s in sets}
+    assert costs == {15}
+    for s in sets:
+        timings = [card_data.staff_card(c).timing for c in s.cards]
+        assert timings.count("game_end") == 2 and timings.count("permanent") == 2
+    raw = json.loads((card_data.DATA_DIR / "staff_sets.json").read_text(encoding="utf-8"))
+    assert "hoteledu's own" in raw["source"] and "NOT the publisher's" in raw["source"]
+    bad = [
+        (lambda d: d["sets"][1]["cards"].__setitem__(0, 1), "staff card 1 is already in set A"),
+        (lambda d: d["sets"][0]["cards"].pop(), "exactly 6 staff cards"),
+        (lambda d: d["sets"].pop(), "['D'] are missing"),
+        (lambda d: d["sets"][2].__setitem__("set", "E"), "staff set E: field 'set'"),
+        (lambda d: d["sets"][3]["cards"].__setitem__(0, 49), "numbered 1..48, got 49"),
+    ]
+    for mutate, message in bad:
+        data = json.loads(json.dumps(raw))
+        mutate(data)
+        path = tmp_path / "staff_sets.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        with pytest.raises(ValueError, match=re.escape(message)):
+            card_data.load_staff_sets(path)
+    with pytest.raises(ValueError, match="staff_setup must be one of"):
+        new_game(players=2, staff_setup="recommended")
+
+
 def test_GAH_S10_staff_draft_keep_one_pass_left() -> None:
     """GAH-S10: experienced variant: 6 cards each, keep 1, pass the rest left, until 6."""
     state = new_game(players=3, staff_setup="draft")
@@ -220,6 +288,33 @@ def test_GAH_R02_illegal_roll_rejected() -> None:
     with pytest.raises(IllegalActionError):
         state.apply_action(Roll((1, 1, 1, 1, 1, 1)))
     assert frozen(state) == before
+
+
+def test_chance_outcome_check_agrees_with_the_listed_outcomes() -> None:
+    """GAH-R02/GAH-G03: the fast check of a roll or a card draw accepts exactly the
+    listed outcomes, and a refused one names the chance rule and changes nothing."""
+    import itertools
+
+    state = scenario(2)
+    state.tasks.append(["roll", 4])
+    listed = {a.counts for a, _ in state.chance_outcomes()}
+    for counts in itertools.product(range(5), repeat=6):
+        assert state._is_chance_outcome(Roll(counts)) == (counts in listed), counts
+    assert not state._is_chance_outcome(Roll((True, True, True, True, 0, 0)))
+    assert not state._is_chance_outcome(DrawGuest(60))
+    state.tasks[-1] = ["refill"]
+    for guest in range(49, 105):
+        assert state._is_chance_outcome(DrawGuest(guest)) == (guest in state.guest_deck)
+    before = frozen(state)
+    taken = next(g for g in range(49, 105) if g not in state.guest_deck)
+    with pytest.raises(IllegalActionError, match="not a card of the deck") as info:
+        state.apply_action(DrawGuest(taken))
+    assert info.value.rule == "chance" and frozen(state) == before
+    state.tasks[-1] = ["draw_staff", 0, "hand"]
+    state.staff_bottom = [[7, 1], [9, 1]]
+    state.staff_deck = []
+    assert [a for a, _ in state.chance_outcomes()] == [DrawStaff(7)]
+    assert state._is_chance_outcome(DrawStaff(7)) and not state._is_chance_outcome(DrawStaff(9))
 
 
 def _take(state: GrandAustriaState, space: int = 4) -> None:

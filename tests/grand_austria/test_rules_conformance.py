@@ -26,6 +26,14 @@ def test_conformance_suite_variants() -> None:
     check_game("grand_austria", options, seeds=range(2), check_every=11)
 
 
+def test_GAH_S09_introductory_variant_conforms() -> None:
+    """GAH-S09: the introductory staff sets pass the conformance suite (4 players)."""
+    finals = check_game(
+        "grand_austria", {"players": 4, "staff_setup": "introductory"}, seeds=[0], check_every=13
+    )
+    assert all(f.options["staff_setup"] == "introductory" and f.stage == "over" for f in finals)
+
+
 def _conserved(state: GrandAustriaState) -> None:
     guests = list(state.guest_deck) + list(state.guest_discard)
     guests += [g for g in state.queue if g is not None]
@@ -37,12 +45,12 @@ def _conserved(state: GrandAustriaState) -> None:
     assert sorted(staff) == list(range(1, 49)), "a staff card was created or lost"
     assert all(0 <= e <= 13 for e in state.emperor)
     assert all(min(k) >= 0 for k in state.kitchen) and all(len(c) <= 3 for c in state.cafe)
-    assert state.money[0] >= 0 or True  # penalties never push money below 0 (checked below)
     assert all(m >= 0 for m in state.money), "krones went below 0"
     assert sum(state.dice) + state.dustbin + sum(state.covered) <= {2: 10, 3: 12, 4: 14}[state.n]
 
 
-@settings(max_examples=12, deadline=None)
+# derandomize: the same seeds on every CI run (a failure reproduces at once)
+@settings(max_examples=12, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3, 4]))
 def test_nothing_created_or_lost_in_random_games(seed: int, players: int) -> None:
     """Invariant over random games: cards conserved, tracks in range, money >= 0."""

@@ -28,9 +28,17 @@ GAME_INFO = GameInfo(
             "shortfall",
             "per_day",
             "'per_day': one star per day and category short of staff; 'per_category': one per "
-            "category",
-            choices=("per_day", "per_category"),
+            "category whose largest daily need exceeds its staff; 'per_staff': one per missing "
+            "employee at the largest daily need",
+            choices=("per_day", "per_category", "per_staff"),
         ),
         GameOption("weeks", 2, "number of weeks played", choices=(1, 2)),
+        GameOption(
+            "walkin_budget",
+            "with_breakfast",
+            "'with_breakfast': a walk-in's budget per night covers the day rate plus breakfast; "
+            "'room_only': the day rate alone",
+            choices=("with_breakfast", "room_only"),
+        ),
     ),
 )

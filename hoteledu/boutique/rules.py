@@ -73,7 +73,7 @@ from hoteledu.boutique.mat import (
     START_STARS,
     HotelMat,
 )
-from hoteledu.core.actions import Action, JointAction
+from hoteledu.core.actions import Action
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
 from hoteledu.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
 
@@ -215,6 +215,10 @@ class BoutiqueState(State):
         self.weeks: int = int(options["weeks"])
         self.room_choice: str = options["room_choice"]
         self.shortfall_rule: str = options["shortfall"]
+        # Records saved before the option existed replay with the default.
+        self.walkin_breakfast: bool = options.get("walkin_budget", "with_breakfast") == (
+            "with_breakfast"
+        )
         self.copies = deck_copies(self.n, len(self.deck))
         n = self.n
         # BHM-01/03/04/05/06: each player's mat, dice, money and rating.
@@ -303,9 +307,16 @@ class BoutiqueState(State):
         return total * PRICE_STEP
 
     def fits_budget(self, player: int, card_id: int, day: int, face: int) -> bool:
-        """Whether every night of every room costs at most ``face`` x 100 (walk-in fit)."""
+        """Whether every night of every room costs at most ``face`` x 100 (walk-in fit, BHM-28).
+
+        With the option ``walkin_budget="with_breakfast"`` (default) a room's
+        night costs the day rate plus the breakfast die where the card wants
+        breakfast; with ``"room_only"`` the budget is compared with the day
+        rate alone (the guests still pay for breakfast).
+        """
         rates = self.prices[player]
-        extra = self.breakfast[player] if self.card_of(card_id).breakfast else 0
+        wants = self.card_of(card_id).breakfast and self.walkin_breakfast
+        extra = self.breakfast[player] if wants else 0
         for offsets in self.geometry[card_id].offsets:
             for o in offsets:
                 if rates[min(day + o, 6)] + extra > face:
@@ -529,35 +540,18 @@ class BoutiqueState(State):
         return self._problem(player, action) is None
 
     def explain_illegal(self, action: Action) -> str:
+        """Why the player to move may not take ``action``, naming the rule."""
         mover = self.current_player()
         if mover >= 0:
-            problem = self._problem(mover, action)
-            if problem:
-                return f"{problem[0]} [{problem[1]}]"
+            return self.explain_illegal_for(mover, action)
         return f"{action} is not a legal action here"
 
-    def check_action(self, action: Action) -> None:
-        """Raise IllegalActionError naming the rule if ``action`` is illegal; change nothing."""
-        mover = self.current_player()
-        if mover == SIMULTANEOUS:
-            if isinstance(action, JointAction) and len(action.actions) == self.n:
-                for player, part in enumerate(action.actions):
-                    problem = self._problem(player, part)
-                    if problem:
-                        raise IllegalActionError(f"player {player}: {problem[0]}", rule=problem[1])
-                return
-        elif mover == CHANCE:
-            if not self._chance_ok(action):
-                raise IllegalActionError(
-                    f"{action} is not a possible chance outcome here", rule="chance"
-                )
-            return
-        elif mover >= 0:
-            problem = self._problem(mover, action)
-            if problem:
-                raise IllegalActionError(problem[0], rule=problem[1])
-            return
-        super().check_action(action)
+    def explain_illegal_for(self, player: int, action: Action) -> str:
+        """Why ``player`` may not take ``action`` (also at simultaneous nodes), naming the rule."""
+        problem = self._problem(player, action)
+        if problem:
+            return f"{problem[0]} [{problem[1]}]"
+        return f"{action} is not a legal action here"
 
     # ----------------------------------------------------------- chance
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
@@ -580,7 +574,8 @@ class BoutiqueState(State):
             return [(TieOrder(order), p) for order in orders]
         raise IllegalActionError("this is not a chance node", rule="protocol")
 
-    def _chance_ok(self, action: Action) -> bool:
+    def _is_chance_outcome(self, action: Action) -> bool:
+        """Whether ``action`` is an outcome of this chance node, without listing them all."""
         phase = self.phase
         kind = type(action)
         if phase == "checkin":
@@ -883,11 +878,19 @@ class BoutiqueState(State):
         return need
 
     def count_shortfalls(self, player: int) -> list[int]:
-        """Stars lost per category [housekeeping, check-in, kitchen] this week (BHM-30/31)."""
+        """Stars lost per category [housekeeping, check-in, kitchen] this week (BHM-30/31).
+
+        ``shortfall="per_day"`` (default): one star per day on which a
+        category's need exceeds its staff. ``"per_category"``: one star per
+        category whose week's need (the largest daily need) exceeds its staff.
+        ``"per_staff"``: one star per missing employee at the week's need.
+        """
         staff = self.staff[player] or [0, 0, 0]
         need = self.demand(player)
         if self.shortfall_rule == "per_category":
             return [int(max(day[c] for day in need) > staff[c]) for c in range(3)]
+        if self.shortfall_rule == "per_staff":
+            return [max(0, max(day[c] for day in need) - staff[c]) for c in range(3)]
         return [sum(day[c] > staff[c] for day in need) for c in range(3)]
 
     def _rating(self) -> None:
@@ -1136,6 +1139,7 @@ def new_game(
     room_choice: str = "choose",
     shortfall: str = "per_day",
     weeks: int = 2,
+    walkin_budget: str = "with_breakfast",
 ) -> BoutiqueState:
     """A new game of Boutique Hotel Manager, ready for the secret price setting.
 
@@ -1148,10 +1152,15 @@ def new_game(
     room_choice : {"choose", "canonical"}
         Whether the winner of guests chooses their rooms when several
         assignments fit, or the engine puts them in the lowest-numbered rooms.
-    shortfall : {"per_day", "per_category"}
-        One star per day and category short of staff, or one per category.
+    shortfall : {"per_day", "per_category", "per_staff"}
+        One star per day and category short of staff; one per category whose
+        week's need (largest daily need) exceeds its staff; or one per
+        missing employee at the week's need.
     weeks : {2, 1}
         Length of the game.
+    walkin_budget : {"with_breakfast", "room_only"}
+        Whether a walk-in's budget per night must cover breakfast too, or the
+        day rate alone.
 
     Examples
     --------
@@ -1165,10 +1174,12 @@ def new_game(
         "room_choice": room_choice,
         "shortfall": shortfall,
         "weeks": weeks,
+        "walkin_budget": walkin_budget,
     }
     for name, allowed in (
         ("room_choice", ("choose", "canonical")),
-        ("shortfall", ("per_day", "per_category")),
+        ("shortfall", ("per_day", "per_category", "per_staff")),
+        ("walkin_budget", ("with_breakfast", "room_only")),
         ("weeks", (1, 2)),
     ):
         if options[name] not in allowed:

@@ -321,6 +321,7 @@ def test_load_game_builds_the_game_with_every_option() -> None:
         "room_choice": "choose",
         "shortfall": "per_category",
         "weeks": 2,
+        "walkin_budget": "with_breakfast",
     }
     with pytest.raises(ValueError, match="players"):
         hoteledu.load_game("boutique", players=6)

@@ -217,6 +217,25 @@ def test_BHM_28_guests_go_to_the_first_hotel_in_ranking_that_fits() -> None:
     assert state.stays[-1][0] == 0
 
 
+@pytest.mark.parametrize(("reading", "fits"), [("with_breakfast", False), ("room_only", True)])
+def test_BHM_28_walkin_budget_option_for_breakfast(reading: str, fits: bool) -> None:
+    """BHM-26/28 (option walkin_budget): does the budget per night cover breakfast too?
+
+    Day rate 200 plus breakfast 200 against a budget of 300: over budget when
+    breakfast counts, within it when only the room does. Guests who stay pay
+    the full stay, breakfast included (BHM-12).
+    """
+    state = at_walkins(
+        [SetPrices((2,) * 7, 2), flat(6)], [600, 500], walkin_budget=reading
+    )  # ranking: P1 (dear) then P0
+    state.apply_actions([KeepPrices(), KeepPrices()])
+    walk_in(state, 3, 4)  # Sales rep: 2 nights with breakfast
+    if fits:
+        assert state.stays[-1][0] == 0 and state.money[0] == 600 + 2 * (200 + 200)
+    else:
+        assert state.lost == [1, 0] and state.money[0] == 600
+
+
 def test_BHM_29_one_walk_in_per_day_per_two_players() -> None:
     """BHM-29: with more than 2 players, one walk-in guest per day per 2 players."""
     assert [new_game(players=n).walkins_per_day for n in (2, 3, 4, 5)] == [1, 1, 2, 2]
@@ -240,14 +259,47 @@ def short_week(shortfall: str, hire: Hire) -> BoutiqueState:
     return state
 
 
-def test_BHM_30_week_need_is_the_largest_daily_need() -> None:
-    """BHM-30: each day's need against staff; the week's need is the largest daily need."""
-    state = short_week("per_day", Hire(3, 3, 0))
-    assert state.shortfalls[0] == [[0, 0, 0], [0, 0, 0]]
-    assert state.stars == [4, 4]
-    # With the per-category reading the largest daily need (3 rooms) decides once.
-    state = short_week("per_category", Hire(2, 2, 0))
-    assert state.shortfalls[0][0] == [1, 1, 0] and state.stars[0] == 1
+def peak_week(shortfall: str, hire: Hire) -> BoutiqueState:
+    """P0's daily need peaks at 3 rooms, 2 check-ins and 2 breakfasts, on different days."""
+    state = started([flat(2), flat(3)], room_choice="canonical", shortfall=shortfall)
+    put_stay(state, 0, 19, 1, (0, 1))  # Grandparents, breakfast: A Tue-Wed, B Tue
+    put_stay(state, 0, 7, 2, (2,))  # City explorer, room only: Wed-Fri
+    put_stay(state, 0, 3, 2, (1,))  # Backpacker, room only: Wed-Thu
+    put_stay(state, 0, 14, 3, (0,))  # Cyclist, room only: Thu
+    skip_booking(state)
+    state.money = [3000, 2000]
+    state.apply_actions([hire, Hire(1, 1, 0)])
+    for _ in range(7):
+        quiet_day(state)
+    return state
+
+
+@pytest.mark.parametrize("rule", ["per_day", "per_category", "per_staff"])
+def test_BHM_30_week_need_is_the_largest_daily_need(rule: str) -> None:
+    """BHM-30: each day's need against staff; the week's need is the largest daily need.
+
+    Housekeeping peaks at 3 rooms (Wed and Thu), check-in at 2 (Tue and Wed),
+    kitchen at 2 (Tue). Staff equal to each peak is enough under every reading
+    of the shortfall count; one less in a category is a shortfall there only.
+    """
+    probe = started()
+    put_stay(probe, 0, 19, 1, (0, 1))
+    put_stay(probe, 0, 7, 2, (2,))
+    put_stay(probe, 0, 3, 2, (1,))
+    put_stay(probe, 0, 14, 3, (0,))
+    need = probe.demand(0)
+    peak = [max(day[c] for day in need) for c in range(3)]
+    assert peak == [3, 2, 2]  # the week's need is the largest, not the summed, daily need
+    assert sum(day[0] for day in need) == 9  # 9 room-nights in all
+    exact = peak_week(rule, Hire(*peak))
+    assert exact.shortfalls[0][0] == [0, 0, 0] and exact.stars[0] == 4
+    for c in range(3):
+        short = list(peak)
+        short[c] -= 1
+        state = peak_week(rule, Hire(*short))
+        lost = state.shortfalls[0][0]
+        assert [x > 0 for x in lost] == [k == c for k in range(3)], (rule, c, lost)
+        assert state.stars[0] == 3 - sum(lost)
 
 
 def test_BHM_31_each_shortfall_costs_a_star_several_per_category() -> None:
@@ -256,6 +308,14 @@ def test_BHM_31_each_shortfall_costs_a_star_several_per_category() -> None:
     # Housekeeping short on Wednesday and Thursday, check-in short on Wednesday.
     assert state.shortfalls[0][0] == [2, 1, 0]
     assert state.stars[0] == 0 and state.eliminated_week[0] == 1
+
+
+def test_BHM_31_per_staff_option_counts_each_missing_employee() -> None:
+    """BHM-31 (option shortfall="per_staff"): one star per employee missing at the peak."""
+    state = peak_week("per_staff", Hire(1, 2, 2))  # 2 housekeepers short of the peak 3
+    assert state.shortfalls[0][0] == [2, 0, 0] and state.stars[0] == 1
+    per_day = peak_week("per_day", Hire(1, 2, 2))  # short on Tue (2), Wed (3), Thu (3)
+    assert per_day.shortfalls[0][0] == [3, 0, 0] and per_day.stars[0] == 0
 
 
 def test_BHM_32_a_player_at_0_stars_loses_the_game() -> None:
@@ -341,9 +401,13 @@ def test_BHM_35_week_2_new_prices_no_staff_and_only_carried_markers() -> None:
     need = state.demand(0)
     assert [d[0] for d in need] == [1, 1, 1, 0, 0, 0, 0]  # only the carried stay
     assert [d[1] for d in need] == [0] * 7  # circles: no check-in in week 2
+    assert state.money[0] == 1800 - 1200  # money and rating carry on: no new 500
     state.apply_actions([flat(5), flat(6)])
     assert state.prices[0] == [5] * 7 and state.phase == "booking_change"
     assert state.booking_seat() == 0
+    # The carried consultant still holds room 1 Mon-Wed of week 2 (nights 7..9).
+    assert state.assignments(0, 3, 7) == [(1,), (2,)]
+    assert state.assignments(0, 3, 10) == [(0,), (1,), (2,)]
 
 
 def test_BHM_36_most_money_wins_then_rating_then_draw() -> None:

@@ -73,6 +73,8 @@ def build(source: Path, execute: bool = True) -> Path:
         ExecutePreprocessor(timeout=600, kernel_name="python3").preprocess(
             notebook, {"metadata": {"path": str(target.parent)}}
         )
+    # Saved widget state would embed plotly.js (megabytes): views re-render on run.
+    notebook.metadata.pop("widgets", None)
     for index, cell in enumerate(notebook.cells):
         cell["id"] = f"{target.stem[:40]}-{index}"  # stable ids keep diffs small
     nbformat.write(notebook, target)

@@ -1081,7 +1081,8 @@ class BoutiqueState(State):
         return state
 
     def clone(self) -> State:
-        state = BoutiqueState.__new__(BoutiqueState)
+        cls = type(self)  # a subclass (the search's planning state) stays itself
+        state = cls.__new__(cls)
         state.__dict__.update(self.__dict__)
         state.options = dict(self.options)
         state.history = list(self.history)

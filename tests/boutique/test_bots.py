@@ -9,12 +9,20 @@ from hoteledu import RandomAgent, play
 from hoteledu.boutique.actions import ChangePrice, Hire, KeepPrices
 from hoteledu.boutique.bots import (
     BOTS,
+    BoutiqueBot,
     PeakLoadBot,
     PremiumBot,
     StafferBot,
     UndercutterBot,
 )
 from hoteledu.boutique.rules import new_game
+from hoteledu.boutique.search import (
+    PLANNING_PRICES,
+    BoutiqueMCTS,
+    PlanningState,
+    planning_copy,
+    planning_menu,
+)
 from hoteledu.core.agents import PlayerView
 from hoteledu.core.mcts import MCTSAgent
 from hoteledu.core.tournament import tournament
@@ -72,3 +80,56 @@ def test_mcts_agent_plays_boutique() -> None:
     state = new_game(weeks=1)
     play(state, [MCTSAgent(iterations=20, seed=1), PremiumBot()], seed=4)
     assert state.is_terminal()
+
+
+def test_planning_menu_offers_few_choices_all_legal_in_the_real_game() -> None:
+    """The search's planning menu: small, and every choice a legal move of the real game."""
+    sizes: dict[str, int] = {}
+    for seed, players in ((0, 2), (1, 3)):
+        state = new_game(players=players)
+        bots = [cls(seed=i) for i, cls in enumerate(BOTS.values())][:players]
+        record = play(state, bots, seed=seed)
+        replay = new_game(players=players)
+        for action in record.actions:
+            if replay.current_player() >= 0 or replay.is_simultaneous_node():
+                movers = (
+                    range(players) if replay.is_simultaneous_node() else [replay.current_player()]
+                )
+                for p in movers:
+                    menu = planning_menu(replay, p)
+                    full = replay.legal_actions(p)
+                    assert menu and len(set(menu)) == len(menu)
+                    assert all(replay._is_legal(p, a) for a in menu), replay.phase
+                    assert len(menu) <= len(full) or replay.phase == "prices"
+                    sizes[replay.phase] = max(sizes.get(replay.phase, 0), len(menu))
+                    if replay.phase == "hire" and replay.eliminated_week[p] is None:
+                        # The bots' own staffing is on the menu.
+                        assert BoutiqueBot().hire(replay, p) in menu
+            replay.apply_action(action)
+    assert sizes["prices"] == 7 and sizes["hire"] <= 11 and sizes["booking_change"] <= 17
+    assert sizes["walkin_change"] <= 5
+
+
+def test_planning_state_searches_but_the_real_game_is_unchanged() -> None:
+    """A planning copy offers the planning menu; the real game keeps the full menu."""
+    state = started([flat(3), flat(3)])
+    plan = planning_copy(state)
+    assert isinstance(plan, PlanningState) and plan.to_snapshot() == state.to_snapshot()
+    assert len(state.legal_actions()) == 41
+    assert len(plan.legal_actions()) == 1 + 7 * 2 + 1  # keep, days up/down, breakfast 1 up
+    assert isinstance(plan.clone(), PlanningState) and type(state.clone()) is type(state)
+    # Any valid move is still accepted on the planning copy (here: not on its menu).
+    plan.apply_action(ChangePrice(0, 6))
+    assert plan.prices[0][0] == 6 and state.prices[0][0] == 3
+
+
+def test_boutique_mcts_plays_seeded_games_legally() -> None:
+    """BoutiqueMCTS (planning menu, peak-load rollouts) plays a full game, same seed same game."""
+    first = new_game(weeks=1)
+    record = play(first, [BoutiqueMCTS(iterations=8, seed=1), PeakLoadBot()], seed=2)
+    again = new_game(weeks=1)
+    play(again, [BoutiqueMCTS(iterations=8, seed=1).reseeded(1), PeakLoadBot()], seed=2)
+    assert first.is_terminal() and record.actions == again.history
+    result = BoutiqueMCTS(iterations=12, seed=3).search(PlayerView(new_game(), 0))
+    assert {s.action for s in result.stats} <= set(PLANNING_PRICES)
+    assert sum(s.visits for s in result.stats) == 12

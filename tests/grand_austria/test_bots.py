@@ -6,7 +6,7 @@ from hoteledu.core.agents import PlayerView, RandomAgent
 from hoteledu.core.mcts import MCTSAgent
 from hoteledu.core.simulate import play
 from hoteledu.core.tournament import tournament
-from hoteledu.grand_austria.actions import CheckIn, Serve, TakeDie, TakeItems
+from hoteledu.grand_austria.actions import CheckIn, Serve, TakeDie, TakeGuest, TakeItems
 from hoteledu.grand_austria.bots import HeuristicAgent
 from hoteledu.grand_austria.cards import guest_card
 from hoteledu.grand_austria.rules import new_game, scenario
@@ -31,8 +31,11 @@ def test_heuristic_checks_in_completed_guests_and_serves() -> None:
     state.apply_action(state.legal_actions()[0])
     bot = HeuristicAgent(seed=0)
     assert bot.act(PlayerView(state, 0)) == CheckIn(0, 0)
-    state2 = scenario(2, (0, 3, 0, 7, 0, 0))
-    state2.cafe[0] = [[73, 0, 0, 0, 0]]  # Count: 1 wine, 2 coffee
+    state2 = scenario(2, (0, 3, 0, 2, 5, 0))
+    # Count (1 wine, 2 coffee) needs items; the other two guests are served (café full)
+    state2.cafe[0] = [[73, 0, 0, 0, 0], [74, *guest_card(74).order], [75, *guest_card(75).order]]
+    state2.hand[0] = []  # no staff card to play: space 5 is not offered
+    state2.kitchen[0] = [0, 0, 0, 0]  # nothing in the kitchen: the drinks must be fetched
     assert bot.act(PlayerView(state2, 0)) == TakeDie(2)
     state2.apply_action(TakeDie(2))
     assert bot.act(PlayerView(state2, 0)) in (TakeItems(0, 0, 2, 1), TakeItems(0, 0, 3, 0))
@@ -57,3 +60,23 @@ def test_mcts_agent_plays_through_determinisation() -> None:
         action = agent.act(PlayerView(state, state.current_player()))
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+def test_heuristic_takes_a_worthwhile_guest_before_its_die() -> None:
+    """Taking a guest comes before the die and does not replace it (GAH-G01): the bot
+    takes a good free guest first, then still takes a die."""
+    state = scenario(2, (0, 3, 0, 2, 5, 0))
+    state.cafe[0] = []
+    bot = HeuristicAgent(seed=0)
+    first = bot.act(PlayerView(state, 0))
+    assert isinstance(first, TakeGuest)
+    state.apply_action(first)
+    state.apply_action(state.chance_outcomes()[0][0])  # the row is refilled
+    assert isinstance(bot.act(PlayerView(state, 0)), TakeDie)
+    # late in the game a guest whose order cannot be met in time is left alone
+    late = scenario(2, (0, 3, 0, 2, 5, 0))
+    late.round = 7
+    late.cafe[0] = []
+    late.kitchen[0] = [0, 0, 0, 0]
+    late.queue = [58, 58, 58, 58, 58]  # a 4-item order, nothing in the kitchen
+    assert not isinstance(bot.act(PlayerView(late, 0)), TakeGuest)

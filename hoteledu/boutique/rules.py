@@ -553,6 +553,22 @@ class BoutiqueState(State):
             return f"{problem[0]} [{problem[1]}]"
         return f"{action} is not a legal action here"
 
+    def check_action(self, action: Action) -> None:
+        """As the core, but a chance outcome is checked without listing every outcome.
+
+        The core's ``check_action`` lists ``chance_outcomes()`` (28 exact
+        Fractions at a card draw) for every chance action, a fifth of the time
+        of a random game; :meth:`_is_chance_outcome` answers directly. Drop
+        this override once the core calls ``_is_chance_outcome`` itself.
+        """
+        if self.current_player() == CHANCE:
+            if not self._is_chance_outcome(action):
+                raise IllegalActionError(
+                    f"{action} is not a possible chance outcome here", rule="chance"
+                )
+            return
+        super().check_action(action)
+
     # ----------------------------------------------------------- chance
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         phase = self.phase

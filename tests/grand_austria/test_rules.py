@@ -93,6 +93,37 @@ def test_GAH_S01_to_S06_setup_components() -> None:
     )
 
 
+def test_GAH_S01_S02_S03_S06_setup_draws_are_uniform() -> None:
+    """GAH-S06 a random start player; GAH-S03 one politics card and one emperor tile of
+    each letter, uniform within the letter; GAH-S01/GAH-S02 guests and staff cards come
+    from shuffled decks: each draw is uniform over the cards left."""
+    state = new_game(players=3)
+    assert state.chance_outcomes() == [(StartPlayer(p), Fraction(1, 3)) for p in range(3)]
+    state.apply_action(StartPlayer(2))
+    for what, letter, cards in (
+        ("politics", "A", [105, 106, 107, 108]),
+        ("politics", "B", [109, 110, 111, 112]),
+        ("politics", "C", [113, 114, 115, 116]),
+        ("emperor", "A", ["A1", "A2", "A3", "A4"]),
+        ("emperor", "B", ["B1", "B2", "B3", "B4"]),
+        ("emperor", "C", ["C1", "C2", "C3", "C4"]),
+    ):
+        assert state.tasks[-1] == ["reveal", what, letter]
+        outcomes = state.chance_outcomes()
+        assert [(a.what, a.card) for a, _ in outcomes] == [(what, c) for c in cards]
+        assert {p for _, p in outcomes} == {Fraction(1, 4)}
+        state.apply_action(outcomes[-1][0])
+    for shown in range(5):  # guests: uniform over the 56 - shown cards left
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == 56 - shown and {p for _, p in outcomes} == {Fraction(1, 56 - shown)}
+        state.apply_action(outcomes[shown][0])
+    for dealt in range(18):  # staff: 6 each, uniform over the cards left
+        outcomes = state.chance_outcomes()
+        assert {p for _, p in outcomes} == {Fraction(1, 48 - dealt)}
+        state.apply_action(outcomes[0][0])
+    assert [len(h) for h in state.hand] == [6, 6, 6] and len(state.staff_deck) == 30
+
+
 def test_GAH_S04_round_roll_uses_10_12_14_dice() -> None:
     """GAH-S04: the first roll of round 1 is a chance node over 10/12/14 dice."""
     for players, n_dice in ((2, 10), (3, 12), (4, 14)):
@@ -147,7 +178,9 @@ def test_GAH_S08_setup_rooms_bottom_left_adjacent_paid() -> None:
     state.apply_action(Prepare(10))  # floor 3 costs 2
     assert state.money[p] == 7
     assert state.rooms[p][0] == state.rooms[p][5] == state.rooms[p][10] == 1
-    assert state.current_player() != p or state.tasks[-1][0] != "prepare"
+    # "up to 3": after the third room the next player prepares
+    assert state.tasks[-1][0] == "prepare" and state.current_player() == 1 - p
+    assert sum(1 for r in state.rooms[p] if r) == 3
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -360,6 +393,8 @@ def test_GAH_R05_pass_then_reroll_with_one_die_in_dustbin() -> None:
     assert state.tasks[-1] == ["roll", 7] and state.dustbin == 1
     state.apply_action(Roll((0, 0, 7, 0, 0, 0)))
     assert state.current_player() == 0 and state.passed == [False, False]
+    # after the reroll the passer may take a turn or pass again
+    assert Pass() in state.legal_actions() and TakeDie(3) in state.legal_actions()
 
 
 def test_GAH_R06_round_ends_when_no_dice_remain() -> None:
@@ -397,6 +432,16 @@ def test_GAH_G01_G03_take_guest_pay_slide_refill() -> None:
     assert state.queue == [new.guest, row[0], row[2], row[3], row[4]]
     # only once per turn and before the die
     assert not any(isinstance(a, TakeGuest) for a in state.legal_actions())
+    before = frozen(state)
+    with pytest.raises(IllegalActionError, match="only once, before taking a die"):
+        state.apply_action(TakeGuest(4))
+    assert frozen(state) == before
+    # a guest cannot be taken after the die either
+    later = scenario(2, (0, 0, 0, 10, 0, 0))
+    _take_split(later)
+    assert not any(isinstance(a, TakeGuest) for a in later.legal_actions())
+    with pytest.raises(IllegalActionError, match="before taking a die"):
+        later.apply_action(TakeGuest(4))
 
 
 def test_GAH_G02_cafe_full() -> None:

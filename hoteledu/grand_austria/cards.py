@@ -66,6 +66,7 @@ __all__ = [
     "staff_card",
     "staff_cards",
     "staff_sets",
+    "staff_sets_markdown",
     "vocabulary_markdown",
 ]
 
@@ -1397,6 +1398,23 @@ def vocabulary_markdown() -> str:
     ]
     lines += [f"| `{key}` | {words} |" for key, words in _PER_WORDS.items() if key]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def staff_sets_markdown() -> str:
+    """The introductory staff sets (GAH-S09) as a markdown table, generated from the data."""
+    lines = [
+        "| set | cards | cost | timings | theme |",
+        "|---|---|---|---|---|",
+    ]
+    for s in staff_sets():
+        cards = [staff_card(n) for n in s.cards]
+        names = ", ".join(f"{c.name} ({c.number})" for c in cards)
+        timings = ", ".join(sorted({c.timing for c in cards}))
+        lines.append(
+            f"| {s.letter} | {names} | {sum(c.cost for c in cards)} | {timings} "
+            f"| {s.notes.replace('|', '/')} |"
+        )
+    return "\n".join(lines) + "\n"
 
 
 def cards_table_markdown() -> str:

@@ -1367,6 +1367,20 @@ def new_game(
 ) -> GrandAustriaState:
     """A new game of Grand Austria Hotel, at its first chance node (the start player).
 
+    Parameters
+    ----------
+    players
+        2, 3 or 4.
+    staff_setup
+        ``"deal"``: 6 random staff cards each (GAH-S02); ``"draft"``: the
+        experienced variant (GAH-S10); ``"introductory"``: equal sets A, B, C, D
+        by seat from the start player (GAH-S09; hoteledu's own sets, see
+        ``data/staff_sets.json``).
+    gizia
+        E. Gizia's reward: ``"extra_turn"`` (rulebook 000) or ``"extra_action"``.
+    money_cap
+        Highest krones a player may hold; ``None`` (rulebook) for no limit.
+
     Examples
     --------
     >>> state = new_game(players=3)

@@ -995,6 +995,7 @@ def test_docs_contain_the_generated_tables() -> None:
     assert cards.cards_table_markdown() in doc
     assert cards.vocabulary_markdown() in doc
     assert hotel.board_markdown() in doc
+    assert cards.staff_sets_markdown() in doc  # GAH-S09 sets, hoteledu's own
     for s in cards.staff_cards():
         assert f"| {s.number} | {s.name} | {s.cost} | {s.timing} |" in doc
 

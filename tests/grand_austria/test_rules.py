@@ -382,7 +382,8 @@ def test_GAH_R04_turn_order_three_players() -> None:
 
 def test_GAH_R05_pass_then_reroll_with_one_die_in_dustbin() -> None:
     """GAH-R05: once every other player passed or covered both numbers, one die goes
-    to the dustbin and the rest are rerolled; the passer then moves."""
+    to the dustbin and the rest are rerolled; the passer then moves (GAH-R03: a pass
+    postpones the turn instead of taking it)."""
     state = scenario(2, (0, 0, 0, 10, 0, 0))
     state.apply_action(Pass())  # player 0 passes
     assert state.passed == [True, False]
@@ -952,3 +953,39 @@ def test_observation_hides_hands_and_determinise_keeps_it() -> None:
     assert other.hand[1] != state.hand[1] or other.hand[2] != state.hand[2]
     total = sorted([c for h in other.hand for c in h] + other.staff_deck)
     assert total == list(range(1, 49))
+
+
+def _mentions(rule: str, text: str) -> bool:
+    """Whether a test's name or docstring names ``rule``, also as a range (S01-to-S06)."""
+    if rule in text:
+        return True
+    letter, number = rule[4], int(rule[5:])
+    ranges = re.findall(rf"GAH-{letter}(\d\d)-to-{letter}(\d\d)", text)
+    return any(int(a) <= number <= int(b) for a, b in ranges)
+
+
+def test_rule_table_in_the_docs_names_real_tests() -> None:
+    """docs/grand_austria.md maps every rule ID (GAH-S01..F05) to tests that exist and
+    name that ID (in the test name or docstring), so the audit table cannot go stale."""
+    import ast
+
+    here = Path(__file__).parent
+    doc = (here.parents[1] / "docs" / "grand_austria.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| (GAH-[A-Z]\d\d) \| (.+) \|$", doc, re.M))
+    expected = [f"GAH-S{i:02d}" for i in range(1, 11)] + [f"GAH-R{i:02d}" for i in range(1, 8)]
+    expected += [f"GAH-G{i:02d}" for i in range(1, 5)] + [f"GAH-D{i:02d}" for i in range(1, 10)]
+    expected += [f"GAH-A{i:02d}" for i in range(1, 8)] + [f"GAH-E{i:02d}" for i in range(1, 5)]
+    expected += ["GAH-P01"] + [f"GAH-F{i:02d}" for i in range(1, 6)]
+    assert sorted(rows) == sorted(expected)
+    tests: dict[str, str] = {}
+    for path in here.glob("test_*.py"):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
+                text = node.name.replace("_", "-") + " " + (ast.get_docstring(node) or "")
+                tests[f"{path.stem}::{node.name}"] = text
+    for rule, cell in rows.items():
+        named = re.findall(r"`([a-z_]+::[A-Za-z0-9_]+)`", cell)
+        assert named, rule
+        for test in named:
+            assert test in tests, f"{rule}: no test {test}"
+        assert any(_mentions(rule, tests[test]) for test in named), rule

@@ -14,7 +14,7 @@ thumb and plays the best one:
   kitchen does not hold them yet, so the bot takes what completes orders and
   serves at once;
 * a guest whose order is complete checks in at once (VP, reward, bonus);
-* rooms are prepared where a waiting guest can move in;
+* rooms are prepared where a waiting guest has no free room of its colour;
 * the emperor track matters: every scoring pays VP for the space, the tile
   bonus needs space 3 after moving back and space 0 costs the penalty, so the
   bot wants 3 + 3, 3 + 5, 3 + 7 before the scorings of rounds 3, 5 and 7;
@@ -145,6 +145,21 @@ class HeuristicAgent:
                 if condition.param(what):
                     targets.append((what, condition.param(what)))
         return targets
+
+    @staticmethod
+    def guests_without_room(obs: dict[str, Any], p: int) -> int:
+        """Café guests with no free prepared room of their colour (tourists: any)."""
+        cat = fx.catalog()
+        free = [cat.colour[r] for r, status in enumerate(obs["rooms"][p]) if status == 1]
+        waiting = 0
+        for entry in obs["cafe"][p]:
+            colours = cat.guests[entry[0]].room_colours()
+            match = next((c for c in free if c in colours), None)
+            if match is None:
+                waiting += 1
+            else:
+                free.remove(match)
+        return waiting
 
     @staticmethod
     def free_rooms(obs: dict[str, Any], p: int) -> int:
@@ -309,8 +324,8 @@ class HeuristicAgent:
             useful = min(strength, fetch[2] + fetch[3])
             value = useful * 2.5 + (strength - useful) * 0.4
         elif act == 3:
-            waiting = len(obs["cafe"][p]) - self.free_rooms(obs, p)
-            value = min(strength, max(1, waiting + 1), money + 2) * 2.2
+            waiting = self.guests_without_room(obs, p)
+            value = min(strength, waiting + 1, money + 2) * 2.2
         elif act == 4:
             value = strength * max(1.0, self.emperor_want(obs, p))
             for what, target in self.politics_targets(obs, p):

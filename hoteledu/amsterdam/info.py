@@ -46,5 +46,13 @@ GAME_INFO = GameInfo(
             "whether the Mayor and the Nightwatchman may cross the Dam diagonally",
             choices=(True, False),
         ),
+        GameOption(
+            "dam_lead",
+            "random",
+            "'random': a tourist led from the Dam goes to a random location of the right "
+            "kind (rulebook); 'choose': the player chooses it (the tactical variant then "
+            "has no chance at all)",
+            choices=("random", "choose"),
+        ),
     ),
 )

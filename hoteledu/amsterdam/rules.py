@@ -333,6 +333,9 @@ class AmsterdamState(State):
         self.target = target if target is not None else (15 if players == 2 else 12)
         self._walks = WALKS[bool(self.options["dam_diagonals"])]
         self._pickup_on_departure = bool(self.options["pickup_on_departure"])
+        # "choose": the player picks where a tourist led from the Dam goes (no chance left
+        # in the tactical variant); "random": the rulebook's random location (AMS-23).
+        self._dam_lead_chosen = self.options.get("dam_lead", "random") == "choose"
         shuffled = self.options["layout"] == "shuffled"
         self.tile_at: list[int] = [-1] * NUM_PLACES if shuffled else list(STANDARD_LAYOUT)
         self.day_up: list[bool] = list(DAY_UP_AT_START)
@@ -364,6 +367,8 @@ class AmsterdamState(State):
     def current_player(self) -> int:
         phase = self.phase
         if phase in CHANCE_PHASES:
+            if phase == DAM_LEAD and self._dam_lead_chosen:
+                return self.player
             return CHANCE
         if phase == OVER:
             return TERMINAL
@@ -510,6 +515,8 @@ class AmsterdamState(State):
             return self._pawn_actions(pawn)
         if phase == CHASE:
             return [_CHASES[p] for p in self._chase_targets()]
+        if phase == DAM_LEAD:  # only reached with the option dam_lead="choose"
+            return [_DAM_LEADS[t] for t in self._dam_lead_targets(self._acting_pawn())]
         if phase == BOAT:
             return list(_BOATS)
         if phase == SPLIT:
@@ -793,6 +800,13 @@ class AmsterdamState(State):
                 "both pieces cannot move more than 3 steps",
                 "AMS-29",
             )
+        if kind is DamLead and phase == DAM_LEAD and self._dam_lead_chosen:
+            day = self._acting_pawn() == MAYOR
+            return _rule(
+                f"{PAWN_NAMES[self._acting_pawn()]} can only lead a tourist to a "
+                f"{'day (white)' if day else 'night (black)'} location",
+                "AMS-23",
+            )
         if kind in (RollDice, DamLead, DealTile):
             return "this is an outcome of chance, not a player's decision"
         return f"{action} is not a legal action now ({self.summary()})"
@@ -1018,6 +1032,7 @@ def new_game(
     target: int | None = None,
     pickup_on_departure: bool = False,
     dam_diagonals: bool = True,
+    dam_lead: str = "random",
 ) -> AmsterdamState:
     """A new game of Hotel Amsterdam.
 
@@ -1026,8 +1041,8 @@ def new_game(
     players : int
         2, 3 or 4 players (AMS-01).
     variant : {"dice", "tactical"}
-        The family game with dice, or the tactical variant (no chance at all
-        with the standard layout).
+        The family game with dice, or the tactical variant (no dice; with the
+        standard layout and ``dam_lead="choose"`` no chance at all).
     layout : {"standard", "shuffled"}
         The fixed, reproducible tile layout, or a shuffled one dealt at setup
         as 24 chance nodes.
@@ -1037,6 +1052,10 @@ def new_game(
         Whether a boat leaving a bend picks up the tourists waiting there.
     dam_diagonals : bool
         Whether the pawns may cross the Dam diagonally (AMS-16).
+    dam_lead : {"random", "choose"}
+        Where a tourist led from the Dam goes: a random location of the right
+        kind (the rulebook, AMS-23), or one the player chooses, which makes the
+        tactical variant a game without any chance.
 
     Returns
     -------
@@ -1051,6 +1070,8 @@ def new_game(
         raise ValueError(f"variant must be 'dice' or 'tactical', not {variant!r}")
     if layout not in ("standard", "shuffled"):
         raise ValueError(f"layout must be 'standard' or 'shuffled', not {layout!r}")
+    if dam_lead not in ("random", "choose"):
+        raise ValueError(f"dam_lead must be 'random' or 'choose', not {dam_lead!r}")
     if target is not None and (not isinstance(target, int) or target < 1):
         raise ValueError(f"target must be a positive integer or None, not {target!r}")
     return AmsterdamState(
@@ -1061,6 +1082,7 @@ def new_game(
             "target": target,
             "pickup_on_departure": pickup_on_departure,
             "dam_diagonals": dam_diagonals,
+            "dam_lead": dam_lead,
         }
     )
 

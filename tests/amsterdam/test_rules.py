@@ -542,6 +542,42 @@ def test_AMS_23_only_next_to_the_dam_and_only_with_tourists_there() -> None:
     refuse(state, LeadFromDam("mayor"), "no tourist on the Dam")
 
 
+def test_AMS_23_option_the_player_chooses_where_a_dam_tourist_goes() -> None:
+    """AMS-23 with dam_lead="choose": the same targets, chosen by the player, not chance.
+
+    With the tactical variant this leaves a game without any chance node.
+    """
+    state = make(variant="tactical", phase=ACT_MAYOR, dam=2, dam_lead="choose")
+    state.apply_action(LeadFromDam("mayor"))
+    assert state.phase == DAM_LEAD and state.current_player() == state.player
+    day = {t for t in BUILDING_TILES if state.day_up[PLACE_OF[t]]}
+    assert {a.tile for a in state.legal_actions()} == day
+    night_tile = next(t for t in BUILDING_TILES if not state.day_up[PLACE_OF[t]])
+    refuse(state, DamLead(night_tile), "only lead a tourist to a day")
+    target = sorted(day)[-1]
+    state.apply_action(DamLead(target))
+    assert state.tourists[PLACE_OF[target]] == 1 and state.tourists[DAM_PLACE] == 1
+    assert state.phase == ACT_NIGHTWATCHMAN
+
+
+def test_AMS_28_tactical_variant_with_chosen_dam_leads_has_no_chance_node() -> None:
+    """AMS-28..30 and AMS-23 (option): random tactical games never meet a chance node."""
+    from hoteledu.core.agents import PlayerView, RandomAgent
+
+    for seed in range(5):
+        state = new_game(players=2, variant="tactical", dam_lead="choose")
+        agents = [RandomAgent(seed), RandomAgent(seed + 100)]
+        while not state.is_terminal():
+            assert state.current_player() != CHANCE
+            mover = state.current_player()
+            state.apply_action(agents[mover].act(PlayerView(state, mover)))
+
+
+def test_dam_lead_option_is_validated() -> None:
+    with pytest.raises(ValueError, match="dam_lead"):
+        load_game("amsterdam", dam_lead="sometimes")
+
+
 # ------------------------------------------------------------------ scoring and end
 
 
@@ -685,6 +721,7 @@ def test_registry_options_and_factory_store_every_option() -> None:
         "target": None,
         "pickup_on_departure": False,
         "dam_diagonals": True,
+        "dam_lead": "random",
     }
     assert new_game(target=8).target == 8
     with pytest.raises(ValueError):
@@ -743,3 +780,11 @@ def test_summary_names_the_player_and_phase() -> None:
     assert state.summary() == "player 0 (red): move the Mayor 2 steps"
     assert state.phase in (MOVE_MAYOR,) and DAY_FUNCTIONS[0] == "museum"
     assert NIGHT_FUNCTIONS[0] == "coffee shop"
+
+
+def test_conformance_suite_with_chosen_dam_leads() -> None:
+    """The conformance suite passes with the dam_lead="choose" option (AMS-23)."""
+    from hoteledu.testing import check_game
+
+    check_game("amsterdam", {"variant": "tactical", "dam_lead": "choose"}, seeds=range(3))
+    check_game("amsterdam", {"players": 3, "dam_lead": "choose"}, seeds=range(2))

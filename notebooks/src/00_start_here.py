@@ -21,7 +21,22 @@
 #
 # ## The games and their lessons
 #
-# * **Hotel Amsterdam** (graphs, Markov chains, flows): [play](amsterdam/01_play.ipynb)
+# **Hotel Amsterdam**: graphs, Markov chains, flows, minimax.
+#
+# 1. [Play the game](amsterdam/01_play.ipynb) against bots (also a standalone
+#    page under Voilà).
+# 2. [The city as a graph](amsterdam/02_city_graph.ipynb): degrees, walks,
+#    centrality, why the Dam diagonals matter.
+# 3. [The canal boat as a Markov chain](amsterdam/03_canal_boat_markov.ipynb):
+#    exact distributions, the long run, where to build a hotel.
+# 4. [Tourist flows](amsterdam/04_tourist_flows.ipynb): the fewest-tourists
+#    rule as load balancing.
+# 5. [The tactical variant and minimax](amsterdam/05_tactical_minimax.ipynb):
+#    game trees, alpha-beta, search.
+#
+# **Grand Austria Hotel** and **Boutique Hotel Manager**: the rules engines are
+# ready (`hoteledu.load_game("grand_austria")`, `hoteledu.load_game("boutique")`,
+# with bots); their lessons on dice economics and on pricing auctions come next.
 
 # %%
 # NBVAL_CHECK_OUTPUT

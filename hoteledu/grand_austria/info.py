@@ -34,5 +34,12 @@ GAME_INFO = GameInfo(
             "highest krones a player may hold (None: no limit, as the rulebook; 20: retail track)",
             choices=(None, 20),
         ),
+        GameOption(
+            "additional_actions",
+            "after_die",
+            "after_die: check-ins, serving, politics and staff effects after the die "
+            "(rulebook 001, step 3); any_time: also before the die (000: 'during your turn')",
+            choices=("after_die", "any_time"),
+        ),
     ),
 )

@@ -77,6 +77,9 @@ ROUNDS = 7
 START_MONEY = 10
 HAND_SIZE = 6
 CAFE_SIZE = 3
+ADDITIONAL_ACTIONS = ("after_die", "any_time")
+"""When additional actions may be taken: after the die (rulebook 001's step 3, the
+default) or at any time of the turn, also before the die (000: "during your turn")."""
 STAFF_SETUPS = ("deal", "draft", "introductory")
 """deal: 6 random cards each (GAH-S02); draft: GAH-S10; introductory: sets A-D (GAH-S09)."""
 GUEST_SPACES = 5
@@ -100,6 +103,11 @@ class GrandAustriaState(State):
         n = int(self.options["players"])
         if n not in DICE_PER_PLAYERS:
             raise ValueError("Grand Austria Hotel is for 2, 3 or 4 players")
+        if self.options.get("additional_actions", "after_die") not in ADDITIONAL_ACTIONS:
+            raise ValueError(
+                f"additional_actions must be one of {list(ADDITIONAL_ACTIONS)}, "
+                f"got {self.options['additional_actions']!r}"
+            )
         if self.options.get("staff_setup", "deal") not in STAFF_SETUPS:
             raise ValueError(
                 f"staff_setup must be one of {list(STAFF_SETUPS)}, "
@@ -702,6 +710,7 @@ class GrandAustriaState(State):
                 for s in range(GUEST_SPACES):
                     if self.queue[s] is not None and (free or QUEUE_COSTS[s] <= money):
                         out.append(TakeGuest(s))
+            dice = []
             for space in range(1, 7):
                 if not self.dice[space - 1]:
                     continue
@@ -714,13 +723,23 @@ class GrandAustriaState(State):
                             p, self.die_strength(p, space, boost, 5), money - fee, space
                         ):
                             continue
-                        out.append(TakeDie(space, boost, act if space == 6 else 0))
-            if not turn["guest"] or not out:
+                        dice.append(TakeDie(space, boost, act if space == 6 else 0))
+            out += dice
+            if self.options.get("additional_actions", "after_die") == "any_time":
+                out += self._additional_actions(p)
+            # a pass replaces the whole turn: only before anything was done, or
+            # when no die can be taken after all (GAH-R03)
+            if not (turn["guest"] or turn.get("acted")) or not dice:
                 out.append(Pass())
             return out
-        # additional actions (GAH-A01..A05) and the end of the turn
-        cafe = self.cafe[p]
-        for s, entry in enumerate(cafe):
+        out = self._additional_actions(p)
+        out.append(EndTurn())
+        return out
+
+    def _additional_actions(self, p: int) -> list[Action]:
+        """GAH-A02..A05: check-ins, serving from the kitchen, politics, staff once a round."""
+        out: list[Action] = []
+        for s, entry in enumerate(self.cafe[p]):
             if self.guest_complete(p, s):
                 for r in self.free_rooms_for(p, entry[0]):
                     out.append(CheckIn(s, r))
@@ -735,7 +754,6 @@ class GrandAustriaState(State):
         for c in self.staff[p]:
             if c not in self.used[p] and fx.catalog().staff[c].timing == "once_per_round":
                 out.append(UseStaff(c))
-        out.append(EndTurn())
         return out
 
     def _can_hire_with(self, p: int, discount: int, money: int, space: int) -> bool:
@@ -778,6 +796,17 @@ class GrandAustriaState(State):
                     )
                 return "you cannot afford this room [GAH-D05]"
             return "you cannot prepare a room now [GAH-D05]"
+        if (
+            isinstance(action, (CheckIn, ServeFromKitchen, ClaimPolitics, UseStaff))
+            and kind == "turn"
+            and self.turn is not None
+            and not self.turn["die"]
+            and self.options.get("additional_actions", "after_die") == "after_die"
+        ):
+            return (
+                "additional actions come after taking a die (option "
+                'additional_actions="any_time" allows them before) [GAH-A02..A05]'
+            )
         if isinstance(action, CheckIn) and kind == "turn" and p >= 0:
             if not 0 <= action.slot < len(self.cafe[p]):
                 return "there is no guest at that café table [GAH-A05]"
@@ -908,16 +937,20 @@ class GrandAustriaState(State):
             if turn.get("gizia"):
                 self._bonus_turn(p, turn["gizia"] - 1)
         elif isinstance(action, CheckIn):
+            turn["acted"] = True
             self.check_in(p, action.slot, action.room)
         elif isinstance(action, ServeFromKitchen):
+            turn["acted"] = True
             if not fx.has_waive(self.staff[p], "serving_cost") is not None:
                 self.money[p] -= 1
             self.tasks.append(["serve", p, "kitchen", 3])
         elif isinstance(action, ClaimPolitics):
+            turn["acted"] = True
             claims = self.claims[action.index]
             self.vp[p] += POLITICS_VP[len(claims)]
             claims.append(p)
         elif isinstance(action, UseStaff):
+            turn["acted"] = True
             self.used[p].append(action.card)
             fx.push_effects(self, p, fx.catalog().staff[action.card].effects)
 
@@ -1364,6 +1397,7 @@ def new_game(
     staff_setup: str = "deal",
     gizia: str = "extra_turn",
     money_cap: int | None = None,
+    additional_actions: str = "after_die",
 ) -> GrandAustriaState:
     """A new game of Grand Austria Hotel, at its first chance node (the start player).
 
@@ -1380,6 +1414,9 @@ def new_game(
         E. Gizia's reward: ``"extra_turn"`` (rulebook 000) or ``"extra_action"``.
     money_cap
         Highest krones a player may hold; ``None`` (rulebook) for no limit.
+    additional_actions
+        ``"after_die"`` (rulebook 001, step 3) or ``"any_time"`` of the turn,
+        also before the die (000 says only "during your turn").
 
     Examples
     --------
@@ -1388,7 +1425,13 @@ def new_game(
     (3, True)
     """
     return GrandAustriaState(
-        {"players": players, "staff_setup": staff_setup, "gizia": gizia, "money_cap": money_cap}
+        {
+            "players": players,
+            "staff_setup": staff_setup,
+            "gizia": gizia,
+            "money_cap": money_cap,
+            "additional_actions": additional_actions,
+        }
     )
 
 
@@ -1416,7 +1459,13 @@ def scenario(
     >>> s.dice, s.current_player()
     ([4, 2, 2, 1, 1, 0], 0)
     """
-    opts = {"players": players, "staff_setup": "deal", "gizia": "extra_turn", "money_cap": None}
+    opts = {
+        "players": players,
+        "staff_setup": "deal",
+        "gizia": "extra_turn",
+        "money_cap": None,
+        "additional_actions": "after_die",
+    }
     opts.update(options)
     state = GrandAustriaState(opts)
     if dice is None:  # the dice spread as evenly as possible

@@ -686,6 +686,39 @@ def test_GAH_A05_check_in_vp_reward_room() -> None:
     assert state.rooms[0][0] == 2 and state.cafe[0] == [] and 74 in state.guest_discard
 
 
+@pytest.mark.parametrize("when", ["after_die", "any_time"])
+def test_GAH_A05_additional_actions_before_the_die_is_an_option(when: str) -> None:
+    """GAH-A05 with GAH-R03: rulebook 001 lists additional actions as step 3, after the
+    die (default); 000 says "during your turn", so option any_time also offers them
+    before the die. A player who did something may no longer pass."""
+    state = scenario(2, (0, 0, 0, 3, 7, 0), additional_actions=when)
+    state.cafe[0] = []
+    state.rooms[0][0] = 1  # a free blue room
+    seat(state, 0, 74)  # Earl: blue, complete
+    seat(state, 0, 70, complete=False)
+    seat(state, 0, 71, complete=False)  # the café is full
+    assert not any(isinstance(a, TakeGuest) for a in state.legal_actions())
+    if when == "after_die":
+        assert CheckIn(0, 0) not in state.legal_actions()
+        before = frozen(state)
+        with pytest.raises(IllegalActionError, match="additional actions come after"):
+            state.apply_action(CheckIn(0, 0))
+        assert frozen(state) == before
+        _take_split(state)
+        assert CheckIn(0, 0) in state.legal_actions()
+        return
+    assert CheckIn(0, 0) in state.legal_actions() and Pass() in state.legal_actions()
+    state.apply_action(CheckIn(0, 0))
+    assert state.vp[0] == 10 + 2 and len(state.cafe[0]) == 2
+    legal = state.legal_actions()
+    # the check-in freed a café table: a guest may now be taken, then the die
+    assert any(isinstance(a, TakeGuest) for a in legal)
+    assert any(isinstance(a, TakeDie) for a in legal)
+    assert Pass() not in legal and EndTurn() not in legal
+    with pytest.raises(IllegalActionError):
+        state.apply_action(Pass())
+
+
 def test_GAH_A06_no_free_room_of_colour() -> None:
     """GAH-A06: without a free matching room the guest stays ("no free blue room")."""
     state = scenario(2, (0, 0, 0, 3, 7, 0))

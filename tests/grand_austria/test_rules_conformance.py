@@ -21,8 +21,15 @@ def test_conformance_suite(players: int) -> None:
 
 
 def test_conformance_suite_variants() -> None:
-    """GAH-S10 draft, the Gizia extra-action reading and the 20-krone cap also conform."""
-    options = {"players": 3, "staff_setup": "draft", "gizia": "extra_action", "money_cap": 20}
+    """GAH-S10 draft, the Gizia extra-action reading, the 20-krone cap and additional
+    actions at any time of the turn also conform."""
+    options = {
+        "players": 3,
+        "staff_setup": "draft",
+        "gizia": "extra_action",
+        "money_cap": 20,
+        "additional_actions": "any_time",
+    }
     check_game("grand_austria", options, seeds=range(2), check_every=11)
 
 

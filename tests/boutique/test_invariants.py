@@ -122,6 +122,10 @@ def test_invariants_over_many_random_games(players: int) -> None:
         options = {"room_choice": "canonical"} if seed % 3 == 0 else {}
         if seed % 4 == 1:
             options["shortfall"] = "per_category"
+        if seed % 4 == 2:
+            options["shortfall"] = "per_staff"
+        if seed % 5 == 3:
+            options["walkin_budget"] = "room_only"
         check_invariants(random_game(seed, players, **options))
 
 

@@ -143,7 +143,7 @@ class State:
         if mover == TERMINAL:
             raise IllegalActionError("the game is over: no more actions", rule="end of game")
         if mover == CHANCE:
-            if action not in {outcome for outcome, _ in self.chance_outcomes()}:
+            if not self._is_chance_outcome(action):
                 raise IllegalActionError(
                     f"{action} is not a possible chance outcome here", rule="chance"
                 )

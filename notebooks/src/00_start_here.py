@@ -43,8 +43,17 @@
 import hoteledu
 
 for game in hoteledu.list_games():
-    options = ", ".join(f"{o.name}={o.default!r}" for o in game.options)
-    print(f"{game.name}: {game.description}\n    options: {options}")
+    print(f"{game.name}: {game.description}")
+
+# %% [markdown]
+# Each game has options, with the rulebook's reading as the default and the
+# other readings a teacher may want as choices:
+
+# %%
+for game in hoteledu.list_games():
+    print(game.name)
+    for option in game.options:
+        print(f"    {option.name} = {option.default!r}: {option.description}")
 
 # %% [markdown]
 # ## The protocol on a real game

@@ -32,3 +32,15 @@ def test_ci_runs_the_readme_test_command():
         ["bash", "-c", extractor.group(1)], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout.strip()
     assert found == command_after("test-command")
+
+
+def test_readme_python_example_runs(tmp_path, monkeypatch):
+    """The engine example in the README works as written."""
+    match = re.search(r"```python\n(.+?)\n```", README, re.S)
+    assert match, "README.md shows a Python example"
+    monkeypatch.chdir(tmp_path)
+    lines = match.group(1).splitlines()
+    *body, last = lines
+    namespace: dict = {}
+    exec("\n".join(body), namespace)
+    assert eval(last.split("#")[0], namespace) is True

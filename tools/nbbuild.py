@@ -1,13 +1,14 @@
 """Build lesson notebooks from percent-format sources and run them.
 
-Usage: ``python tools/nbbuild.py notebooks/src/00_start_here.py [...]``
+Usage: ``python tools/nbbuild.py notebooks/.src/00_start_here.py [...]``
 
 A source is a Python file with ``# %% [markdown]`` and ``# %%`` cell markers
 (the jupytext "percent" format); markdown cells are written as comment lines.
-The notebook is written next to the ``src`` folder (``notebooks/src/x.py`` ->
-``notebooks/x.ipynb``; ``notebooks/src/amsterdam/x.py`` ->
+The notebook is written next to the ``.src`` folder (``notebooks/.src/x.py``
+-> ``notebooks/x.ipynb``; ``notebooks/.src/amsterdam/x.py`` ->
 ``notebooks/amsterdam/x.ipynb``) and executed in place, so the stored outputs
-are what nbval compares. Sources stay diff-friendly; notebooks are the product.
+are what nbval compares. Sources stay diff-friendly (and hidden from students
+in JupyterLab); notebooks are the product.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def parse(source: str) -> list[nbformat.NotebookNode]:
 
 def target_for(source: Path) -> Path:
     parts = list(source.parts)
-    index = len(parts) - 1 - parts[::-1].index("src")
+    index = len(parts) - 1 - parts[::-1].index(".src")
     return Path(*parts[:index], *parts[index + 1 :]).with_suffix(".ipynb")
 
 

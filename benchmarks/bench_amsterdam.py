@@ -6,7 +6,9 @@ Prints random games per second for 2 and 4 players, dice and tactical, on one
 core: a bare loop (``legal_actions`` + ``apply_action``, chance drawn by
 ``sample_chance``) and the full ``hoteledu.core.play`` with RandomAgents
 (player views and a game record). Then the time of one ``legal_actions``,
-``apply_action`` and ``clone`` call, averaged over the positions of random games.
+``apply_action`` and ``clone`` call, averaged over the positions of random games,
+and the bots' thinking time per decision in two tactical games (shuffled
+layouts), minimax (one turn) against greedy.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from collections.abc import Callable
 
 import numpy as np
 
+from hoteledu.amsterdam.bots import GreedyAgent, MinimaxAgent
 from hoteledu.amsterdam.rules import new_game
-from hoteledu.core import RandomAgent, play
+from hoteledu.core import PlayerView, RandomAgent, play
 from hoteledu.core.state import CHANCE
 
 
@@ -79,6 +82,27 @@ def per_call(options: dict, games: int = 50) -> dict[str, float]:
     return {k: 1e6 * v / calls for k, v in totals.items()}
 
 
+def bot_times(games: int = 2) -> dict[str, list[float]]:
+    """Seconds per decision of GreedyAgent and MinimaxAgent(turns=1), tactical games."""
+    times: dict[str, list[float]] = {"greedy": [], "minimax-1-turn": []}
+    for seed in range(games):
+        state = new_game(variant="tactical", layout="shuffled")
+        rng = np.random.default_rng(seed)
+        agents = [MinimaxAgent(turns=1), GreedyAgent()]
+        if seed % 2:
+            agents.reverse()
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            agent = agents[state.current_player()]
+            t0 = time.perf_counter()
+            action = agent.act(PlayerView(state, state.current_player()))
+            times[agent.name].append(time.perf_counter() - t0)
+            state.apply_action(action)
+    return times
+
+
 def main(seconds: float = 2.0) -> None:
     print(f"Hotel Amsterdam engine speed (one core, {seconds:.0f} s per figure)")
     print(
@@ -98,6 +122,13 @@ def main(seconds: float = 2.0) -> None:
     print("microseconds per call (2 players, dice, mean over the positions of 50 games)")
     for name, micros in per_call({"players": 2, "variant": "dice"}).items():
         print(f"  {name:<14} {micros:6.1f}")
+    print()
+    print("bots, seconds per decision (2 tactical games, shuffled layouts)")
+    for name, spent in bot_times().items():
+        print(
+            f"  {name:<15} mean {np.mean(spent):.3f}  max {np.max(spent):.2f}  "
+            f"total per game {np.sum(spent) / 2:.1f}"
+        )
 
 
 if __name__ == "__main__":

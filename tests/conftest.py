@@ -12,3 +12,20 @@ from fixture_game import HIDDEN_PIG
 from hoteledu.core import register_game
 
 register_game(HIDDEN_PIG)
+
+# Property tests: the same examples on every run (a red CI is then a real
+# failure, reproducible here), no per-example deadline on a loaded machine.
+# HYPOTHESIS_PROFILE=explore draws fresh random examples instead.
+import os  # noqa: E402
+
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+settings.register_profile(
+    "hoteledu",
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,
+)
+settings.register_profile("explore", deadline=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "hoteledu"))

@@ -10,15 +10,18 @@
 # players see everything, and only one thing is left to chance: a tourist led
 # from the Dam still goes to a random tile. It is a finite game of **perfect
 # information**, the home ground of **minimax** (with a little expectimax for
-# the Dam, as we will see).
+# the Dam, as we will see). With the game option `dam_lead="choose"` the player
+# chooses that tile too, and the tactical variant on the standard layout has no
+# chance node at all: a true perfect-information game.
 #
 # **Learning goals.** After this lesson you can
 #
 # * describe a game as a **game tree** and estimate its size;
 # * compute **minimax** values and explain **alpha-beta pruning**, and count
 #   the positions each visits;
-# * explain **depth-limited** search with an evaluation function, and its horizon;
-# * run a small seeded **tournament** between a minimax bot, a greedy bot and a
+# * explain **depth-limited** search with an evaluation function, its horizon,
+#   and why a search that counts **whole turns** sees further;
+# * run a small seeded **tournament** between minimax bots, a greedy bot and a
 #   random one, and read its confidence intervals;
 # * say what changes when chance comes back: **expectimax** and Monte Carlo tree search.
 
@@ -29,7 +32,8 @@
 # (place a hotel in the first two turns), split the steps, walk the Mayor, walk
 # the Nightwatchman, then let each pawn turn a tile, lead a tourist from the Dam
 # or do nothing. The only chance nodes left are the random tiles of tourists
-# led from the Dam: two in this random game of 147 actions.
+# led from the Dam: two in this random game of 147 actions. With
+# `dam_lead="choose"` the same random players meet none at all.
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -42,6 +46,9 @@ record = play(state, [RandomAgent(1), RandomAgent(2)], seed=0)
 positions = [record.replay(k) for k in range(len(record.actions) + 1)]
 print("actions in a random game:", len(record.actions), "| chance nodes met:",
       sum(p.current_player() == CHANCE for p in positions))
+chosen = play(new_game(players=2, variant="tactical", dam_lead="choose"), [RandomAgent(1), RandomAgent(2)], seed=0)
+print('with dam_lead="choose": actions', len(chosen.actions), "| chance nodes met:",
+      sum(chosen.replay(k).current_player() == CHANCE for k in range(len(chosen.actions) + 1)))
 after_boat = positions[0].clone()
 after_boat.apply_action(after_boat.legal_actions()[0])
 after_boat.apply_action(after_boat.legal_actions()[0])  # a hotel
@@ -225,44 +232,149 @@ for depth in range(1, 6):
 # because most plies in a row belong to the *same* player: alpha-beta can only
 # cut where Max and Min alternate.
 #
-# **The horizon.** A depth-5 search from the start of a turn does not even reach
-# the end of the turn (boat, split, two walks, two acts), so the evaluation
-# cannot see the tourists that the opponent's boat will drop next turn. Deeper is
-# better but costs about a factor $b$ per ply.
+# **The horizon.** A search of `depth` decisions stops wherever the last of
+# them falls, most often in the middle of a turn: a depth-5 search from the
+# start of a turn does not even reach the end of the turn (boat, split, two
+# walks, two acts). The evaluation then scores a position in which a pawn has
+# walked next to a tile but not turned it yet, and it cannot see the tourists
+# that the opponent's boat will drop next turn. This is the **horizon effect**:
+# what lies just beyond the depth is invisible, so a plan that pays off (or is
+# punished) one decision later looks no different from doing nothing. Deeper
+# is better, but costs about a factor $b$ per ply.
 #
 # ## A small seeded tournament
 #
 # `hoteledu.core.tournament.tournament` plays seeded games, rotating the seats,
-# and reports win rates with 95% Wilson intervals. Three bots:
+# and reports win rates with 95% Wilson intervals. The bots of
+# `hoteledu.amsterdam.bots`:
 #
 # * `RandomAgent`: a uniformly random legal action;
 # * `GreedyAgent`: looks to the end of its own turn and takes the best immediate gain;
 # * `MinimaxAgent(depth=d)`: alpha-beta `d` decisions deep, as above, with the
-#   library's own evaluation (it adds what the next boat move and the pawns
-#   promise to the scores).
+#   library's evaluation `evaluate_position` (the score difference, plus what
+#   the player to move next can grab at once: the boat's next stop and the
+#   tiles its pawns can reach);
+# * `MinimaxAgent(turns=1)`, the default, in the next section.
 #
-# Against the random agent, 6 games. Against the greedy agent almost nothing is
-# random: both bots are deterministic, and only the rare tourist led from the
-# Dam is drawn from the seed. So we play just two games, one per seating:
-# more games would mostly repeat them.
+# The search bots and the greedy bot are deterministic. With the standard
+# layout the only chance left is the rare tourist led from the Dam, so their
+# games would differ only where one is led; with `dam_lead="choose"` there
+# would be just two games, one per seating, and more games would repeat them.
+# So we play on **shuffled
+# layouts** (`layout="shuffled"`: the setup deals the 24 tiles from the seed),
+# a new city in every game, and to 8 points (`target=8`) to keep the lesson
+# short.
 
 # %%
 # NBVAL_CHECK_OUTPUT
 from hoteledu.core.tournament import tournament
 
-options = {"variant": "tactical"}
+options = {"variant": "tactical", "layout": "shuffled", "target": 8}
 result = tournament("amsterdam", [MinimaxAgent(depth=2), RandomAgent()], games=6, seed=1, options=options, progress=False)
 print(result.table())
-result = tournament("amsterdam", [MinimaxAgent(depth=2), GreedyAgent()], games=2, seed=1, options=options, progress=False)
-print("minimax-2 against greedy, scores per seating:", result.returns, "| wins:", result.wins())
+for bot in (MinimaxAgent(depth=2), MinimaxAgent(depth=3)):
+    result = tournament("amsterdam", [bot, GreedyAgent()], games=4, seed=1, options=options, progress=False)
+    print(f"{bot.name} against greedy: win rate {result.win_rate(0)}, scores {result.returns}")
 
 # %% [markdown]
-# Minimax beats random players easily, but a shallow minimax loses to the greedy
-# bot: greedy plans a whole turn (its horizon is the end of its turn, with the
-# next boat move in expectation), while minimax at depth 2 sees only two
-# decisions. A search is only as good as its depth and its evaluation.
-# `MinimaxAgent(turns=1)` searches whole turns instead of single decisions,
-# which is stronger but much slower: try it in the exercises, with patience.
+# Minimax beats the random player in all 6 games, but a search in plies
+# loses to the greedy bot: at depth 2 it wins none of the 4 games, at depth 3
+# one (four games are few: look at the width of the intervals). Deeper helps
+# a little, at several times the cost. The greedy bot plans its whole turn,
+# while two or three decisions end in the middle of one: the horizon effect
+# at work. A search is only as good as its depth and its evaluation.
+#
+# ## Thinking in whole turns
+#
+# The fix is to count the search in **turns**, not decisions. `turn_ends(state)`
+# lists every distinct position in which the current player's turn can end,
+# with the decisions that lead there (a split and two walks that leave the
+# pawns on the same two intersections count once). `MinimaxAgent(turns=1)`
+# values each end with `evaluate_position`, so every plan is judged only once
+# its tiles are turned and its tourists chased, and plays the best turn
+# decision by decision. Here is player 1's turn at `positions[83]`, searched
+# with the plain score difference `evaluate` and with `evaluate_position`:
+
+# %%
+# NBVAL_CHECK_OUTPUT
+from hoteledu.amsterdam.bots import evaluate_position, pruning_savings, turn_ends
+
+start = positions[83]
+print(start.summary(), "| scores:", start.scores())
+print("distinct ends of this turn:", len(list(turn_ends(start))))
+for evaluation in (evaluate, evaluate_position):
+    bot = MinimaxAgent(turns=1, evaluation=evaluation)
+    turn, value = bot.search_turn(start, 1)
+    end = start.clone()
+    for action in turn:
+        end.apply_action(action)
+    print(f"{evaluation.__name__}: value {value:.1f}, {bot.nodes} positions made, scores after the turn",
+          end.scores(), f"| evaluate_position there: {evaluate_position(end, 1):.1f}")
+    print("   ", "; ".join(map(str, turn)))
+
+# %% [markdown]
+# Both searches look at the same 2738 ends (5932 positions made on the way,
+# a fraction of a second). With the plain score difference the best turn ends
+# 1 point ahead (3 to 2). `evaluate_position` also counts what player 0, who
+# moves next, can grab at once with the boat and the pawns: it values that
+# turn at $1 - 0.7 \times 3 = -1.1$, because player 0's pawns can then chase
+# 3 of player 1's tourists. It prefers a turn that ends level (4 to 4) with
+# nothing for player 0 to grab (value 0.0). Which one judged better?
+# Exercise 5 plays player 0's reply.
+#
+# In a tournament we let it try only the most promising hotel site in each of
+# the two hotel-building turns (`hotel_sites=1`; the default tries 4, which
+# is slower): the rest of each turn is searched in full.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+bot = MinimaxAgent(turns=1, hotel_sites=1)
+result = tournament("amsterdam", [bot, GreedyAgent()], games=4, seed=1, options=options, progress=False)
+print(f"{bot.name} against greedy: win rate {result.win_rate(0)}, scores {result.returns}")
+
+# %% [markdown]
+# Thinking in whole turns wins all 4 games against the greedy bot: even from
+# four games the interval says it wins more than half. (The round robin of
+# `benchmarks/tournament_amsterdam.py`, with more games and the default
+# hotel sites, tells the same story: see the Bots section of
+# `docs/amsterdam.md`.)
+#
+# ## Two turns: the reply, and what alpha-beta saves
+#
+# `MinimaxAgent(turns=2)` is minimax over turns: for each of its own turns it
+# tries every reply of the opponent, to the end of the opponent's turn, and
+# assumes the reply that is worst for it. Counted in turns, the levels of the
+# tree alternate between Max and Min, so alpha-beta can cut. Once the first
+# own turn is searched, Max is sure of its value; for each further own turn
+# the replies come best-for-the-opponent first, and the first reply that
+# holds Max to that value or less ends the search of that turn: Max will not
+# choose it anyway.
+# `pruning_savings(state, player, turns=2)` runs the same search without and
+# with pruning. (To keep it to seconds, only the 8 best-looking own turns are
+# searched further, `width=8`; the replies all.)
+
+# %%
+# NBVAL_CHECK_OUTPUT
+for k in (83, 82):
+    s = positions[k]
+    saved = pruning_savings(s, s.current_player(), turns=2)
+    print(f"positions[{k}] ({s.phase}, player {s.current_player()}):",
+          f"minimax {saved['minimax_nodes']} positions, alpha-beta {saved['alphabeta_nodes']}",
+          f"({saved['alphabeta_nodes'] / saved['minimax_nodes']:.0%});",
+          f"values {saved['minimax_value']:.1f} and {saved['alphabeta_value']:.1f};",
+          f"first moves: {saved['minimax_action']} / {saved['alphabeta_action']}")
+
+# %% [markdown]
+# Same value, same first move, and far fewer positions: at the start of
+# player 1's turn alpha-beta makes 30% of the positions plain minimax makes.
+# At `positions[82]` player 0 has only the Nightwatchman's act left, 3 ways to
+# end its turn, so only 2 own turns can be cut short and it saves less (68%).
+# Compare exercise 3: counted in plies, `positions[83]` saves nothing, because
+# the next decisions all belong to player 1; counted in turns, every level
+# belongs to the other player. Even so, `turns=2` takes about a second for one
+# move here and much longer in busy positions, too slow to play whole games
+# in Python: the bot that plays is `turns=1`, whose evaluation stands in for
+# the reply.
 #
 # ## When chance comes back: expectimax and MCTS
 #
@@ -308,9 +420,13 @@ print(f"expectimax (exact): {expected_value} = {float(expected_value):.3f} | wor
 # 3. Run the depth table above from `positions[83]` instead. Does pruning save
 #    more or less? Why?
 # 4. Play `MCTSAgent(iterations=100, seed=1)` against `RandomAgent()` in the
-#    tactical variant in a tournament of 4 games. How does it do?
-# 5. (Slow: minutes.) Play `MinimaxAgent(turns=1)` against `GreedyAgent()` in
-#    two games. Does planning whole turns beat the greedy bot?
+#    tactical variant, with the tournament's `options` above, in 4 games. How
+#    does it do?
+# 5. At `positions[83]` the plain score difference chose a turn that ends
+#    3 to 2, `evaluate_position` one that ends 4 to 4. Play each turn, then
+#    player 0's best reply by the score at the end of its turn,
+#    `MinimaxAgent(turns=1, evaluation=evaluate).search_turn(s, 0)`. How do
+#    the scores stand after the reply? Which evaluation judged better?
 #
 # <details><summary>Show the answer</summary>
 #
@@ -323,12 +439,20 @@ print(f"expectimax (exact): {expected_value} = {float(expected_value):.3f} | wor
 #    root is still computed exactly.
 # 3. Nothing at all: at `positions[83]` player 1 starts its turn, and the next
 #    four decisions are all its own. Without a Min node there is nothing to cut:
-#    minimax and alpha-beta both visit 1305 positions.
+#    minimax and alpha-beta both visit 1305 positions at depth 4. Counted in
+#    whole turns, the same position is where alpha-beta saved most (30% of the
+#    positions): there every level of the tree belongs to the other player.
 # 4. `from hoteledu.core.mcts import MCTSAgent`, then
 #    `tournament("amsterdam", [MCTSAgent(iterations=100, seed=1), RandomAgent()], games=4, seed=2, options=options)`
-#    (about 10 seconds). It should win most of the games. MCTS needs no
-#    evaluation function at all: random games to the end are its evaluation.
-# 5. Run it and see: this one is left to you (it takes too long for the lesson).
+#    (some seconds). It should win clearly. MCTS needs no evaluation function
+#    at all: random games to the end are its evaluation.
+# 5. After the plain turn (3 to 2) player 0's Mayor and Nightwatchman chase
+#    player 1's tourists away, and player 1 ends 2 points behind (0 to 2).
+#    After `evaluate_position`'s turn (4 to 4) the best reply leaves the game
+#    level (1 to 1). The 1 point ahead was a trap; `evaluate_position` saw the
+#    reply coming (that is what its boat and pawn terms are for), and
+#    `turns=2`, which plays the replies, chose the same first move, "move the
+#    boat 2", with the same value 0.0.
 #
 # </details>
 
@@ -345,3 +469,12 @@ counts = [[0], [0]]
 minimax(other, other.current_player(), 4, counts[0])
 alphabeta(other, other.current_player(), 4, -math.inf, math.inf, counts[1])
 print(f"3: positions[83] ({other.phase}), depth 4: minimax {counts[0][0]}, alpha-beta {counts[1][0]}")
+for evaluation in (evaluate, evaluate_position):
+    s = start.clone()
+    for action in MinimaxAgent(turns=1, evaluation=evaluation).search_turn(s, 1)[0]:
+        s.apply_action(action)
+    after_turn = s.scores()
+    for action in MinimaxAgent(turns=1, evaluation=evaluate).search_turn(s, 0)[0]:
+        s.apply_action(action)
+    print(f"5: {evaluation.__name__}: scores {after_turn} after player 1's turn, {s.scores()} after the reply;",
+          f"player 1 {s.scores()[1] - s.scores()[0]:+d}")

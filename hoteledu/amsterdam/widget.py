@@ -328,6 +328,12 @@ class AmsterdamApp:
             self._updating = False
 
     def _refresh(self) -> None:
+        # The board goes first: its update message leaves the kernel before the
+        # side panel's, so the browser can start plotly.js's redraw at once.
+        self._refresh_board()
+        self._refresh_panel()
+
+    def _refresh_board(self) -> None:
         c = self.controller
         shown = c.shown_state()
         live = c.is_live()
@@ -336,47 +342,76 @@ class AmsterdamApp:
         updates = board_trace_updates(scene, c.highlight() if live else (), overlay)
         layout = board_layout_updates(scene)
         changed = [i for i, u in enumerate(updates) if u != self._applied_traces[i]]
-        if changed or layout != self._applied_layout:
-            with self.figure.batch_update():
-                for i in changed:
-                    self.figure.data[i].update(updates[i])
-                    self._applied_traces[i] = updates[i]
-                if layout != self._applied_layout:
-                    if self._applied_layout is None or (
-                        layout["shapes"] != self._applied_layout["shapes"]
-                    ):
-                        self.figure.layout.shapes = layout["shapes"]
-                    self.figure.layout.title.text = layout["title"]["text"]
-                    self._applied_layout = layout
+        if not changed and layout == self._applied_layout:
+            return  # nothing to send: no message, no redraw in the browser
+        with self.figure.batch_update():
+            for i in changed:
+                # plotly sends only the properties whose values differ
+                self.figure.data[i].update(updates[i])
+                self._applied_traces[i] = updates[i]
+            if layout != self._applied_layout:
+                if (
+                    self._applied_layout is None
+                    or layout["shapes"] != self._applied_layout["shapes"]
+                ):
+                    self.figure.layout.shapes = layout["shapes"]
+                self.figure.layout.title.text = layout["title"]["text"]
+                self._applied_layout = layout
 
-        self.status_html.value = f"<b>{html.escape(c.status())}</b>"
-        self.message_html.value = (
+    def _refresh_panel(self) -> None:
+        """The side panel, in as few comm messages as possible.
+
+        Every trait that changes is one message to the browser (and one task
+        there), so values are set only when they differ, several traits of one
+        widget go together (``hold_sync``), and the legal-action buttons are
+        shown by the container's ``children`` (one message) rather than by
+        each button's ``layout.display``.
+        """
+        c = self.controller
+        status = f"<b>{html.escape(c.status())}</b>"
+        message = (
             f"<span style='color:#b00020'>{html.escape(c.message)}</span>" if c.message else ""
         )
-        self.roll_button.disabled = not c.needs_roll()
-        self.roll_button.layout.display = "" if c.needs_roll() else "none"
+        _set(self.status_html, value=status)
+        _set(self.message_html, value=message)
+        needs_roll = c.needs_roll()
+        _set(self.roll_button, disabled=not needs_roll)
+        _set(self.roll_button.layout, display="" if needs_roll else "none")
         labels = [str(a) for a in c.legal_actions()]
         for button, label in zip(self.action_buttons, labels, strict=False):
-            button.description = label
-            button.tooltip = label
-            button.layout.display = ""
-        for button in self.action_buttons[len(labels) :]:
-            button.layout.display = "none"
+            _set(button, description=label, tooltip=label)
+        visible = tuple(self.action_buttons[: len(labels)])
+        if self.actions_box.children != visible:
+            self.actions_box.children = visible
         if list(self.action_dropdown.options) != labels:
             self.action_dropdown.options = labels
-        self.action_dropdown.disabled = self.play_button.disabled = not labels
-        self.bot_button.disabled = not c.bot_to_move()
-        self.undo_button.disabled = not live
-        self.autoplay_toggle.value = c.autoplay
+        _set(self.action_dropdown, disabled=not labels)
+        _set(self.play_button, disabled=not labels)
+        _set(self.bot_button, disabled=not c.bot_to_move())
+        _set(self.undo_button, disabled=not c.is_live())
+        _set(self.autoplay_toggle, value=c.autoplay)
         lines = [html.escape(line) for line in reversed(c.log)]
-        self.log_html.value = "<div style='font-size:90%'>" + "<br>".join(lines) + "</div>"
+        _set(self.log_html, value="<div style='font-size:90%'>" + "<br>".join(lines) + "</div>")
         total = len(c.state.history)
-        self.replay_slider.max = total
-        self.replay_slider.value = total if c.view_index is None else c.view_index
+        _set(
+            self.replay_slider,
+            max=total,
+            value=total if c.view_index is None else c.view_index,
+        )
 
     # --------------------------------------------------------------- display
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+def _set(widget: w.Widget, **values: Any) -> None:
+    """Set the traits that differ, in one comm message (none if nothing changed)."""
+    changed = {k: v for k, v in values.items() if getattr(widget, k) != v}
+    if not changed:
+        return
+    with widget.hold_sync():
+        for key, value in changed.items():
+            setattr(widget, key, value)
 
 
 __all__ = ["AmsterdamApp"]

@@ -38,7 +38,8 @@ def frozen(app: AmsterdamApp) -> str:
 
 
 def visible_buttons(app: AmsterdamApp) -> list[str]:
-    return [b.description for b in app.action_buttons if b.layout.display != "none"]
+    # the app shows the buttons of the legal actions as the box's children
+    return [b.description for b in app.actions_box.children]
 
 
 def figure_hotels(app: AmsterdamApp) -> list[tuple[float, float]]:

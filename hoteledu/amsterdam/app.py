@@ -29,6 +29,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -481,8 +482,52 @@ class AmsterdamController:
         return True
 
 
+# --------------------------------------------------------- serving with Voila
+VOILA_NODELAY_OPTION = (
+    "--Voila.kernel_websocket_connection_class=hoteledu.amsterdam.app.NoDelayKernelConnection"
+)
+"""Voilà command-line option that serves the app without Nagle's 40 ms stalls.
+
+Tornado turns Nagle's algorithm back on for a kernel websocket once the
+handshake is done, so when the kernel sends a reply in several small messages
+(it always starts with a "busy" status) the rest waits for the browser's
+delayed ACK: about 40 ms on Linux. A board click paid it on every move.
+``voila notebooks/amsterdam/01_play.ipynb`` followed by this option (or the
+same setting in a ``voila.json`` beside the notebooks' working directory)
+sends every message at once.
+"""
+
+
+def _no_delay_connection_class() -> type:
+    # Imported only by a Voila server: the kernel and the tests need no jupyter_server.
+    from jupyter_server.services.kernels.connection.channels import (
+        ZMQChannelsWebsocketConnection,
+    )
+
+    class NoDelayKernelConnection(ZMQChannelsWebsocketConnection):
+        """Jupyter's kernel websocket connection with TCP_NODELAY on its socket."""
+
+        def connect(self) -> Any:
+            self.websocket_handler.set_nodelay(True)
+            return super().connect()
+
+    NoDelayKernelConnection.__module__ = __name__
+    NoDelayKernelConnection.__qualname__ = "NoDelayKernelConnection"
+    return NoDelayKernelConnection
+
+
+def __getattr__(name: str) -> Any:
+    """``NoDelayKernelConnection`` is built on first use (PEP 562), for Voila's config."""
+    if name == "NoDelayKernelConnection":
+        cls = _no_delay_connection_class()
+        globals()[name] = cls
+        return cls
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
     "SEAT_KINDS",
+    "VOILA_NODELAY_OPTION",
     "AmsterdamController",
     "action_points",
     "make_agent",

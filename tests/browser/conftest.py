@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from hoteledu.amsterdam.app import VOILA_NODELAY_OPTION
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_FLAGS = [
     "--headless",
@@ -63,8 +65,13 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def voila_server(notebook: str, timeout: float = 30.0) -> Iterator[str]:
-    """Serve ``notebook`` (a path from the repository root) with Voilà; yield its URL."""
+def voila_server(notebook: str, timeout: float = 30.0, nodelay: bool = True) -> Iterator[str]:
+    """Serve ``notebook`` (a path from the repository root) with Voilà; yield its URL.
+
+    ``nodelay`` serves the kernel websocket with TCP_NODELAY
+    (:data:`hoteledu.amsterdam.app.VOILA_NODELAY_OPTION`), as the docs tell
+    teachers to; without it each reply of the kernel may wait ~40 ms.
+    """
     port = _free_port()
     log = tempfile.TemporaryFile()  # noqa: SIM115  (closed below)
     process = subprocess.Popen(
@@ -76,6 +83,7 @@ def voila_server(notebook: str, timeout: float = 30.0) -> Iterator[str]:
             "--no-browser",
             f"--port={port}",
             "--Voila.ip=127.0.0.1",
+            *([VOILA_NODELAY_OPTION] if nodelay else []),
         ],
         cwd=REPO,
         stdout=log,

@@ -7,14 +7,22 @@ or under pytest-benchmark (``pytest benchmarks/bench_amsterdam_widget.py
 Measured headless: the callback, the controller, the rules and the in-place
 ``FigureWidget`` update (``batch_update``) with no browser attached, so the
 time to ship the change to a browser and let plotly.js redraw is not
-included (see ``docs/amsterdam.md`` for a Voilà measurement).
+included. ``python benchmarks/bench_amsterdam_widget.py --browser`` measures
+that too: the play notebook served by Voilà (with and without TCP_NODELAY on
+the kernel websocket) in Debian's headless Chromium, timed in the page from
+the mouse press to plotly's redraw and to the painted frame, with the
+kernel's messages counted (the tools are in ``tests/browser``).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -96,7 +104,82 @@ def test_widget_action_speed(benchmark, name):
     assert benchmark.stats.stats.median < 0.1  # the target: under 100 ms
 
 
+def _load(name: str, path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def measure_browser(repeats: int = 10, nodelay: bool = True) -> dict[str, list[dict]]:
+    """Timings of app actions in Voilà + Chromium, ``repeats`` of each (ms, bytes)."""
+    from playwright.sync_api import sync_playwright
+
+    browser_tests = Path(__file__).resolve().parents[1] / "tests" / "browser"
+    conf = _load("hoteledu_browser_conftest", browser_tests / "conftest.py")
+    tools = _load("hoteledu_browser_test", browser_tests / "test_amsterdam_voila.py")
+    notebook = "notebooks/amsterdam/01_play.ipynb"
+    with conf.voila_server(notebook, nodelay=nodelay) as url, sync_playwright() as play:
+        chromium = play.chromium.launch(
+            executable_path=str(conf.CHROMIUM), args=conf.CHROMIUM_FLAGS
+        )
+        page = chromium.new_page(viewport={"width": 1300, "height": 1100})
+        page.add_init_script(tools.RECORDER)
+        page.goto(url, timeout=45_000)
+        roll = page.get_by_role("button", name="Roll the dice")
+        roll.wait_for(timeout=45_000)
+        page.wait_for_selector(".js-plotly-plot")
+        page.wait_for_timeout(1000)
+        page.evaluate(tools.WATCH_PLOT)
+        page.evaluate("() => document.querySelector('.js-plotly-plot').scrollIntoView()")
+        first = tools.time_actions(page, {"roll the dice (button)": (roll.click, True)}, 1)
+        undo = page.get_by_role("button", name="Undo")
+        overlay = page.get_by_role("checkbox", name="Show where the boat stops next")
+        samples = tools.time_actions(
+            page,
+            {
+                "build a hotel (board click)": (lambda: tools.board_click(page, 3.5, 2.5), True),
+                "undo (button)": (undo.click, True),
+                "overlay toggle": (overlay.click, True),
+                "no move (canal click)": (lambda: tools.board_click(page, 0.0, 0.0), False),
+            },
+            repeats,
+        )
+        chromium.close()
+    return {**first, **samples}
+
+
+def main_browser(repeats: int = 10) -> None:
+    """Print the browser table, served with and without TCP_NODELAY (-1: no redraw)."""
+    for nodelay in (True, False):
+        print(
+            f"\nVoila + Chromium, kernel websocket {'with' if nodelay else 'without'} TCP_NODELAY"
+        )
+        print(
+            f"{'action':30} {'painted med':>11} {'max':>5} {'redrawn med':>11} "
+            f"{'reply med':>9} {'msgs':>5} {'KB in':>6} {'update KB':>9}"
+        )
+        for name, rows in measure_browser(repeats, nodelay).items():
+
+            def stat(key: str, rows: list[dict] = rows) -> tuple[float, float]:
+                values = [r[key] for r in rows if r[key] is not None]
+                return (statistics.median(values), max(values)) if values else (-1, -1)
+
+            painted, worst = stat("painted")
+            messages = statistics.median(r["kernel_messages"] for r in rows)
+            print(
+                f"{name:30} {painted:11.0f} {worst:5.0f} {stat('afterplot')[0]:11.0f} "
+                f"{stat('update_arrives')[0]:9.0f} {messages:5.0f} "
+                f"{statistics.median(r['kernel_bytes'] for r in rows) / 1000:6.1f} "
+                f"{statistics.median(r['update_bytes'] for r in rows) / 1000:9.1f}"
+            )
+
+
 def main() -> None:
+    if "--browser" in sys.argv:
+        main_browser()
+        return
     start = time.perf_counter()
     AmsterdamApp(players=2, seats=("human", "human"), seed=0)
     print(f"first app (imports, FigureWidget): {1000 * (time.perf_counter() - start):.0f} ms")

@@ -179,6 +179,23 @@ def check_record(state: State) -> None:
     assert replayed.history == state.history
 
 
+def check_node(
+    state: State, foreign: Iterable[Action], rng: np.random.Generator, limit: int = 20
+) -> None:
+    """Every per-position check: chance, clone, JSON, legal and illegal actions, observations.
+
+    ``foreign`` are actions seen elsewhere in the game (tried as illegal ones);
+    ``limit`` caps how many legal actions are applied to clones.
+    """
+    if state.current_player() == CHANCE:
+        check_chance_node(state)
+    check_clone(state)
+    check_json_roundtrip(state)
+    check_legal_actions_apply(state, limit=limit)
+    check_illegal_action(state, foreign)
+    check_observations(state, rng)
+
+
 def random_game(
     name: str,
     options: Mapping[str, Any] | None = None,
@@ -196,13 +213,7 @@ def random_game(
     seen: dict[type, Action] = {}
     for step in range(max_actions):
         if check_every and step % check_every == 0:
-            if state.current_player() == CHANCE:
-                check_chance_node(state)
-            check_clone(state)
-            check_json_roundtrip(state)
-            check_legal_actions_apply(state, limit=20)
-            check_illegal_action(state, seen.values())
-            check_observations(state, check_rng)
+            check_node(state, seen.values(), check_rng)
         if state.is_terminal():
             break
         action = next_action(state, agents, rng)

@@ -12,15 +12,9 @@ from hoteledu.boutique.actions import Bid, Expand, Hire, RevealCard
 from hoteledu.boutique.bots import BOTS
 from hoteledu.boutique.rules import NIGHTS, BoutiqueState, new_game
 from hoteledu.core.actions import JointAction
-from hoteledu.core.state import CHANCE
 from hoteledu.testing import (
-    check_chance_node,
-    check_clone,
     check_game,
-    check_illegal_action,
-    check_json_roundtrip,
-    check_legal_actions_apply,
-    check_observations,
+    check_node,
     check_record,
 )
 
@@ -199,13 +193,7 @@ def test_node_checks_and_invariants_over_bot_games_through_week_2(players: int) 
         seen: dict[type, object] = {}
         for step, action in enumerate(final.history):
             if step % 3 == 0:
-                if state.current_player() == CHANCE:
-                    check_chance_node(state)
-                check_clone(state)
-                check_json_roundtrip(state)
-                check_legal_actions_apply(state, limit=5)
-                check_illegal_action(state, seen.values())
-                check_observations(state, rng)
+                check_node(state, seen.values(), rng, limit=5)
             if state.week == 2 and state.phase == "prices":
                 # BHM-35: staff removed, deck full, only carried markers on the mat.
                 assert state.staff == [None] * players

@@ -222,6 +222,8 @@ for measure in ("closeness", "betweenness"):
     print(f"{measure} gain: largest {round(gain.max(), 4) + 0.0:+.4f}, smallest {round(gain.min(), 4) + 0.0:+.4f}")
     print(np.round(gain, 3) + 0.0)
 print("largest closeness gains:", [(x, round(g, 4)) for x, g in centrality_gain("closeness")])
+print("closeness of the Dam corner (3,3): without the diagonals",
+      round(float(c_without["closeness"][2][2]), 3), "with", round(float(c_with["closeness"][2][2]), 3))
 
 # %% [markdown]
 # Every intersection gets **closer** to the rest of the city: the diagonals are

@@ -636,9 +636,28 @@ class MinimaxAgent:
         if state.current_player() == CHANCE:
             return _expected(state, lambda s: self._turn_value(s, me, -math.inf, math.inf))
         maximise = state.current_player() == me
+        return self._best_of(
+            (child for _, child in self._ends(state, me, maximise)),
+            maximise,
+            alpha,
+            beta,
+            lambda child, a, b: self._turn_value(child, me, a, b),
+        )
+
+    def _best_of(
+        self,
+        children: Iterable[AmsterdamState],
+        maximise: bool,
+        alpha: float,
+        beta: float,
+        value_of: Callable[[AmsterdamState, float, float], float],
+    ) -> float:
+        """Minimax over ``children``: the best value for the mover, with
+        alpha-beta cut-offs when ``self.alphabeta`` (children are valued lazily,
+        so a cut-off also saves listing the rest)."""
         best = -math.inf if maximise else math.inf
-        for _, child in self._ends(state, me, maximise):
-            value = self._turn_value(child, me, alpha, beta)
+        for child in children:
+            value = value_of(child, alpha, beta)
             if maximise:
                 best = max(best, value)
                 alpha = max(alpha, best) if self.alphabeta else alpha
@@ -674,18 +693,13 @@ class MinimaxAgent:
                 state, lambda s: self._ply_value(s, me, depth - 1, -math.inf, math.inf)
             )
         maximise = mover == me
-        best = -math.inf if maximise else math.inf
-        for _, child in self._children(state, me, maximise):
-            value = self._ply_value(child, me, depth - 1, alpha, beta)
-            if maximise:
-                best = max(best, value)
-                alpha = max(alpha, best) if self.alphabeta else alpha
-            else:
-                best = min(best, value)
-                beta = min(beta, best) if self.alphabeta else beta
-            if alpha >= beta:
-                break
-        return best
+        return self._best_of(
+            (child for _, child in self._children(state, me, maximise)),
+            maximise,
+            alpha,
+            beta,
+            lambda child, a, b: self._ply_value(child, me, depth - 1, a, b),
+        )
 
 
 def pruning_savings(

@@ -622,24 +622,28 @@ def landing_heatmap(
     (0.0417, None)
     """
     z = _grid(_by_tile(probabilities), 7, 7)
-    text = [["" if v is None else f"{v:.3f}" for v in row] for row in z]
-    fig = go.Figure(
-        go.Heatmap(
-            z=z,
-            text=text,
-            texttemplate="%{text}",
-            colorscale="Blues",
-            hoverongaps=False,
-            colorbar={"title": {"text": "P"}},
-            name="landing",
-        )
+    heatmap = go.Heatmap(
+        z=z, colorscale="Blues", hoverongaps=False, colorbar={"title": {"text": "P"}}
     )
+    return _grid_figure(heatmap, "landing", ".3f", title, "row", "column")
+
+
+def _grid_figure(
+    heatmap: go.Heatmap, name: str, number_format: str, title: str, row: str, column: str
+) -> go.Figure:
+    """A square board-like heatmap, row 0 at the top, each value written on its cell."""
+    heatmap.update(
+        name=name,
+        text=[["" if v is None else f"{v:{number_format}}" for v in line] for line in heatmap.z],
+        texttemplate="%{text}",
+    )
+    fig = go.Figure(heatmap)
     fig.update_layout(
         title=title,
         width=520,
         height=480,
-        yaxis={"autorange": "reversed", "scaleanchor": "x", "title": "row"},
-        xaxis={"title": "column"},
+        yaxis={"autorange": "reversed", "scaleanchor": "x", "title": row},
+        xaxis={"title": column},
     )
     return fig
 
@@ -671,25 +675,10 @@ def site_value_heatmap(
     if not isinstance(values, Mapping):
         values = {(i + 1, j + 1): values[i][j] for i in range(6) for j in range(6)}
     z = _grid(values, 6, 6, offset=1)
-    fig = go.Figure(
-        go.Heatmap(
-            z=z,
-            x=list(range(1, 7)),
-            y=list(range(1, 7)),
-            text=[["" if v is None else f"{v:.2f}" for v in row] for row in z],
-            texttemplate="%{text}",
-            colorscale="Viridis",
-            name="site value",
-        )
+    heatmap = go.Heatmap(z=z, x=list(range(1, 7)), y=list(range(1, 7)), colorscale="Viridis")
+    return _grid_figure(
+        heatmap, "site value", ".2f", title, "intersection row", "intersection column"
     )
-    fig.update_layout(
-        title=title,
-        width=520,
-        height=480,
-        yaxis={"autorange": "reversed", "scaleanchor": "x", "title": "intersection row"},
-        xaxis={"title": "intersection column"},
-    )
-    return fig
 
 
 # --------------------------------------------------------- boat convergence

@@ -237,3 +237,19 @@ def test_import_hoteledu_does_not_import_plotly_or_ipywidgets():
         int(line.split("|")[1]) for line in result.stderr.splitlines() if line.endswith(" hoteledu")
     ]
     assert cumulative and cumulative[0] < 2_000_000, "import hoteledu takes over 2 s"
+
+
+@pytest.mark.parametrize("game", ["amsterdam", "grand_austria", "boutique"])
+def test_rules_and_bots_never_import_plotly_or_ipywidgets(game):
+    """Layers: the engine of every game runs headless (rules, bots, a whole game)."""
+    code = (
+        "import sys, hoteledu\n"
+        f"import hoteledu.{game}.rules, hoteledu.{game}.bots\n"
+        f"hoteledu.play(hoteledu.load_game({game!r}), "
+        "[hoteledu.RandomAgent(p) for p in range(2)], seed=1)\n"
+        "print(','.join(m for m in ('plotly', 'ipywidgets') if m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == ""

@@ -54,5 +54,12 @@ GAME_INFO = GameInfo(
             "has no chance at all)",
             choices=("random", "choose"),
         ),
+        GameOption(
+            "end_rule",
+            "immediate",
+            "'immediate': the game ends at the action that brings a player to the target "
+            "(rulebook: 'ends as soon as'); 'end_of_turn': that turn is finished first",
+            choices=("immediate", "end_of_turn"),
+        ),
     ),
 )

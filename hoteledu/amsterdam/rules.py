@@ -333,6 +333,7 @@ class AmsterdamState(State):
         self.target = target if target is not None else (15 if players == 2 else 12)
         self._walks = WALKS[bool(self.options["dam_diagonals"])]
         self._pickup_on_departure = bool(self.options["pickup_on_departure"])
+        self._end_immediately = self.options.get("end_rule", "immediate") == "immediate"
         # "choose": the player picks where a tourist led from the Dam goes (no chance left
         # in the tactical variant); "random": the rulebook's random location (AMS-23).
         self._dam_lead_chosen = self.options.get("dam_lead", "random") == "choose"
@@ -574,21 +575,22 @@ class AmsterdamState(State):
             self._after_act()
         elif kind is PlaceHotel:
             self.hotels[self.player].append(action.intersection)  # type: ignore[attr-defined]
-            self._check_target()
+            if self._check_target():
+                return
             self.phase = SPLIT if self.tactical else MOVE_MAYOR
         elif kind is LeadFromDam:
             self.phase = DAM_LEAD
         elif kind is DamLead:
             self.tourists[DAM_PLACE] -= 1
             self.tourists[PLACE_OF[action.tile]] += 1  # type: ignore[attr-defined]
-            self._check_target()
-            self._after_act()
+            if not self._check_target():
+                self._after_act()
         elif kind is ChaseTo:
             self.tourists[PLACE_OF[action.tile]] += self.chased  # type: ignore[attr-defined]
             self.chased = 0
             self.chase_function = -1
-            self._check_target()
-            self._after_act()
+            if not self._check_target():
+                self._after_act()
         elif kind is MoveBoat:
             self.steps = (0, 0)
             self._sail(action.steps)  # type: ignore[attr-defined]
@@ -624,7 +626,8 @@ class AmsterdamState(State):
         else:
             self.quays[QUAY_OF[stop]] += load
         self.boat_load = 0
-        self._check_target()
+        if self._check_target():
+            return
         if self.turns_taken[self.player] < HOTELS_PER_PLAYER:
             self.phase = HOTEL
         elif self.tactical:
@@ -672,7 +675,8 @@ class AmsterdamState(State):
                 return
             self.chased = 0
             self.chase_function = -1
-            self._check_target()
+            if self._check_target():
+                return
         self._after_act()
 
     def _after_act(self) -> None:
@@ -682,13 +686,48 @@ class AmsterdamState(State):
         else:
             self._end_turn()
 
-    def _check_target(self) -> None:
+    def _check_target(self) -> bool:
+        """Note a player at the target; True when the game ends here and now (AMS-25).
+
+        The rulebook's "ends as soon as" (default ``end_rule="immediate"``) stops the game
+        at the action that brings a player to the target; ``end_rule="end_of_turn"``
+        keeps the older reading that lets the turn finish first.
+        """
         if not self.target_reached:
             target = self.target
             for p in range(self._n):
                 if self.hotels[p] and self.score(p) >= target:
                     self.target_reached = True
-                    return
+                    break
+        if self.target_reached and self._end_immediately:
+            self.dice = None
+            self.steps = (0, 0)
+            self.chased = 0
+            self.chase_function = -1
+            self.phase = OVER
+            return True
+        return False
+
+    def end_reason(self) -> str | None:
+        """Why the game ended, in words (None while it goes on)."""
+        if self.phase != OVER:
+            return None
+        scores = self.scores()
+        best = max(scores)
+        leaders = [p for p, s in enumerate(scores) if s == best]
+        who = " and ".join(f"P{p + 1}" for p in leaders)
+        won = "share the win" if len(leaders) > 1 else "wins"
+        if self.target_reached:
+            if self._end_immediately:
+                how = f"{who} reached {self.target} tourists: the game ends at once (AMS-25)"
+            else:
+                how = (
+                    f"a player reached {self.target} tourists and the turn was finished "
+                    "(end_rule='end_of_turn', AMS-25)"
+                )
+        else:
+            how = "the supply is empty and the last turn is finished (AMS-26)"
+        return f"{how}; {who} {won} with {best} tourists"
 
     def _end_turn(self) -> None:
         self.turns_taken[self.player] += 1
@@ -1016,6 +1055,10 @@ def _load_snapshot(state: AmsterdamState, snap: Mapping[str, Any]) -> None:
             raise MalformedRecordError(f"'{key}' must be true or false")
     state._acting_mayor = snap["acting_mayor"]
     state.target_reached = snap["target_reached"]
+    if state.target_reached and state._end_immediately and state.phase != OVER:
+        raise MalformedRecordError(
+            "a player has reached the target, so the game is over (AMS-25, end_rule='immediate')"
+        )
     if state.total_tourists() != TOTAL_TOURISTS:
         raise MalformedRecordError(
             f"the position holds {state.total_tourists()} tourists, not {TOTAL_TOURISTS} (AMS-05)"
@@ -1033,6 +1076,7 @@ def new_game(
     pickup_on_departure: bool = False,
     dam_diagonals: bool = True,
     dam_lead: str = "random",
+    end_rule: str = "immediate",
 ) -> AmsterdamState:
     """A new game of Hotel Amsterdam.
 
@@ -1056,6 +1100,10 @@ def new_game(
         Where a tourist led from the Dam goes: a random location of the right
         kind (the rulebook, AMS-23), or one the player chooses, which makes the
         tactical variant a game without any chance.
+    end_rule : {"immediate", "end_of_turn"}
+        When reaching the target ends the game: at once, at the action that
+        brings a player to the target (the rulebook's "ends as soon as", AMS-25),
+        or after the rest of that turn (an older reading, kept for comparison).
 
     Returns
     -------
@@ -1072,6 +1120,8 @@ def new_game(
         raise ValueError(f"layout must be 'standard' or 'shuffled', not {layout!r}")
     if dam_lead not in ("random", "choose"):
         raise ValueError(f"dam_lead must be 'random' or 'choose', not {dam_lead!r}")
+    if end_rule not in ("immediate", "end_of_turn"):
+        raise ValueError(f"end_rule must be 'immediate' or 'end_of_turn', not {end_rule!r}")
     if target is not None and (not isinstance(target, int) or target < 1):
         raise ValueError(f"target must be a positive integer or None, not {target!r}")
     return AmsterdamState(
@@ -1083,6 +1133,7 @@ def new_game(
             "pickup_on_departure": pickup_on_departure,
             "dam_diagonals": dam_diagonals,
             "dam_lead": dam_lead,
+            "end_rule": end_rule,
         }
     )
 

@@ -85,6 +85,10 @@ def test_AMS_05_AMS_17_invariants_hold_in_every_position(seed: int, which: int) 
     assert final.target_reached or final.supply == 0
     if not final.target_reached:  # then nobody can hold the target now
         assert max(final.scores()) < final.target
+    elif final.options["end_rule"] == "immediate":
+        # AMS-25 "as soon as": the game stopped with a winner at the target.
+        assert max(final.scores()) >= final.target
+        assert all(final.scores()[w] >= final.target for w in final.winners())
 
 
 @settings(max_examples=8, deadline=None)

@@ -445,10 +445,10 @@ def test_AMS_19_mayor_turns_only_night_tiles_nightwatchman_only_day_tiles() -> N
     assert not state.day_up[PLACE_OF[day_tile]]
 
 
-def _coffee_scenario(counts: list[int]) -> tuple[AmsterdamState, list[tuple[int, int]]]:
+def _coffee_scenario(counts: list[int], **options) -> tuple[AmsterdamState, list[tuple[int, int]]]:
     """The rulebook example: three tourists in a coffee shop (E) the Mayor turns over;
     the other coffee shops hold ``counts`` tourists (F, G, H)."""
-    state = make(phase=ACT_MAYOR)
+    state = make(phase=ACT_MAYOR, **options)
     shops = tiles_with(state, "coffee shop")
     assert len(shops) == 4
     for t in shops:
@@ -596,8 +596,8 @@ def test_AMS_24_hotels_score_distinct_tiles_once() -> None:
     assert state.returns() == [13.0, 3.0]
 
 
-def test_AMS_25_game_ends_after_the_turn_in_which_a_player_reaches_15() -> None:
-    """AMS-25: with two players 15 tourists end the game, once the turn is finished."""
+def test_AMS_25_game_ends_as_soon_as_a_player_reaches_15() -> None:
+    """AMS-25: with two players 15 tourists end the game at once, mid-turn, and that player wins."""
     state = make(
         hotels=[[(5, 1), (6, 6)], [(1, 1), (1, 6)]],
         tourists={(5, 1): 14},
@@ -605,11 +605,67 @@ def test_AMS_25_game_ends_after_the_turn_in_which_a_player_reaches_15() -> None:
         boat=0,
     )
     state.apply_action(RollDice(1, 1))  # drops onto (5, 1): 15 points
+    assert score(state, 0) == 15 and state.is_terminal() and state.phase == OVER
+    assert state.winners() == [0] and state.player == 0
+    assert state.legal_actions() == [] and state.current_player() == TERMINAL
+    assert "P1 reached 15 tourists" in state.end_reason() and "AMS-25" in state.end_reason()
+    refuse(state, RollDice(1, 1), "the game is over")
+
+
+def test_AMS_25_the_first_to_the_target_wins_though_the_turn_could_change_it() -> None:
+    """AMS-25: the game ends at the chase that brings player 1 (P2) to 12; the Nightwatchman's
+    act, which would have taken them away again, never happens. The old reading
+    (end_rule='end_of_turn') plays it and the first player to the target loses."""
+
+    def position(end_rule: str) -> tuple[AmsterdamState, tuple[int, int]]:
+        state, (e, f, g, h) = _coffee_scenario([2, 1, 1], end_rule=end_rule, players=3)
+        # P2's hotel touches h (which holds 1) but not e; 3 chased tourists there make 12.
+        corner = next(x for x in intersections_around(h) if e not in tiles_around(x))
+        state.hotels = [[(6, 6)], [corner], [(1, 6)]]
+        other = next(t for t in tiles_around(corner) if t in PLACE_OF and t not in (e, f, g, h))
+        state.tourists[PLACE_OF[other]] += 9 - state.score(1)
+        state.supply = 30 - sum(state.tourists) - sum(state.quays)
+        return state, h
+
+    state, h = position("immediate")
+    assert state.score(1) == 9
+    state.apply_action(TurnTile("mayor", state_first_coffee(state)))
+    state.apply_action(ChaseTo(h))  # P1 (player 0) chooses h: player 1 reaches 12 (AMS-20)
+    assert state.score(1) == 12 and state.is_terminal() and state.winners() == [1]
+    assert state.phase == OVER and "P2 reached 12 tourists" in state.end_reason()
+
+    old, h = position("end_of_turn")
+    old.apply_action(TurnTile("mayor", state_first_coffee(old)))
+    old.apply_action(ChaseTo(h))
+    assert old.score(1) == 12 and not old.is_terminal() and old.phase == ACT_NIGHTWATCHMAN
+    assert old.target_reached
+
+
+def state_first_coffee(state: AmsterdamState) -> tuple[int, int]:
+    """The coffee shop holding three tourists in ``_coffee_scenario``."""
+    return next(t for t in tiles_with(state, "coffee shop") if state.tourists[PLACE_OF[t]] == 3)
+
+
+def test_AMS_25_end_of_turn_option_finishes_the_turn() -> None:
+    """AMS-25, option end_rule='end_of_turn': 15 tourists end the game once the turn is finished."""
+    state = make(
+        hotels=[[(5, 1), (6, 6)], [(1, 1), (1, 6)]],
+        tourists={(5, 1): 14},
+        phase=ROLL,
+        boat=0,
+        end_rule="end_of_turn",
+    )
+    state.apply_action(RollDice(1, 1))  # drops onto (5, 1): 15 points
     assert score(state, 0) == 15 and not state.is_terminal() and state.phase == MOVE_MAYOR
     finish_turn(state)
     assert state.is_terminal() and state.phase == OVER and state.winners() == [0]
-    assert state.legal_actions() == [] and state.current_player() == TERMINAL
+    assert "turn was finished" in state.end_reason()
     refuse(state, RollDice(1, 1), "the game is over")
+
+
+def test_end_rule_option_is_validated() -> None:
+    with pytest.raises(ValueError, match="end_rule"):
+        load_game("amsterdam", end_rule="later")
 
 
 def test_AMS_25_three_players_end_at_12_and_14_is_not_enough_for_two() -> None:
@@ -618,7 +674,6 @@ def test_AMS_25_three_players_end_at_12_and_14_is_not_enough_for_two() -> None:
         players=3, hotels=[[(5, 1), (6, 6)], [(1, 1)], [(1, 6)]], tourists={(5, 1): 11}, phase=ROLL
     )
     three.apply_action(RollDice(1, 1))
-    finish_turn(three)
     assert three.is_terminal() and three.scores()[0] == 12
     two = make(hotels=[[(5, 1), (6, 6)], [(1, 1), (1, 6)]], tourists={(5, 1): 13}, phase=ROLL)
     two.apply_action(RollDice(1, 1))
@@ -638,6 +693,7 @@ def test_AMS_26_last_tourist_ends_the_game_after_that_turn_ties_shared() -> None
     state.apply_action(RollDice(1, 1))  # the last tourist lands on (5, 1)
     assert state.supply == 0 and not state.is_terminal()
     finish_turn(state)
+    assert "supply is empty" in state.end_reason()
     assert state.is_terminal()
     # (5,1) scores for both: player 0 has 3; player 1 has (5,1)=3 + (4,2)=3.
     assert state.scores() == [3, 6] and state.winners() == [1]
@@ -722,6 +778,7 @@ def test_registry_options_and_factory_store_every_option() -> None:
         "pickup_on_departure": False,
         "dam_diagonals": True,
         "dam_lead": "random",
+        "end_rule": "immediate",
     }
     assert new_game(target=8).target == 8
     with pytest.raises(ValueError):

@@ -1,0 +1,59 @@
+"""Every lesson states its level, prerequisites and time, and links only where a student
+can follow: to another notebook under ``notebooks/`` or to a full URL."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from hoteledu.lessons import AnswerMismatch, check_answers
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+LESSONS = sorted(p for p in NOTEBOOKS.glob("*/*.ipynb") if ".src" not in p.parts)
+ALL = [NOTEBOOKS / "00_start_here.ipynb", *LESSONS]
+LINK = re.compile(r"\]\(([^)\s]+)\)|href=\"([^\"]+)\"")
+
+
+def markdown(path: Path) -> list[str]:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_lesson_states_level_prerequisites_and_time(path: Path) -> None:
+    head = markdown(path)[0]
+    for field in ("Level:", "Prerequisites:", "Time:"):
+        assert field in head, f"{path.name}: the first cell must state '{field}'"
+    assert re.search(r"Time:\**\s*about \d+", head), f"{path.name}: 'Time: about N minutes'"
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: p.stem)
+def test_links_stay_inside_notebooks_or_are_full_urls(path: Path) -> None:
+    for text in markdown(path):
+        for match in LINK.finditer(text):
+            target = match.group(1) or match.group(2)
+            if target.startswith(("http://", "https://", "#", "mailto:")):
+                continue
+            file = (path.parent / target.split("#")[0]).resolve()
+            assert file.is_relative_to(NOTEBOOKS), f"{path.name} links outside notebooks/: {target}"
+            assert ".src" not in file.parts, f"{path.name} links to a lesson source: {target}"
+            assert file.exists(), f"{path.name} links to a missing file: {target}"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_lesson_has_goals_exercises_and_hidden_answers(path: Path) -> None:
+    text = "\n".join(markdown(path))
+    assert re.search(r"goals", text, re.I), f"{path.name} states no learning goals"
+    assert re.search(r"exercise", text, re.I), f"{path.name} has no exercises"
+    assert "<details>" in text, f"{path.name} has no answers to reveal"
+
+
+def test_check_answers_agrees_and_refuses() -> None:
+    assert "2 answers" in check_answers({"a": (0.19149, 0.191), "b": ({1, 2}, {2, 1})})
+    with pytest.raises(AnswerMismatch, match="answer b"):
+        check_answers({"a": (1, 1), "b": (0.383, 0.192)})
+    with pytest.raises(AnswerMismatch):
+        check_answers({"set": ({(1, 2)}, (1, 2))})

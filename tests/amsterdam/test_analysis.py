@@ -593,3 +593,31 @@ def test_long_run_landing_of_a_tourist_is_the_delivery_rate_not_the_next_stop():
     next_stop = landing_probabilities(exact=True)
     assert next_stop[(1, 1)] == Fraction(3, 32) != rates[(1, 1)]
     assert round(float(rates[(1, 1)]), 4) == 0.0988
+
+
+def test_guaranteed_mixing_turn_from_the_spectral_bound():
+    """Lesson 3b: TV(t) <= sqrt(23)/2 |lambda_2|^t, so t >= ln(2 eps / sqrt 23) / ln|lambda_2|
+    guarantees TV < eps; the true mixing turn comes earlier (21, 56, 91 against 50, 85, 120)."""
+    rate = 1 - spectral_gap()
+    assert total_variation_bound(0) == pytest.approx(np.sqrt(23) / 2)
+    guaranteed = {}
+    for eps in (0.25, 0.05, 0.01):
+        t = int(np.ceil(np.log(2 * eps / np.sqrt(23)) / np.log(rate)))
+        assert total_variation_bound(t) <= eps < total_variation_bound(t - 1)
+        assert total_variation_to_uniform(t) < eps
+        assert mixing_turn(eps) <= t
+        guaranteed[eps] = t
+    assert guaranteed == {0.25: 50, 0.05: 85, 0.01: 120}
+
+
+def test_waves_of_period_three_vanish_after_one_turn():
+    """Lesson 3b exercise 1: lambda_8 = lambda_16 = 0 because one d3 averages a wave of
+    period 3 tiles to 0: the Fourier coefficients 8 and 16 of x_1 vanish from any start."""
+    q = np.arange(24)
+    for start in (0, 5, 17):
+        x1 = boat_position_distribution(1, start=start)
+        for j in (8, 16):
+            assert abs(np.sum(x1 * np.exp(2j * np.pi * j * q / 24))) < 1e-12
+        assert abs(np.sum(x1 * np.exp(2j * np.pi * 1 * q / 24))) == pytest.approx(
+            1 - spectral_gap()
+        )

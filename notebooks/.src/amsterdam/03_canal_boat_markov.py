@@ -204,7 +204,8 @@ print("expected tourists still waiting on the quays after 26 turns:", round(sum(
 #   This is `landing_probabilities()`: it ignores the quays.
 # * **Where does a tourist land?** A tourist is dropped at the boat's stop, but
 #   if that stop is a bend it waits on the quay and lands 1 to 5 tiles past it
-#   later. The corner tiles right after a bend collect those tourists too. This
+#   later. The tiles just past a bend collect those tourists too, the corner
+#   tile right after it most (a quay tourist lands 1 tile past with chance 1/3). This
 #   is `delivery_rates()`: one tourist boards every turn, so in the long run the
 #   expected arrivals per turn on a tile are exactly the chance that a given
 #   tourist lands there (they sum to 1: nobody is lost).

@@ -213,9 +213,10 @@ print(f"intervals containing the exact value: {covered} of the {len(reachable)} 
 #   route twice; then one divides by $(n-1)(n-2)$ instead.)
 #
 # Both counts come from this lesson's tools: $\sigma_{st} = (A^{d(s,t)})_{st}$,
-# since a walk of exactly $d(s, t)$ steps from $s$ to $t$ is a shortest walk, and
-# a shortest walk passes through $x$ exactly when $d(s, x) + d(x, t) = d(s, t)$, in
-# $\sigma_{sx}\,\sigma_{xt}$ ways. The next cell computes $B$ at the Dam corner
+# since a walk of exactly $d(s, t)$ steps from $s$ to $t$ is a shortest walk; and
+# shortest walks through $x$ exist exactly when $d(s, x) + d(x, t) = d(s, t)$,
+# and then there are $\sigma_{st}(x) = \sigma_{sx}\,\sigma_{xt}$ of them (a shortest
+# walk to $x$ followed by a shortest walk on). The next cell computes $B$ at the Dam corner
 # $(3,3)$ this way and compares it with networkx.
 
 # %%

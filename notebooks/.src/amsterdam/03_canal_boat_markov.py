@@ -217,7 +217,7 @@ from hoteledu.amsterdam.analysis import delivery_rates, expected_tourists_per_ti
 next_stop = landing_probabilities(exact=True)
 lands = delivery_rates(exact=True)
 print("sums:", sum(next_stop.values()), "and", sum(lands.values()))
-for tile in [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2)]:
+for tile in [(1, 1), (1, 2), (1, 3), (2, 2)]:
     print(f"tile {tile}: next stop beside it {float(next_stop[tile]):.4f} | a tourist lands there {float(lands[tile]):.4f}")
 corner_share = sum(lands[t] for t in [(1, 1), (1, 5), (5, 1), (5, 5)])
 print(f"the four corner tiles get {float(corner_share):.3f} of all tourists (4 of 16 boat-side tiles)")
@@ -295,10 +295,10 @@ site_value_heatmap(values, title="Expected tourists around each hotel site after
 #    Why is it much larger than 1/24?
 # 2. Explain without computing why $\pi = \frac{1}{24}\mathbf 1$ is stationary for
 #    *any* dice.
-# 3. The boat's next stop is beside the corner tile $(1,1)$ with chance $3/32$ in the
-#    long run, yet a larger share of tourists lands there. Where do the extra
-#    tourists come from, and how large is that share (4 decimals)? (Hint: the
-#    canal tiles facing $(1,1)$ are 8 and 10, on both sides of the bend 9.)
+# 3. A share 0.0988 of all tourists lands on the corner tile $(1,1)$ (printed
+#    above), more than the $2/24$ that the boat's own stops beside it give. Where do
+#    the extra tourists come from? Split 0.0988 into its parts. (Hint: the canal
+#    tiles facing $(1,1)$ are 8 and 10, on both sides of the bend 9.)
 # 4. Which building tiles beside the canal get the *fewest* tourists in the long
 #    run (the answer is a set), and why? (Hint: sort `delivery_rates()` over the
 #    tiles with a positive rate.)

@@ -223,8 +223,8 @@ print(f"to shrink by 100: renewal {np.log(100) / -np.log(r**tiles_per_turn):.1f}
 # %% [markdown]
 # ## Exercises
 #
-# 1. Two eigenvalues are exactly 0. Which $j$, and why? What does that say about
-#    the boat's distribution after one turn?
+# 1. Two eigenvalues are exactly 0, for $j = 8$ and $j = 16$ (printed above). Why?
+#    What does that say about the boat's distribution after one turn?
 # 2. With two ordinary six-sided dice the mean step would be 7. What would the
 #    renewal limit be? Would the boat forget the jetty faster or slower? (Try
 #    `eigenvalue_moduli_from_one_die(range(1, 7))` for $|\lambda_1|$.)

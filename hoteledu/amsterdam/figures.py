@@ -605,7 +605,10 @@ def landing_heatmap(
         A length-24 sequence indexed by canal tile (clockwise from the jetty),
         e.g. ``boat_position_distribution(t)``; or a mapping from canal index
         or from tile ``(row, col)`` to probability, e.g.
-        ``landing_probabilities()`` (where the next tourist lands).
+        ``landing_probabilities()`` (where the boat next stops beside a
+        building tile: a stop in a bend is skipped, so this is *not* where a
+        tourist lands under the quay rule) or ``delivery_rates()`` (the long
+        run share of tourists landing on each tile, quay tourists included).
     title : str
         Figure title.
 
@@ -845,7 +848,14 @@ def city_graph_figure(
     return _graph_panel(go.Figure(), graph, centrality, title)
 
 
-def _graph_traces(graph: Any, centrality: Mapping[Intersection, float] | None):
+def _graph_traces(
+    graph: Any,
+    centrality: Mapping[Intersection, float] | None,
+    scale: tuple[float, float] | None = None,
+    show_scale: bool = True,
+):
+    """Street and node traces; ``scale`` = (low, high) fixes the colour range and node sizes
+    (so two panels compare), ``show_scale`` draws the colour bar."""
     xs: list[float | None] = []
     ys: list[float | None] = []
     for a, b in graph.edges():
@@ -857,7 +867,8 @@ def _graph_traces(graph: Any, centrality: Mapping[Intersection, float] | None):
         grid = centrality  # a 6 x 6 array, entry [i - 1][j - 1] for (i, j)
         centrality = {(i, j): grid[i - 1][j - 1] for i, j in nodes}
     values = [float(centrality[n]) if centrality is not None else 1.0 for n in nodes]
-    top = max(values) or 1.0
+    low, top = scale if scale is not None else (min(values), max(values))
+    top = top or 1.0
     edges = go.Scatter(
         x=xs,
         y=ys,
@@ -877,7 +888,9 @@ def _graph_traces(graph: Any, centrality: Mapping[Intersection, float] | None):
             "size": [8 + 22 * v / top for v in values],
             "color": values,
             "colorscale": "Viridis",
-            "showscale": centrality is not None,
+            "cmin": low,
+            "cmax": top,
+            "showscale": centrality is not None and show_scale,
             "line": {"color": "#000", "width": 1},
         },
         hovertext=[f"{n}: {v:.3f}" for n, v in zip(nodes, values, strict=True)],
@@ -887,8 +900,15 @@ def _graph_traces(graph: Any, centrality: Mapping[Intersection, float] | None):
     return edges, points
 
 
-def _graph_panel(fig, graph, centrality, title, row=None, col=None):
-    edges, points = _graph_traces(graph, centrality)
+def _node_values(graph: Any, centrality: Any) -> list[float]:
+    """The centrality of each node of ``graph`` (mapping or 6 x 6 array)."""
+    if isinstance(centrality, Mapping):
+        return [float(centrality[n]) for n in graph.nodes()]
+    return [float(centrality[i - 1][j - 1]) for i, j in graph.nodes()]
+
+
+def _graph_panel(fig, graph, centrality, title, row=None, col=None, scale=None, show_scale=True):
+    edges, points = _graph_traces(graph, centrality, scale, show_scale)
     kwargs = {} if row is None else {"row": row, "col": col}
     fig.add_trace(edges, **kwargs)
     fig.add_trace(points, **kwargs)
@@ -916,15 +936,23 @@ def city_graph_comparison(
     Returns
     -------
     plotly.graph_objects.Figure
-        Two panels of :func:`city_graph_figure`'s traces (four traces).
+        Two panels of :func:`city_graph_figure`'s traces (four traces) on one
+        colour scale and one size scale (the range of both centralities), with
+        a single colour bar (on the right panel), so equal colours mean equal values.
     """
     from plotly.subplots import make_subplots
 
     fig = make_subplots(
         rows=1, cols=2, subplot_titles=("with the Dam diagonals", "without the diagonals")
     )
-    _graph_panel(fig, *with_diagonals, title, row=1, col=1)
-    _graph_panel(fig, *without_diagonals, title, row=1, col=2)
+    values = [
+        float(v)
+        for graph, centrality in (with_diagonals, without_diagonals)
+        for v in _node_values(graph, centrality)
+    ]
+    scale = (min(values), max(values))
+    _graph_panel(fig, *with_diagonals, title, row=1, col=1, scale=scale, show_scale=False)
+    _graph_panel(fig, *without_diagonals, title, row=1, col=2, scale=scale, show_scale=True)
     fig.update_layout(title=title, width=900, height=480, plot_bgcolor="#ffffff")
     fig.update_yaxes(autorange="reversed", visible=False)
     fig.update_xaxes(visible=False)
@@ -950,3 +978,196 @@ __all__ = [
     "tourist_sankey",
     "trace",
 ]
+
+
+# ------------------------------------------------ convergence of the boat (lesson 3b)
+def eigenvalue_figure(
+    eigenvalues: Sequence[complex], title: str = "Eigenvalues of the boat's transition matrix"
+) -> go.Figure:
+    """The eigenvalues in the complex plane, inside the unit circle.
+
+    Parameters
+    ----------
+    eigenvalues : sequence of complex
+        E.g. ``boat_eigenvalues()``. The largest modulus after 1 (``|lambda_2|``)
+        is drawn as a dashed circle: the eigenvalues on it set the mixing speed.
+    title : str
+        Figure title.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        Traces "unit circle", "|lambda_2| circle" and "eigenvalues" (hover shows
+        each value and its modulus).
+
+    Examples
+    --------
+    >>> fig = eigenvalue_figure([1, 0.5j, -0.5j])
+    >>> [t.name for t in fig.data], fig.data[2].y
+    (['unit circle', '|lambda_2| circle', 'eigenvalues'], (0.0, 0.5, -0.5))
+    """
+    values = [complex(v) for v in eigenvalues]
+    if not values:
+        raise ValueError("eigenvalue_figure needs at least one eigenvalue")
+    moduli = sorted((abs(v) for v in values), reverse=True)
+    second = moduli[1] if len(moduli) > 1 else 0.0
+    import math  # local: the drawing part of this module has its own imports
+
+    angle = [2 * math.pi * k / 360 for k in range(361)]
+    fig = go.Figure()
+    for name, radius, dash in (
+        ("unit circle", 1.0, "solid"),
+        ("|lambda_2| circle", second, "dash"),
+    ):
+        fig.add_trace(
+            go.Scatter(
+                x=[radius * math.cos(a) for a in angle],
+                y=[radius * math.sin(a) for a in angle],
+                mode="lines",
+                name=name,
+                line={"color": STREET_COLOUR, "dash": dash, "width": 1},
+                hoverinfo="skip",
+            )
+        )
+    fig.add_trace(
+        go.Scatter(
+            x=[v.real for v in values],
+            y=[v.imag for v in values],
+            mode="markers",
+            name="eigenvalues",
+            marker={"size": 9, "color": [abs(v) for v in values], "colorscale": "Viridis"},
+            hovertext=[f"{v.real:+.4f} {v.imag:+.4f}i, modulus {abs(v):.4f}" for v in values],
+            hoverinfo="text",
+        )
+    )
+    fig.update_layout(
+        title=title,
+        width=520,
+        height=520,
+        xaxis={"title": "real part", "range": [-1.1, 1.1], "zeroline": True},
+        yaxis={"title": "imaginary part", "range": [-1.1, 1.1], "scaleanchor": "x"},
+    )
+    return fig
+
+
+def distance_to_uniform_figure(
+    distances: Sequence[float],
+    rate: float,
+    bound: Sequence[float] | None = None,
+    title: str = "Distance to uniform against |lambda_2|^t",
+) -> go.Figure:
+    """The total variation distance to uniform per turn, beside ``rate ** t``, on a log axis.
+
+    Parameters
+    ----------
+    distances : sequence of float
+        ``distances[t]``: the distance after ``t`` turns (e.g. ``total_variation_curve(T)``).
+    rate : float
+        ``|lambda_2|``: the curve ``rate ** t`` is drawn beside the distances;
+        on a log axis both are straight lines of the same slope in the long run.
+    bound : sequence of float or None
+        An upper bound per turn (e.g. ``total_variation_bound(t)``), drawn dotted.
+    title : str
+        Figure title.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        Traces "total variation", "|lambda_2|^t" and (with a bound) "spectral bound".
+
+    Examples
+    --------
+    >>> fig = distance_to_uniform_figure([0.5, 0.25, 0.125], rate=0.5)
+    >>> fig.data[1].y, fig.layout.yaxis.type
+    ((1.0, 0.5, 0.25), 'log')
+    """
+    if not 0 < rate <= 1:
+        raise ValueError(f"rate (|lambda_2|) must lie in (0, 1], got {rate}")
+    turns = list(range(len(distances)))
+    fig = go.Figure()
+    fig.add_trace(
+        go.Scatter(
+            x=turns,
+            y=[float(d) for d in distances],
+            mode="lines+markers",
+            name="total variation",
+            marker={"size": 4},
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=turns,
+            y=[rate**t for t in turns],
+            mode="lines",
+            name="|lambda_2|^t",
+            line={"dash": "dash"},
+        )
+    )
+    if bound is not None:
+        fig.add_trace(
+            go.Scatter(
+                x=turns,
+                y=[float(b) for b in bound],
+                mode="lines",
+                name="spectral bound",
+                line={"dash": "dot"},
+            )
+        )
+    fig.update_layout(
+        title=title,
+        width=720,
+        height=440,
+        xaxis={"title": "turn t"},
+        yaxis={"title": "distance to uniform", "type": "log"},
+    )
+    return fig
+
+
+def renewal_figure(
+    u: Sequence[float | Fraction],
+    limit: float | Fraction,
+    title: str = "u_n: the chance that the boat stops exactly n tiles on",
+) -> go.Figure:
+    """The renewal sequence ``u_n`` against ``n``, with its limit as a dotted line.
+
+    Parameters
+    ----------
+    u : sequence of float or Fraction
+        ``u[n]`` for n = 0, 1, ... (e.g. ``renewal_sequence(48)``).
+    limit : float or Fraction
+        The limit ``1 / E[step]`` (1/4 for the game's dice).
+    title : str
+        Figure title.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        One trace "u_n" and a horizontal line at the limit.
+
+    Examples
+    --------
+    >>> fig = renewal_figure([1, 0, Fraction(1, 9)], Fraction(1, 4))
+    >>> fig.data[0].y, fig.layout.shapes[0].y0
+    ((1.0, 0.0, 0.1111111111111111), 0.25)
+    """
+    fig = go.Figure(
+        go.Scatter(
+            x=list(range(len(u))),
+            y=[float(x) for x in u],
+            mode="lines+markers",
+            name="u_n",
+            marker={"size": 5},
+        )
+    )
+    fig.add_hline(y=float(limit), line_dash="dot", annotation_text=f"limit {float(limit):.4g}")
+    fig.update_layout(
+        title=title,
+        width=720,
+        height=400,
+        xaxis={"title": "tiles travelled n (the canal unrolled)"},
+        yaxis={"title": "u_n", "range": [0, 1.05]},
+    )
+    return fig
+
+
+__all__ += ["distance_to_uniform_figure", "eigenvalue_figure", "renewal_figure"]

@@ -443,3 +443,181 @@ def test_bad_inputs_are_refused_with_reasons():
     with pytest.raises(ValueError, match="canal index"):
         stop_probability_by_lap(24, 1)
     assert set(BUILDING_TILES) | {DAM} == set(CITY_TILES)
+
+
+# ------------------------------------------- lessons 2 and 3: claims checked independently
+@pytest.mark.parametrize("diagonals", [True, False])
+def test_betweenness_formula_over_unordered_pairs_from_walk_counts(diagonals):
+    """Lesson 2's formula: B(x) = sum over unordered pairs {s, t} of sigma_st(x) / sigma_st,
+    divided by C(n-1, 2), with sigma from powers of A (sigma_st = (A^d(s,t))_st).
+    It equals networkx's normalised betweenness; summing ordered pairs doubles it
+    (the audit's 0.383 against 0.192 at the Dam corner)."""
+    graph = city_graph(diagonals)
+    n = graph.number_of_nodes()
+    distance = dict(nx.all_pairs_shortest_path_length(graph))
+    powers = [walk_counts(k, diagonals) for k in range(11)]
+
+    def sigma(s, t):
+        return int(powers[distance[s][t]][city.INDEX[s], city.INDEX[t]])
+
+    c = centrality(diagonals)["betweenness"]
+    for x in INTERSECTIONS:
+        unordered = sum(
+            sigma(s, x) * sigma(x, t) / sigma(s, t)
+            for s, t in itertools.combinations([v for v in INTERSECTIONS if v != x], 2)
+            if distance[s][x] + distance[x][t] == distance[s][t]
+        )
+        assert c[x[0] - 1, x[1] - 1] == pytest.approx(unordered / ((n - 1) * (n - 2) / 2))
+    corner = c[2, 2]
+    assert round(corner, 3) == 0.192
+    assert round(2 * corner, 3) == 0.383  # the ordered-pair sum over C(n-1, 2)
+
+
+def test_lesson2_simulation_counts_only_reachable_places():
+    """Lesson 2: 25 intersections are reachable from (3,3) with the Nightwatchman on (4,4);
+    the other 11 have chance 0 and must not count as 'covered' intervals."""
+    exact = pawn_destination_distribution((3, 3), avoid=(4, 4), model="random_walk")
+    assert sum(1 for p in exact.flat if p > 0) == 25
+    assert sum(1 for p in exact.flat if p == 0) == 11
+
+
+def test_lattice_degree_four_set_and_its_betweenness_range():
+    c = centrality(dam_diagonals=False)
+    inner = {(i, j) for i in range(2, 6) for j in range(2, 6)}
+    assert {x for x in INTERSECTIONS if c["degree"][x[0] - 1, x[1] - 1] == 4} == inner
+    values = {x: c["betweenness"][x[0] - 1, x[1] - 1] for x in inner}
+    assert round(min(values.values()), 3) == 0.112
+    top = max(values.values())
+    assert {x for x, v in values.items() if np.isclose(v, top)} == {(3, 3), (3, 4), (4, 3), (4, 4)}
+
+
+def test_eigenvalue_moduli_are_one_die_squared_and_match_numpy():
+    """|lambda_j| = ((1 + 2 cos(2 pi j / 24)) / 3)^2 (two identical d3), against numpy's
+    eigenvalues of the float transition matrix and the closed form with square roots."""
+    from hoteledu.amsterdam.analysis.boat import eigenvalue_moduli_from_one_die
+
+    moduli = eigenvalue_moduli_from_one_die()
+    j = np.arange(24)
+    assert np.allclose(moduli, ((1 + 2 * np.cos(2 * np.pi * j / 24)) / 3) ** 2)
+    numeric = np.abs(np.linalg.eigvals(boat_transition_matrix(exact=False)))
+    assert np.allclose(np.sort(numeric), np.sort(moduli))
+    # cos 15 degrees = (sqrt 6 + sqrt 2) / 4
+    second = ((1 + (np.sqrt(6) + np.sqrt(2)) / 2) / 3) ** 2
+    assert np.sort(moduli)[-2] == pytest.approx(second) == pytest.approx(1 - spectral_gap())
+    assert round(second, 4) == 0.9551
+    assert np.sum(np.isclose(moduli, second)) == 2  # j = 1 and j = 23
+    assert np.sum(moduli < 1e-12) == 2  # j = 8 and 16: cos = -1/2, one die forgets the phase
+
+
+def test_distance_to_uniform_by_matrix_powers_and_its_rate():
+    """TV(t) from numpy matrix powers equals total_variation_curve; TV(t + 6) / TV(t)
+    tends to |lambda_2|^6 (the phase of lambda_1^t turns by 60 degrees a turn)."""
+    P = boat_transition_matrix(exact=False)
+    curve = total_variation_curve(90)
+    for t in (0, 1, 6, 26, 57, 90):
+        row = np.linalg.matrix_power(P, t)[0]
+        assert curve[t] == pytest.approx(np.abs(row - 1 / 24).sum() / 2, abs=1e-12)
+    rate6 = (1 - spectral_gap()) ** 6
+    for t in (40, 60, 80):
+        assert curve[t + 6] / curve[t] == pytest.approx(rate6, rel=1e-3)
+    assert mixing_turn(0.25) == 21 and mixing_turn(0.05) == 56 and mixing_turn(0.01) == 91
+
+
+def test_renewal_sequence_by_convolution_powers_and_rate_per_turn():
+    """u_n = sum_k P(S_1 + ... + S_k = n), by exact polynomial powers of the step law;
+    the error shrinks like 0.72^n per tile, i.e. 0.72^4 = 0.28 per turn of mean 4 tiles."""
+    step = list(boat_step_distribution())
+    n_max = 40
+    u = [Fraction(0)] * (n_max + 1)
+    power = [Fraction(1)]  # the law of S_1 + ... + S_k, k = 0
+    for _ in range(n_max // 2 + 1):
+        for n, p in enumerate(power[: n_max + 1]):
+            u[n] += p
+        power = [
+            sum(
+                (power[i] * step[n - i] for i in range(len(power)) if 0 <= n - i < len(step)),
+                Fraction(0),
+            )
+            for n in range(len(power) + len(step) - 1)
+        ]
+    assert list(renewal_sequence(n_max)) == u
+    rate = renewal_decay_rate()
+    assert round(rate, 2) == 0.72 and round(rate**4, 2) == 0.28
+    errors = np.abs(np.array(renewal_sequence(160, exact=False)) - 0.25)
+    # the rate is sharp: the largest error in a window of 8 shrinks by rate^40 over 40 tiles
+    ratio = errors[80:88].max() / errors[40:48].max()
+    assert ratio == pytest.approx(rate**40, rel=0.2)
+
+
+def _one_tourist_landing_long_run() -> dict:
+    """Where one tourist lands, by first-step analysis (independent of tourists.py).
+
+    The boat starts uniform on the canal, moves once, the tourist is dropped where it
+    stops; a stop in a bend leaves the tourist on that quay until the boat passes the
+    bend (moves strictly over it) and drops it where it then stops. From the bend, walk
+    the unrolled lap: a stop exactly a lap on (back on the bend) starts over.
+    """
+    steps = [(s, p) for s, p in enumerate(boat_step_distribution()) if p]
+    lap = len(FACING)
+    at = [Fraction(0)] * lap
+    at[0] = Fraction(1)
+    overshoot = [Fraction(0)] * 7
+    again = Fraction(0)
+    for d in range(lap):  # distance travelled from the bend, forward only
+        for s, p in steps:
+            if d + s < lap:
+                at[d + s] += at[d] * p
+            elif d + s == lap:
+                again += at[d] * p
+            else:
+                overshoot[d + s - lap] += at[d] * p
+    offsets = [o / (1 - again) for o in overshoot]
+    landing = dict.fromkeys(CITY_TILES, Fraction(0))
+    for q in range(lap):
+        if q in BENDS:
+            for m, p in enumerate(offsets):
+                if p:
+                    landing[FACING[(q + m) % lap]] += Fraction(1, lap) * p
+        else:
+            landing[FACING[q]] += Fraction(1, lap)
+    return landing
+
+
+def test_long_run_landing_of_a_tourist_is_the_delivery_rate_not_the_next_stop():
+    """Lesson 3: delivery_rates() is where a tourist lands (quay rule included);
+    landing_probabilities() is where the boat next stops beside a building: different."""
+    landing = _one_tourist_landing_long_run()
+    rates = delivery_rates(exact=True)
+    assert sum(landing.values()) == 1
+    assert all(rates[t] == landing[t] for t in CITY_TILES)
+    next_stop = landing_probabilities(exact=True)
+    assert next_stop[(1, 1)] == Fraction(3, 32) != rates[(1, 1)]
+    assert round(float(rates[(1, 1)]), 4) == 0.0988
+
+
+def test_guaranteed_mixing_turn_from_the_spectral_bound():
+    """Lesson 3b: TV(t) <= sqrt(23)/2 |lambda_2|^t, so t >= ln(2 eps / sqrt 23) / ln|lambda_2|
+    guarantees TV < eps; the true mixing turn comes earlier (21, 56, 91 against 50, 85, 120)."""
+    rate = 1 - spectral_gap()
+    assert total_variation_bound(0) == pytest.approx(np.sqrt(23) / 2)
+    guaranteed = {}
+    for eps in (0.25, 0.05, 0.01):
+        t = int(np.ceil(np.log(2 * eps / np.sqrt(23)) / np.log(rate)))
+        assert total_variation_bound(t) <= eps < total_variation_bound(t - 1)
+        assert total_variation_to_uniform(t) < eps
+        assert mixing_turn(eps) <= t
+        guaranteed[eps] = t
+    assert guaranteed == {0.25: 50, 0.05: 85, 0.01: 120}
+
+
+def test_waves_of_period_three_vanish_after_one_turn():
+    """Lesson 3b exercise 1: lambda_8 = lambda_16 = 0 because one d3 averages a wave of
+    period 3 tiles to 0: the Fourier coefficients 8 and 16 of x_1 vanish from any start."""
+    q = np.arange(24)
+    for start in (0, 5, 17):
+        x1 = boat_position_distribution(1, start=start)
+        for j in (8, 16):
+            assert abs(np.sum(x1 * np.exp(2j * np.pi * j * q / 24))) < 1e-12
+        assert abs(np.sum(x1 * np.exp(2j * np.pi * 1 * q / 24))) == pytest.approx(
+            1 - spectral_gap()
+        )

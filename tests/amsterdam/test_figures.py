@@ -285,3 +285,79 @@ def test_AMS_16_city_graph_with_and_without_dam_diagonals():
     assert len(both.data[0].x) - len(both.data[2].x) == 3 * 2
     plain = city_graph_figure(without)
     assert set(trace(plain, "intersections").marker.size) == {30.0}
+
+
+# ------------------------------------------------ lessons 2, 3 and 3b
+def test_city_graph_comparison_shares_one_colour_scale_and_one_colour_bar():
+    with_d, without = city_graph(True), city_graph(False)
+    closeness_with, closeness_without = (
+        centrality(True)["closeness"],
+        centrality(False)["closeness"],
+    )
+    fig = city_graph_comparison((with_d, closeness_with), (without, closeness_without))
+    left, right = fig.data[1].marker, fig.data[3].marker
+    low = min(closeness_with.min(), closeness_without.min())
+    high = max(closeness_with.max(), closeness_without.max())
+    assert (left.cmin, left.cmax) == (right.cmin, right.cmax) == pytest.approx((low, high))
+    assert [left.showscale, right.showscale] == [False, True]
+    # equal values get equal sizes in both panels: the corner (1, 1) has a larger
+    # closeness with the diagonals, so its node is larger on the left
+    sizes = [
+        dict(zip(map(tuple, fig.data[k].customdata), fig.data[k].marker.size, strict=True))
+        for k in (1, 3)
+    ]
+    assert sizes[0][(1, 1)] > sizes[1][(1, 1)]
+
+
+def test_eigenvalue_figure_draws_every_eigenvalue_and_the_second_modulus():
+    from hoteledu.amsterdam.analysis import boat_eigenvalues, second_eigenvalue_modulus
+    from hoteledu.amsterdam.figures import eigenvalue_figure
+
+    values = boat_eigenvalues()
+    fig = eigenvalue_figure(values)
+    points = trace(fig, "eigenvalues")
+    assert len(points.x) == 24
+    assert max(np.hypot(points.x, points.y)) == pytest.approx(1)
+    circle = trace(fig, "|lambda_2| circle")
+    assert np.hypot(circle.x[0], circle.y[0]) == pytest.approx(second_eigenvalue_modulus())
+    json.loads(pio.to_json(fig))
+    with pytest.raises(ValueError, match="eigenvalue"):
+        eigenvalue_figure([])
+
+
+def test_distance_to_uniform_figure_puts_the_curve_beside_the_rate():
+    from hoteledu.amsterdam.analysis import (
+        second_eigenvalue_modulus,
+        total_variation_bound,
+        total_variation_curve,
+    )
+    from hoteledu.amsterdam.figures import distance_to_uniform_figure
+
+    rate = second_eigenvalue_modulus()
+    curve = total_variation_curve(60)
+    fig = distance_to_uniform_figure(curve, rate, [total_variation_bound(t) for t in range(61)])
+    assert [t.name for t in fig.data] == ["total variation", "|lambda_2|^t", "spectral bound"]
+    assert fig.data[0].y[26] == pytest.approx(curve[26])
+    assert fig.data[1].y[10] == pytest.approx(rate**10)
+    assert all(a <= b for a, b in zip(fig.data[0].y, fig.data[2].y, strict=True))
+    assert fig.layout.yaxis.type == "log"
+    with pytest.raises(ValueError, match="rate"):
+        distance_to_uniform_figure(curve, 1.5)
+
+
+def test_renewal_figure_draws_u_n_and_its_limit():
+    from hoteledu.amsterdam.analysis import renewal_limit, renewal_sequence
+    from hoteledu.amsterdam.figures import renewal_figure
+
+    u = renewal_sequence(48)
+    fig = renewal_figure(u, renewal_limit())
+    assert fig.data[0].y[4] == pytest.approx(28 / 81)
+    assert len(fig.data[0].x) == 49
+    assert fig.layout.shapes[0].y0 == pytest.approx(0.25)
+    json.loads(pio.to_json(fig))
+
+
+def test_landing_heatmap_docstring_does_not_call_the_next_stop_a_landing():
+    doc = landing_heatmap.__doc__
+    assert "where the next tourist lands" not in doc
+    assert "not* where a" in doc and "delivery_rates()" in doc

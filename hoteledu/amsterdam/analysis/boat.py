@@ -474,3 +474,31 @@ def stop_probability_by_lap(tile_index: int, laps: int, exact: bool = True) -> n
     distances = [first + N_CANAL * lap for lap in range(laps)]
     u = _renewal(max(distances, default=0), exact)
     return np.array([u[d] for d in distances], dtype=object if exact else float)
+
+
+def eigenvalue_moduli_from_one_die(faces: Sequence[int] = DICE) -> np.ndarray:
+    """``|lambda_j|`` for ``j = 0..23`` as the squared modulus of one die's characteristic function.
+
+    The boat's step is the sum of two independent, identical dice, so its
+    characteristic function is the square of one die's:
+    ``|lambda_j| = |(1/k) sum_f exp(2 pi i j f / 24)| ** 2`` for a die with
+    ``k`` faces ``f``. For the game's d3, ``|lambda_j| = ((1 + 2 cos(2 pi j / 24)) / 3) ** 2``,
+    so ``|lambda_2| = |lambda_1| = ((1 + 2 cos 15 deg) / 3) ** 2 = 0.9551``.
+
+    Returns
+    -------
+    numpy.ndarray
+        Length 24, float, indexed by ``j`` (not sorted).
+
+    Examples
+    --------
+    >>> moduli = eigenvalue_moduli_from_one_die()
+    >>> round(float(moduli[0]), 6), round(float(moduli[1]), 4), round(float(moduli[8]), 6)
+    (1.0, 0.9551, 0.0)
+    """
+    faces = list(faces)
+    if not faces:
+        raise ValueError("a die needs at least one face")
+    j = np.arange(N_CANAL)
+    one_die = sum(np.exp(2j * np.pi * j * f / N_CANAL) for f in faces) / len(faces)
+    return np.abs(one_die) ** 2

@@ -4,6 +4,9 @@
 # [Start here](../00_start_here.ipynb) · previous: [1. Play](01_play.ipynb) ·
 # next: [3. The canal boat as a Markov chain](03_canal_boat_markov.ipynb)
 #
+# **Level:** introductory (first-year probability) · **Prerequisites:** lesson 1
+# (the rules), matrix multiplication, conditional probability · **Time:** about 35 minutes
+#
 # The Mayor and the Nightwatchman walk through the city along its streets. Each
 # turn a die tells a pawn **exactly** how many steps to walk, and where it stops
 # decides which building tiles it can turn over. So the question "where can my
@@ -156,7 +159,10 @@ for model in ("uniform_destination", "random_walk"):
 # %% [markdown]
 # Exact first, then a check: a seeded simulation of 20,000 random walks. The
 # 95% interval of each frequency, $\hat p \pm 1.96\sqrt{\hat p(1-\hat p)/n}$,
-# should contain the exact value for about 95% of the intersections.
+# should contain the exact value for about 95% of the intersections. Only the
+# intersections the pawn **can** reach count here: where the exact chance is 0
+# the pawn never goes, the frequency is 0 too, and an "interval" of width 0
+# containing 0 tests nothing.
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -176,14 +182,17 @@ while done < n_walks:
     ends[where] += 1
     done += 1
 exact = models["random_walk"]
+reachable = [x for x in INTERSECTIONS if exact[x[0] - 1, x[1] - 1] > 0]
 covered = 0
-for x in INTERSECTIONS:
+for x in reachable:
     p, f = float(exact[x[0] - 1, x[1] - 1]), ends[x] / n_walks
     half = 1.96 * np.sqrt(f * (1 - f) / n_walks)
-    covered += (f - half <= p <= f + half) or (p == 0 and f == 0)
+    covered += f - half <= p <= f + half
 for x in [(3, 4), (2, 3), (1, 3)]:
     print(f"{x}: exact {float(exact[x[0] - 1, x[1] - 1]):.4f}, simulated {ends[x] / n_walks:.4f}")
-print(f"intervals containing the exact value: {covered} of 36")
+never = [x for x in INTERSECTIONS if x not in reachable]
+print(f"{len(never)} intersections have chance 0; the simulation ended on them {sum(ends[x] for x in never)} times")
+print(f"intervals containing the exact value: {covered} of the {len(reachable)} reachable intersections")
 
 # %% [markdown]
 # ## Centrality: which intersections matter?
@@ -194,14 +203,48 @@ print(f"intervals containing the exact value: {covered} of 36")
 #
 # * **closeness** $C(x) = \dfrac{n - 1}{\sum_{y} d(x, y)}$: one over the mean
 #   distance to everyone else;
-# * **betweenness** $B(x) = \dfrac{1}{\binom{n-1}{2}} \sum_{s \ne x \ne t} \dfrac{\sigma_{st}(x)}{\sigma_{st}}$,
-#   where $\sigma_{st}$ counts the shortest walks from $s$ to $t$ and
-#   $\sigma_{st}(x)$ those passing through $x$: the share of shortest routes
-#   that go through $x$.
+# * **betweenness** $B(x) = \dfrac{1}{\binom{n-1}{2}} \sum_{\{s, t\}} \dfrac{\sigma_{st}(x)}{\sigma_{st}}$,
+#   where the sum runs over the $\binom{n-1}{2}$ **unordered** pairs $\{s, t\}$ of
+#   intersections other than $x$ (each pair once), $\sigma_{st}$ counts the
+#   shortest walks between $s$ and $t$ and $\sigma_{st}(x)$ those passing
+#   through $x$. Each pair gives the share of its shortest routes that go
+#   through $x$, and $B(x)$ is the average share over all pairs: a number
+#   between 0 and 1. (Summing over *ordered* pairs $(s, t)$ counts each
+#   route twice; then one divides by $(n-1)(n-2)$ instead.)
+#
+# Both counts come from this lesson's tools: $\sigma_{st} = (A^{d(s,t)})_{st}$,
+# since a walk of exactly $d(s, t)$ steps from $s$ to $t$ is a shortest walk; and
+# shortest walks through $x$ exist exactly when $d(s, x) + d(x, t) = d(s, t)$,
+# and then there are $\sigma_{st}(x) = \sigma_{sx}\,\sigma_{xt}$ of them (a shortest
+# walk to $x$ followed by a shortest walk on). The next cell computes $B$ at the Dam corner
+# $(3,3)$ this way and compares it with networkx.
 
 # %%
 # NBVAL_CHECK_OUTPUT
+from itertools import combinations
+
 from hoteledu.amsterdam.analysis import centrality, centrality_gain
+
+distance = dict(nx.all_pairs_shortest_path_length(city))
+powers = {k: walk_counts(k) for k in range(max(max(d.values()) for d in distance.values()) + 1)}
+
+
+def shortest_walks(s, t):
+    return int(powers[distance[s][t]][INDEX[s], INDEX[t]])
+
+
+x = (3, 3)
+others = [v for v in INTERSECTIONS if v != x]
+share = 0.0
+for s, t in combinations(others, 2):  # unordered pairs, each once
+    if distance[s][x] + distance[x][t] == distance[s][t]:
+        share += shortest_walks(s, x) * shortest_walks(x, t) / shortest_walks(s, t)
+n = city.number_of_nodes()
+print(f"pairs: {len(others) * (len(others) - 1) // 2} = C({n - 1}, 2)")
+print(f"B{x} by the formula: {share / ((n - 1) * (n - 2) / 2):.4f} | networkx: {nx.betweenness_centrality(city)[x]:.4f}")
+
+# %%
+# NBVAL_CHECK_OUTPUT
 
 c_with, c_without = centrality(), centrality(dam_diagonals=False)
 for measure in ("closeness", "betweenness"):
@@ -258,9 +301,10 @@ city_graph_comparison(
 # 3. Under the *random walk* model, is the Mayor (on $(3,3)$, Nightwatchman on
 #    $(4,4)$) more likely to end next to the Dam (on one of its four corners)
 #    than under the *uniform destination* model? Compute both.
-# 4. Which intersection has the largest degree but not the largest betweenness on
-#    the lattice? (Hint: compare `centrality(False)["degree"]` and
-#    `centrality(False)["betweenness"]`.)
+# 4. On the lattice (without the diagonals), which intersections have the
+#    largest degree? Do they all have the largest betweenness? If not, which of
+#    them do, and what range do the others' betweenness values span? (Hint:
+#    compare `centrality(False)["degree"]` and `centrality(False)["betweenness"]`.)
 #
 # <details><summary>Show the answer</summary>
 #
@@ -274,25 +318,38 @@ city_graph_comparison(
 # 3. Add `dist[i - 1, j - 1]` over the corners $(3,3), (3,4), (4,3)$ (the fourth
 #    is the Nightwatchman's): 13/44 ≈ 0.295 for the uniform destination model,
 #    25079/62376 ≈ 0.402 for the random walk, which tends to stay near its start.
-# 4. All 16 inner lattice points have degree 4, but their betweenness runs from
-#    0.112 (near the corners) to 0.192 (around the Dam): degree counts streets,
-#    betweenness counts routes through the middle.
+# 4. The largest degree, 4, belongs to a set: all 16 inner lattice points
+#    $(i, j)$ with $2 \le i, j \le 5$. Their betweenness is not equal: it runs from
+#    0.112 (at $(2,2)$ and the other points diagonal to the board's corners) to
+#    0.192, which only the four Dam corners $(3,3), (3,4), (4,3), (4,4)$ reach.
+#    So 12 of the 16 have the largest degree but not the largest betweenness:
+#    degree counts streets, betweenness counts routes through the middle.
 #
 # </details>
 
 # %% [markdown]
-# ## The numbers in the answers, checked
-#
-# Run this after trying the exercises: it computes every number the answers state.
+# The cell below checks every number the answers state against the code, without
+# printing them: it says only whether they all agree.
 
 # %%
 # NBVAL_CHECK_OUTPUT
-print("1:", {x: int(walk_counts(2)[INDEX[(1, 1)], INDEX[x]]) for x in INTERSECTIONS if walk_counts(2)[INDEX[(1, 1)], INDEX[x]]})
-print("2: walks (3,3) -> (3,4) in 2 steps:", int(walk_counts(2)[INDEX[(3, 3)], INDEX[(3, 4)]]),
-      "with the diagonals,", int(walk_counts(2, dam_diagonals=False)[INDEX[(3, 3)], INDEX[(3, 4)]]), "without")
-for model, dist in models.items():
-    near_dam = dist[2, 2] + dist[2, 3] + dist[3, 2]
-    print(f"3: {model}: P(end on a Dam corner) = {near_dam} = {float(near_dam):.3f}")
-inner = c_without["betweenness"][1:5, 1:5]
-print(f"4: lattice degrees of the inner points: {sorted({int(d) for d in c_without['degree'][1:5, 1:5].flat})}, "
-      f"betweenness {inner.min():.3f} .. {inner.max():.3f}")
+from hoteledu.lessons import check_answers
+
+from_corner = walk_counts(2)[INDEX[(1, 1)]]
+near_dam = {model: dist[2, 2] + dist[2, 3] + dist[3, 2] for model, dist in models.items()}
+lattice_degree, lattice_betweenness = c_without["degree"], c_without["betweenness"]
+largest_degree = {x for x in INTERSECTIONS if lattice_degree[x[0] - 1, x[1] - 1] == lattice_degree.max()}
+values = [lattice_betweenness[x[0] - 1, x[1] - 1] for x in largest_degree]
+verdict = check_answers({
+    "1 ends and walks": ({x: int(from_corner[INDEX[x]]) for x in INTERSECTIONS if from_corner[INDEX[x]]},
+                         {(1, 1): 2, (2, 2): 2, (1, 3): 1, (3, 1): 1}),
+    "2 with the diagonals": (int(walk_counts(2)[INDEX[(3, 3)], INDEX[(3, 4)]]), 2),
+    "2 without": (int(walk_counts(2, dam_diagonals=False)[INDEX[(3, 3)], INDEX[(3, 4)]]), 0),
+    "3 uniform destination": (near_dam["uniform_destination"], Fraction(13, 44)),
+    "3 random walk": (near_dam["random_walk"], Fraction(25079, 62376)),
+    "4 largest degree": (largest_degree, {(i, j) for i in range(2, 6) for j in range(2, 6)}),
+    "4 range": ((min(values), max(values)), (0.112, 0.192)),
+    "4 largest betweenness": ({x for x in largest_degree if np.isclose(lattice_betweenness[x[0] - 1, x[1] - 1], max(values))},
+                              {(3, 3), (3, 4), (4, 3), (4, 4)}),
+    "4 not largest": (len([v for v in values if not np.isclose(v, max(values))]), 12),
+})

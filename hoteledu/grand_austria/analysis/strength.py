@@ -62,24 +62,30 @@ def mean(distribution: tuple[Fraction, ...]) -> Fraction:
 
 
 # ---------------------------------------------------------------- the strongest space
-@cache
-def _count_at_most(n: int, top: int) -> int:
-    """Number of the 6^n dice sequences with every space holding at most ``top`` dice.
+_TABLE_DICE = 14
+"""Tables of :func:`_ways_at_most` cover at least this many dice (the game's most), so the
+calls for 1..14 dice (e.g. :func:`stopping_value`) share one table per cap."""
 
-    ``n! [x^n] (1 + x + ... + x^top / top!)^6``: the exponential generating
-    function of one space, truncated at ``top``, raised to the six spaces.
+
+@cache
+def _ways_at_most(top: int, size: int) -> tuple[int, ...]:
+    """``result[t]``: the dice sequences of ``t`` dice with at most ``top`` on every space.
+
+    ``t! [x^t] (1 + x + ... + x^top / top!)^6`` (exponential generating
+    functions), computed in integers space by space: ``ways[t]`` counts the
+    ways to put ``t`` labelled dice on the spaces so far, at most ``top`` each.
     """
-    one_space = [Fraction(1, factorial(k)) for k in range(min(top, n) + 1)]
-    power = [Fraction(1)]
+    ways = [1] + [0] * size  # no space yet: only 0 dice fit
     for _ in range(FACES):
-        product = [Fraction(0)] * min(len(power) + len(one_space) - 1, n + 1)
-        for i, a in enumerate(power):
-            for j, b in enumerate(one_space):
-                if i + j <= n:
-                    product[i + j] += a * b
-        power = product
-    coefficient = power[n] if n < len(power) else Fraction(0)
-    return int(coefficient * factorial(n))
+        ways = [
+            sum(comb(t, k) * ways[t - k] for k in range(min(top, t) + 1)) for t in range(size + 1)
+        ]
+    return tuple(ways)
+
+
+def _count_at_most(n: int, top: int) -> int:
+    """Number of the 6^n dice sequences with every space holding at most ``top`` dice."""
+    return _ways_at_most(top, max(n, _TABLE_DICE))[n]
 
 
 @cache
@@ -194,6 +200,12 @@ def sorted_roll_outcomes(n: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]
     (((2, 0, 0, 0, 0, 0), Fraction(1, 6)), ((1, 1, 0, 0, 0, 0), Fraction(5, 6)))
     """
     _check_dice(n)
+    return tuple((counts, Fraction(ways, FACES**n)) for counts, ways in _sorted_roll_ways(n))
+
+
+@cache
+def _sorted_roll_ways(n: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Sorted count vectors with the number of the 6^n dice sequences showing each."""
     outcomes = []
     for counts in _partitions(n, FACES, n):
         ways = factorial(n)
@@ -202,7 +214,7 @@ def sorted_roll_outcomes(n: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]
         arrangements = factorial(FACES)
         for multiplicity in Counter(counts).values():
             arrangements //= factorial(multiplicity)
-        outcomes.append((counts, Fraction(ways * arrangements, FACES**n)))
+        outcomes.append((counts, ways * arrangements))
     return tuple(outcomes)
 
 
@@ -213,38 +225,46 @@ def _take(counts: tuple[int, ...], index: int) -> tuple[int, ...]:
     return tuple(sorted(after, reverse=True))
 
 
-@cache
-def _pick_strengths(
-    counts: tuple[int, ...], picks: int, policy: str
-) -> tuple[tuple[tuple[int, Fraction], ...], ...]:
-    """Distribution of the strength of each of the next ``picks`` picks from ``counts``.
+_UNIFORM_SCALE = 60
+"""lcm(1..6): a uniform choice among 1..6 non-empty spaces has probabilities k/60 in integers."""
 
-    One tuple per pick of ``(strength, probability)`` pairs. A pick with no die
-    left has strength 0 (the round would have ended).
+
+@cache
+def _uniform_weights(
+    counts: tuple[int, ...], picks: int
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The uniform policy's strength distribution per pick, as integer weights over 60**picks.
+
+    Integers instead of ``Fraction`` keep the cold call fast (no gcd at every step).
     """
     if picks == 0:
         return ()
+    total = _UNIFORM_SCALE**picks
     if counts[0] == 0:
-        return tuple(((0, Fraction(1)),) for _ in range(picks))
-    if policy == "greedy":
-        # any space with the most dice: by symmetry the first of the sorted vector
-        branches = [(Fraction(1), 0)]
-    else:
-        non_empty = [i for i, k in enumerate(counts) if k > 0]
-        by_value = Counter(counts[i] for i in non_empty)
-        branches = [
-            (Fraction(times, len(non_empty)), counts.index(value))
-            for value, times in by_value.items()
-        ]
+        return tuple(((0, total),) for _ in range(picks))
+    non_empty = sum(1 for k in counts if k > 0)
+    step = _UNIFORM_SCALE // non_empty
     totals: list[Counter[int]] = [Counter() for _ in range(picks)]
-    for weight, index in branches:
-        totals[0][counts[index]] += weight
-        for pick, distribution in enumerate(
-            _pick_strengths(_take(counts, index), picks - 1, policy)
-        ):
-            for strength, p in distribution:
-                totals[pick + 1][strength] += weight * p
+    for value, times in Counter(k for k in counts if k > 0).items():
+        weight = times * step
+        totals[0][value] += weight * _UNIFORM_SCALE ** (picks - 1)
+        later = _uniform_weights(_take(counts, counts.index(value)), picks - 1)
+        for pick, distribution in enumerate(later):
+            for strength, w in distribution:
+                totals[pick + 1][strength] += weight * w
     return tuple(tuple(sorted(t.items())) for t in totals)
+
+
+@cache
+def _greedy_strengths(counts: tuple[int, ...], picks: int) -> tuple[int, ...]:
+    """The greedy policy is deterministic: the strength of each of the next ``picks`` picks.
+
+    Any space with the most dice will do (by symmetry the first of the sorted
+    vector); a pick with no die left has strength 0 (the round would have ended).
+    """
+    if picks == 0:
+        return ()
+    return (counts[0], *_greedy_strengths(_take(counts, 0) if counts[0] else counts, picks - 1))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -289,11 +309,18 @@ def draft_strengths(
     order = pick_order(players)
     n = DICE_BY_PLAYERS[players] if dice is None else dice
     _check_dice(n)
-    distributions = [[Fraction(0)] * (n + 1) for _ in order]
-    for counts, p in sorted_roll_outcomes(n):
-        for pick, distribution in enumerate(_pick_strengths(counts, len(order), policy)):
-            for strength, q in distribution:
-                distributions[pick][strength] += p * q
+    # integer weights, one Fraction per value at the end (fast when cold)
+    weights = [[0] * (n + 1) for _ in order]
+    for counts, ways in _sorted_roll_ways(n):
+        if policy == "greedy":
+            for pick, strength in enumerate(_greedy_strengths(counts, len(order))):
+                weights[pick][strength] += ways
+        else:
+            for pick, distribution in enumerate(_uniform_weights(counts, len(order))):
+                for strength, w in distribution:
+                    weights[pick][strength] += ways * w
+    scale = FACES**n * (1 if policy == "greedy" else _UNIFORM_SCALE ** len(order))
+    distributions = [[Fraction(w, scale) for w in pick] for pick in weights]
     by_pick = tuple(mean(tuple(d)) for d in distributions)
     by_seat = tuple(
         sum((e for e, s in zip(by_pick, order, strict=True) if s == seat), Fraction(0))

@@ -240,13 +240,11 @@ def sample_hiring_costs(
     rng = np.random.default_rng(seed)
     paid: list[int] = []
     while len(paid) < size:
-        counts = rng.multinomial(dice, [1 / FACES] * FACES)
-        five, six = int(counts[4]), int(counts[5])
-        options = []
-        if five >= 1:
-            options.append(max(0, cost - five))
-        if route == "best" and six >= 1:
-            options.append(max(0, cost - six) + WILD_FEE)
-        if options:
-            paid.append(min(options))
-    return paid
+        rolls = rng.multinomial(dice, [1 / FACES] * FACES, size=2 * (size - len(paid)) + 16)
+        five, six = rolls[:, 4], rolls[:, 5]
+        big = cost + WILD_FEE + 1  # more than any cost: "no such route"
+        by_five = np.where(five >= 1, np.maximum(0, cost - five), big)
+        by_six = np.where(six >= 1, np.maximum(0, cost - six) + WILD_FEE, big)
+        best = np.minimum(by_five, by_six) if route == "best" else by_five
+        paid.extend(int(x) for x in best[best < big])
+    return paid[:size]

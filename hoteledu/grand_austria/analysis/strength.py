@@ -422,27 +422,27 @@ def simulate_draft(
 ) -> np.ndarray:
     """Seeded rounds of the draft: an array ``(games, picks)`` of the strengths taken.
 
-    Plays the six unsorted spaces die by die (no sorting, no symmetry), so it
-    also checks the reduction used by :func:`draft_strengths`.
+    Plays the six unsorted spaces (no sorting, no symmetry), all games at
+    once, so it also checks the reduction used by :func:`draft_strengths`.
     """
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {POLICIES}, got {policy!r}")
     order = pick_order(players)
     rng = np.random.default_rng(seed)
-    rolls = rng.multinomial(DICE_BY_PLAYERS[players], [1 / FACES] * FACES, size=games)
+    counts = rng.multinomial(DICE_BY_PLAYERS[players], [1 / FACES] * FACES, size=games)
+    games_index = np.arange(games)
     result = np.zeros((games, len(order)), dtype=np.int64)
-    for game, roll in enumerate(rolls):
-        counts = roll.copy()
-        for pick in range(len(order)):
-            non_empty = np.flatnonzero(counts)
-            if non_empty.size == 0:
-                break
-            if policy == "greedy":
-                space = int(rng.choice(np.flatnonzero(counts == counts.max())))
-            else:
-                space = int(rng.choice(non_empty))
-            result[game, pick] = counts[space]
-            counts[space] -= 1
+    for pick in range(len(order)):
+        if policy == "greedy":
+            space = counts.argmax(axis=1)  # a space with the most dice
+        else:
+            non_empty = counts > 0
+            rank = (rng.random(games) * non_empty.sum(axis=1)).astype(np.int64)
+            space = (non_empty.cumsum(axis=1) <= rank[:, None]).sum(axis=1)  # the rank-th one
+            space = np.minimum(space, FACES - 1)  # boards without dice: strength 0 below
+        strength = counts[games_index, space]
+        result[:, pick] = strength
+        counts[games_index, space] -= strength > 0
     return result
 
 
@@ -453,13 +453,14 @@ def simulate_stopping(
     rule = stopping_value(n, wanted)
     rng = np.random.default_rng(seed)
     result = np.zeros(trials, dtype=np.int64)
-    for trial in range(trials):
-        m = n
-        while m > 0:
-            counts = rng.multinomial(m, [1 / FACES] * FACES)
-            x = counts.max() if wanted is None else max(counts[wanted - 1], counts[WILD_SPACE - 1])
-            if x >= rule.thresholds[m]:
-                result[trial] = x
-                break
-            m -= 1
+    waiting = np.ones(trials, dtype=bool)  # still passing
+    for m in range(n, 0, -1):
+        counts = rng.multinomial(m, [1 / FACES] * FACES, size=trials)
+        if wanted is None:
+            x = counts.max(axis=1)
+        else:
+            x = np.maximum(counts[:, wanted - 1], counts[:, WILD_SPACE - 1])
+        take = waiting & (x >= rule.thresholds[m])
+        result[take] = x[take]
+        waiting &= ~take
     return result

@@ -460,3 +460,21 @@ def test_analysis_stays_out_of_the_engine_and_the_engine_out_of_it() -> None:
     )
     for code in (engine, analysis):
         subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_docs_analysis_tables_are_the_codes_output() -> None:
+    """docs/grand_austria.md, section Analysis, holds exactly the report's tables."""
+    from pathlib import Path
+
+    from hoteledu.grand_austria.analysis.report import analysis_markdown
+
+    doc = (Path(__file__).parents[2] / "docs" / "grand_austria.md").read_text(encoding="utf-8")
+    start = (
+        "<!-- analysis tables: output of `python -m hoteledu.grand_austria.analysis.report` -->\n"
+    )
+    end = "<!-- end of the analysis tables -->"
+    section = doc[doc.index(start) + len(start) : doc.index(end)]
+    assert section == "\n" + analysis_markdown() + "\n"
+    # spot checks against numbers derived independently above
+    assert "| 2 | 10 | 1.667 | 2.376 | 3.445 | " in section
+    assert "3.44 (P1), 2.75 (P2), 2.27 (P2), 2.06 (P1)" in section

@@ -39,6 +39,7 @@ GUEST_COLOURS: Mapping[str, str] = {
     "red": "#d62728",
     "green": "#2ca02c",
 }
+DASHES = ("solid", "dash", "dot", "dashdot")
 LAYOUT = {"template": "plotly_white", "height": 380, "margin": {"l": 60, "r": 20, "t": 50, "b": 50}}
 
 
@@ -151,13 +152,14 @@ def stopping_value_figure(rule: StoppingValue) -> go.Figure:
 def staff_value_figure(values: Sequence[StaffValue]) -> go.Figure:
     """Net VP of once-per-round staff cards by the round they are hired in (0 = break even)."""
     fig = go.Figure()
-    for value in values:
+    for index, value in enumerate(values):
         fig.add_trace(
             go.Scatter(
                 x=list(value.rounds),
                 y=[float(v) for v in value.net],
                 name=f"{value.name} (cost {value.cost})",
                 mode="lines+markers",
+                line={"dash": DASHES[index % len(DASHES)]},  # equal cards would hide each other
                 customdata=[float(u) for u in value.uses],
                 hovertemplate="hired in round %{x}: %{customdata:.2f} uses, net %{y:.2f} VP"
                 "<extra></extra>",

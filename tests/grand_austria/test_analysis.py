@@ -108,13 +108,17 @@ def test_expected_max_counts_of_the_game() -> None:
     assert max_count_distribution(2) == (0, Fraction(5, 6), Fraction(1, 6))
 
 
-def test_max_count_against_scipy() -> None:
+def test_max_and_wild_strength_against_scipy() -> None:
     stats = pytest.importorskip("scipy.stats")
     n = 10
-    exact = [0.0] * (n + 1)
+    strongest = [0.0] * (n + 1)
+    wild = [0.0] * (n + 1)
     for counts in gdice.compositions(n):
-        exact[max(counts)] += stats.multinomial.pmf(counts, n, [1 / 6] * 6)
-    assert np.allclose(exact, [float(p) for p in max_count_distribution(n)])
+        p = stats.multinomial.pmf(counts, n, [1 / 6] * 6)
+        strongest[max(counts)] += p
+        wild[max(counts[0], counts[5])] += p
+    assert np.allclose(strongest, [float(p) for p in max_count_distribution(n)])
+    assert np.allclose(wild, [float(p) for p in wild_strength_distribution(n)])
 
 
 def test_bad_number_of_dice_is_refused() -> None:

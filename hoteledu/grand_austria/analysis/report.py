@@ -117,13 +117,22 @@ def analysis_markdown() -> str:
             )
         rows.append(cells)
     lines += _table(["cost", *(f"{n} dice" for n in sorted(DICE_BY_PLAYERS.values()))], rows)
-    lines += ["", "Once-per-round cards, net VP by hiring round (12 dice, 1 VP an item):", ""]
+    lines += [
+        "",
+        "Once-per-round cards, net VP by hiring round (12 dice, space 5), an item worth 1 VP"
+        " (left in the kitchen) or its guest-implied price (below):",
+        "",
+    ]
+    fit = implied_item_prices()
+    prices = dict(zip(fit.items, fit.prices, strict=True))
     rows = []
     for card in once_per_round_cards():
-        value = staff_value_by_round(card, dice=12)
-        rows.append([f"{value.name} ({value.cost})", *(_f(v, 2) for v in value.net)])
-    lines += _table(["card (cost)", *(f"round {r}" for r in range(1, 8))], rows)
-    fit = implied_item_prices()
+        for implied, item_values in ((False, None), (True, prices)):
+            value = staff_value_by_round(card, dice=12, item_values=item_values)
+            per_use = f"{_f(value.value_per_use, 2)} VP a use" + (" (implied)" if implied else "")
+            name = f"{value.name} ({value.cost}), {per_use}"
+            rows.append([name, *(_f(v, 2) for v in value.net)])
+    lines += _table(["card (cost), value of a use", *(f"round {r}" for r in range(1, 8))], rows)
     krones = implied_item_prices(count_krones=True)
     lines += ["", "**Guests**: implied VP of one item (least squares over the 56 guests):", ""]
     lines += _table(

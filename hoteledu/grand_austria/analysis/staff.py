@@ -137,7 +137,8 @@ def value_per_use(
 ) -> Fraction:
     """VP of one use of a once-per-round card: its gains at ``item_values`` (1 VP an item).
 
-    Krones and VP count 1 each (GAH-F03).
+    Krones and VP count 1 each (GAH-F03). A float value (e.g. a least-squares
+    price) becomes the nearest fraction with a denominator up to 10 000.
     """
     card = _staff(number)
     if card.timing != "once_per_round":

@@ -36,7 +36,7 @@ def guest_orders() -> tuple[tuple[int, ...], np.ndarray, np.ndarray, np.ndarray]
     """``(numbers, orders, vp, krones)`` of the 56 guest cards.
 
     ``orders`` is ``(56, 4)`` in the item order :data:`ITEMS`; ``krones`` the
-    krones of each card's reward (its ``gain`` effects), read only-only.
+    krones of each card's reward (its ``gain`` effects); the arrays are read-only.
     """
     cards = guest_cards()
     numbers = tuple(card.number for card in cards)

@@ -1,0 +1,78 @@
+"""Speed of the Grand Austria analyses a slider calls (budget: 50 ms warm each).
+
+Run ``.venv/bin/python benchmarks/bench_grand_austria_analysis.py``: each
+exact analysis is timed cold (every cache of the analysis cleared: the first
+call in a lesson) and warm (cached, best of 5); the seeded simulations (never
+cached) best of 3. Prints a table.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Callable
+
+from hoteledu.grand_austria import dice as gdice
+from hoteledu.grand_austria.analysis import guests, staff, strength
+
+BUDGET_MS = 50.0
+
+
+def _clear_caches() -> None:
+    for module in (strength, staff, guests, gdice):
+        for value in vars(module).values():
+            if isinstance(value, functools._lru_cache_wrapper):
+                value.cache_clear()
+
+
+def _time(call: Callable[[], object], repeat: int = 5) -> tuple[float, float]:
+    """(cold, warm) milliseconds: cold after clearing the caches, warm the best of ``repeat``."""
+    _clear_caches()
+    start = time.perf_counter()
+    call()
+    cold = (time.perf_counter() - start) * 1000
+    warm = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        call()
+        warm = min(warm, (time.perf_counter() - start) * 1000)
+    return cold, warm
+
+
+EXACT: dict[str, Callable[[], object]] = {
+    "max_count_distribution(14)": lambda: strength.max_count_distribution(14),
+    "wild_strength_distribution(14)": lambda: strength.wild_strength_distribution(14),
+    "draft_strengths(2)": lambda: strength.draft_strengths(2),
+    "draft_strengths(4)": lambda: strength.draft_strengths(4),
+    "draft_strengths(4, 'uniform')": lambda: strength.draft_strengths(4, "uniform"),
+    "stopping_value(14)": lambda: strength.stopping_value(14),
+    "stopping_value(14, wanted=3)": lambda: strength.stopping_value(14, wanted=3),
+    "route_cost_distribution(6, 14, 'best')": lambda: staff.route_cost_distribution(6, 14, "best"),
+    "staff_cost_table(14)": lambda: staff.staff_cost_table(14),
+    "staff_value_by_round(2, 14)": lambda: staff.staff_value_by_round(2, 14),
+    "implied_item_prices()": guests.implied_item_prices,
+    "implied_item_prices(intercept, krones)": lambda: guests.implied_item_prices(True, True),
+}
+
+SAMPLES: dict[str, Callable[[], object]] = {
+    "sample_max_counts(14, 10000)": lambda: strength.sample_max_counts(14, 10_000, seed=1),
+    "sample_wild_strengths(14, 10000)": lambda: strength.sample_wild_strengths(14, 10_000, seed=1),
+    "simulate_draft(4, 1000)": lambda: strength.simulate_draft(4, 1000, seed=1),
+    "simulate_stopping(14, 1000)": lambda: strength.simulate_stopping(14, 1000, seed=1),
+    "sample_hiring_costs(6, 14, 10000)": lambda: staff.sample_hiring_costs(6, 14, 10_000, seed=1),
+}
+
+
+def main() -> None:
+    print(f"{'analysis':42} {'cold ms':>9} {'warm ms':>9}  within {BUDGET_MS:.0f} ms warm")
+    for name, call in EXACT.items():
+        cold, warm = _time(call)
+        print(f"{name:42} {cold:9.2f} {warm:9.3f}  {'yes' if warm <= BUDGET_MS else 'NO'}")
+    print(f"\n{'seeded simulation (not cached)':42} {'ms':>9}")
+    for name, call in SAMPLES.items():
+        _, best = _time(call, repeat=3)
+        print(f"{name:42} {best:9.2f}")
+
+
+if __name__ == "__main__":
+    main()

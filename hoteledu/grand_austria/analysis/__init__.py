@@ -1,0 +1,88 @@
+"""Grand Austria Hotel analysed: exact dice maths first, seeded simulations beside them.
+
+* :mod:`.strength`: the strongest space ``M = max(K_1..K_6)``, one wanted
+  action with the wild space ``max(K_a, K_6)``, the expected strength of each
+  pick of a round's draft (greedy or uniform), and take-now-or-pass
+  (optimal stopping of the reroll).
+* :mod:`.staff`: staff cards as investments: the krones paid with the dice,
+  and what a once-per-round card returns by the round it is hired.
+* :mod:`.guests`: the least-squares implied price of each dish and drink from
+  the guests' VP.
+
+Everything is importable from here, e.g.
+``from hoteledu.grand_austria.analysis import max_count_distribution``.
+``import hoteledu`` does not import this package, and it never imports the
+rules engine.
+"""
+
+from __future__ import annotations
+
+from hoteledu.grand_austria.analysis.guests import GuestPrices, guest_orders, implied_item_prices
+from hoteledu.grand_austria.analysis.staff import (
+    ROUTES,
+    StaffValue,
+    expected_hiring_cost,
+    expected_route_cost,
+    hiring_cost_distribution,
+    once_per_round_cards,
+    route_cost_distribution,
+    sample_hiring_costs,
+    staff_cost_table,
+    staff_value_by_round,
+    value_per_use,
+)
+from hoteledu.grand_austria.analysis.strength import (
+    POLICIES,
+    DraftStrengths,
+    StoppingValue,
+    draft_strengths,
+    expected_max_count,
+    expected_wild_strength,
+    max_count_distribution,
+    mean,
+    pick_order,
+    sample_max_counts,
+    sample_rolls,
+    sample_wild_strengths,
+    simulate_draft,
+    simulate_stopping,
+    sorted_roll_outcomes,
+    stopping_value,
+    strength_distribution,
+    wild_strength_distribution,
+)
+
+__all__ = [
+    "POLICIES",
+    "ROUTES",
+    "DraftStrengths",
+    "GuestPrices",
+    "StaffValue",
+    "StoppingValue",
+    "draft_strengths",
+    "expected_hiring_cost",
+    "expected_max_count",
+    "expected_route_cost",
+    "expected_wild_strength",
+    "guest_orders",
+    "hiring_cost_distribution",
+    "implied_item_prices",
+    "max_count_distribution",
+    "mean",
+    "once_per_round_cards",
+    "pick_order",
+    "route_cost_distribution",
+    "sample_hiring_costs",
+    "sample_max_counts",
+    "sample_rolls",
+    "sample_wild_strengths",
+    "simulate_draft",
+    "simulate_stopping",
+    "sorted_roll_outcomes",
+    "staff_cost_table",
+    "staff_value_by_round",
+    "stopping_value",
+    "strength_distribution",
+    "value_per_use",
+    "wild_strength_distribution",
+]

@@ -1,0 +1,86 @@
+"""Figures of the Grand Austria analyses: one smoke test each (traces carry the numbers given)."""
+
+from __future__ import annotations
+
+import doctest
+import json
+import subprocess
+import sys
+
+import numpy as np
+import plotly.io as pio
+import pytest
+
+from hoteledu.grand_austria import figures
+from hoteledu.grand_austria.analysis import (
+    draft_strengths,
+    implied_item_prices,
+    max_count_distribution,
+    once_per_round_cards,
+    sample_max_counts,
+    staff_value_by_round,
+    stopping_value,
+)
+from hoteledu.grand_austria.cards import guest_cards
+
+
+def test_exact_vs_simulated_figure() -> None:
+    exact = max_count_distribution(12)
+    sample = sample_max_counts(12, 2000, seed=4)
+    fig = figures.exact_vs_simulated_figure(exact, sample)
+    assert [t.name for t in fig.data] == ["exact", "simulated (2000)"]
+    assert list(fig.data[0].y) == [float(p) for p in exact]
+    assert np.isclose(sum(fig.data[1].y), 1) and fig.data[1].y[3] == np.mean(sample == 3)
+    assert len(figures.exact_vs_simulated_figure(exact).data) == 1
+    with pytest.raises(ValueError, match=r"0\.\.12"):
+        figures.exact_vs_simulated_figure(exact, [13])
+    json.loads(pio.to_json(fig))
+
+
+def test_draft_strength_figure() -> None:
+    results = [draft_strengths(p) for p in (2, 3, 4)]
+    fig = figures.draft_strength_figure(results)
+    assert [len(t.x) for t in fig.data] == [4, 6, 8]
+    assert list(fig.data[0].text) == ["P1", "P2", "P2", "P1"]
+    assert fig.data[2].y[0] == float(results[2].by_pick[0])
+
+
+def test_stopping_value_figure() -> None:
+    rule = stopping_value(14, wanted=3)
+    fig = figures.stopping_value_figure(rule)
+    assert [t.name for t in fig.data] == ["take now: E[X_m]", "take or pass: V(m)"]
+    assert fig.data[1].y[14] == float(rule.values[14])
+    assert list(fig.data[1].customdata) == list(rule.thresholds)
+    assert "action 3" in fig.layout.title.text
+
+
+def test_staff_value_figure() -> None:
+    values = [staff_value_by_round(card, dice=12) for card in once_per_round_cards()]
+    fig = figures.staff_value_figure(values)
+    assert len(fig.data) == 4 and list(fig.data[0].x) == list(range(1, 8))
+    assert fig.data[1].y[0] == float(values[1].net[0])
+    assert "Waitress" in fig.data[1].name
+
+
+def test_guest_price_figure() -> None:
+    fit = implied_item_prices()
+    cards = guest_cards()
+    fig = figures.guest_price_figure(
+        fit, names={c.number: c.name for c in cards}, colours={c.number: c.colour for c in cards}
+    )
+    points, line = fig.data
+    assert len(points.x) == 56 and list(points.y) == list(fit.value)
+    assert points.text[0] == "49 Sculptor" and points.marker.color[0] == "#e6b800"
+    assert line.x[0] == line.y[0] and line.x[1] == line.y[1]
+    assert "R²" in line.name
+
+
+def test_doctest_and_no_widgets_imported() -> None:
+    failures, tried = doctest.testmod(figures)
+    assert tried > 0 and failures == 0
+    code = (
+        "import sys, hoteledu.grand_austria.figures\n"
+        "assert 'ipywidgets' not in sys.modules\n"
+        "assert 'hoteledu.grand_austria.rules' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

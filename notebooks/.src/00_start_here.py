@@ -24,8 +24,8 @@
 # * Each lesson is one idea. Its first lines state its **level**, what it
 #   needs first (**prerequisites**) and its **time**. It opens with **learning
 #   goals**, gives the **maths**, shows the **code**, and ends with
-#   **exercises**. Answers hide behind a *Show the answers* line: try first,
-#   then click. The cell after the answers checks every number they state
+#   **exercises**. The answers stay hidden behind a *Show the answer* line:
+#   try first, then click. The cell after the answers checks every number they state
 #   against the code and prints only whether they agree, so running it gives
 #   nothing away.
 # * Run the cells from top to bottom (`Shift+Enter`). Nothing is random unless

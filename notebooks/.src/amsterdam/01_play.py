@@ -133,8 +133,9 @@ for steps, probability in enumerate(boat_step_distribution()):
 #   next* ticked, orange discs on the canal carry a fraction: the exact chance
 #   that the boat stops on that tile after the next roll. The bigger and darker
 #   the disc, the likelier the stop; the fractions add up to 1.
-# * **Above the board:** whose turn it is, the scores (P1, P2, ... in their
-#   colours) and the tourists left in the supply.
+# * **Above the board:** whose turn it is and what happens now (for example
+#   *P1 red (you): roll the dice*), the scores (P1, P2, ... in their colours)
+#   and the tourists left in the supply.
 #
 # ## Play
 #

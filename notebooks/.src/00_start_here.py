@@ -1,38 +1,57 @@
 # %% [markdown]
 # # Start here: hoteledu
 #
+# **Level:** beginner · **Prerequisites:** run a Python cell, call a function, add
+# fractions · **Time:** about 15 minutes for this page; the seven Hotel Amsterdam
+# lessons take about 4 hours in all
+#
 # **hoteledu** teaches probability and game theory with three hotel board games.
 # Every game runs on one small engine that plays the rules faithfully; around it
 # stand exact analysis (probabilities, Markov chains, equilibria), seeded
 # simulations that check the exact answers, plotly figures, and apps you can
 # play against bots.
 #
+# **Learning goals.** After this page you can
+#
+# * find the lessons and know how they work;
+# * ask a game the engine's questions: who moves, what is legal, which chance
+#   outcomes with which exact probabilities;
+# * play a seeded game, save its record as JSON, replay it and undo moves;
+# * read why a game ended, and why an illegal move was refused.
+#
 # ## How the lessons work
 #
-# * Each lesson is one idea. It opens with **learning goals**, gives the
-#   **maths**, shows the **code**, and ends with **exercises**. Answers hide
-#   behind a *Show the answer* line: try first, then click.
+# * Each lesson is one idea. Its first lines state its **level**, what it
+#   needs first (**prerequisites**) and its **time**. It opens with **learning
+#   goals**, gives the **maths**, shows the **code**, and ends with
+#   **exercises**. The answers stay hidden behind a *Show the answer* line:
+#   try first, then click. The cell after the answers checks every number they state
+#   against the code and prints only whether they agree, so running it gives
+#   nothing away.
 # * Run the cells from top to bottom (`Shift+Enter`). Nothing is random unless
 #   a seed says so: the numbers you get are the numbers printed in the text.
 # * Exact first: where a probability can be computed exactly it is, as a
 #   fraction. A simulation stands beside it as a check, with a confidence
 #   interval that should contain the exact value.
+# * Players are called **P1, P2, P3, P4** in everything you read. In code the
+#   engine numbers them from 0: `state.current_player() == 0` means it is
+#   P1's move, and `state.winners() == [1]` means P2 won.
 # * You can change anything. Break it, then run the cells again.
 #
 # ## The games and their lessons
 #
-# **Hotel Amsterdam**: graphs, Markov chains, flows, minimax.
+# **Hotel Amsterdam**: graphs, Markov chains, flows, minimax. Take the lessons
+# in this order; 3b follows 3 and 5b follows 5.
 #
-# 1. [Play the game](amsterdam/01_play.ipynb) against bots (also a standalone
-#    page under Voilà).
-# 2. [The city as a graph](amsterdam/02_city_graph.ipynb): degrees, walks,
-#    centrality, why the Dam diagonals matter.
-# 3. [The canal boat as a Markov chain](amsterdam/03_canal_boat_markov.ipynb):
-#    exact distributions, the long run, where to build a hotel.
-# 4. [Tourist flows](amsterdam/04_tourist_flows.ipynb): the fewest-tourists
-#    rule as load balancing.
-# 5. [The tactical variant and minimax](amsterdam/05_tactical_minimax.ipynb):
-#    game trees, alpha-beta, search.
+# | Lesson | What it is about | Level | Time |
+# |---|---|---|---|
+# | [1. Play the game](amsterdam/01_play.ipynb) | the rules, reading the board, where the boat stops next; play against bots (also a standalone page under Voilà) | beginner | about 25 minutes |
+# | [2. The city as a graph](amsterdam/02_city_graph.ipynb) | degrees, walks, centrality, why the Dam diagonals matter | beginner to intermediate | about 35 minutes |
+# | [3. The canal boat as a Markov chain](amsterdam/03_canal_boat_markov.ipynb) | exact distributions, the long run, where to build a hotel | intermediate | about 40 minutes |
+# | [3b. How fast the boat forgets where it started: convergence](amsterdam/03b_boat_convergence.ipynb) | how quickly the boat's distribution becomes uniform | intermediate | about 30 minutes |
+# | [4. Tourist flows](amsterdam/04_tourist_flows.ipynb) | the fewest-tourists rule as load balancing | intermediate | about 35 minutes |
+# | [5. The tactical variant and minimax](amsterdam/05_tactical_minimax.ipynb) | game trees, alpha-beta, search | intermediate | about 40 minutes |
+# | [5b. How big is the search? Node counts, pruning and a bot tournament](amsterdam/05b_search_size_and_bots.ipynb) | how many positions a search visits, what pruning saves, which bot wins | intermediate to advanced | about 35 minutes |
 #
 # **Grand Austria Hotel** and **Boutique Hotel Manager**: the rules engines are
 # ready (`hoteledu.load_game("grand_austria")`, `hoteledu.load_game("boutique")`,
@@ -66,9 +85,9 @@ for game in hoteledu.list_games():
 
 # %%
 # NBVAL_CHECK_OUTPUT
-state = hoteledu.load_game("amsterdam", players=2)
-print("to move:", state.current_player(), "(hoteledu.CHANCE is", hoteledu.CHANCE, ")")
-for outcome, probability in state.chance_outcomes():
+new_state = hoteledu.load_game("amsterdam", players=2)
+print("to move:", new_state.current_player(), "(hoteledu.CHANCE is", hoteledu.CHANCE, ")")
+for outcome, probability in new_state.chance_outcomes():
     print(f"{outcome!s:40} {probability}")
 
 # %% [markdown]
@@ -84,11 +103,11 @@ from fractions import Fraction
 import numpy as np
 
 exact = Counter()
-for outcome, probability in state.chance_outcomes():
+for outcome, probability in new_state.chance_outcomes():
     exact[outcome.white + outcome.black] += probability
 
 rng = np.random.default_rng(2024)
-rolls = [state.sample_chance(rng) for _ in range(10_000)]
+rolls = [new_state.sample_chance(rng) for _ in range(10_000)]
 simulated = Counter(r.white + r.black for r in rolls)
 print("sum  exact  = decimal  simulated")
 for total in sorted(exact):
@@ -106,10 +125,10 @@ print("mean step:", sum(t * p for t, p in exact.items()))
 # NBVAL_CHECK_OUTPUT
 from hoteledu.core.exact import compare, enumerate_chance, exact_expectation, monte_carlo
 
-boat_after_roll = enumerate_chance(state, lambda s: s.boat)
+boat_after_roll = enumerate_chance(new_state, lambda s: s.boat)
 print("boat place after one roll:", {k: str(p) for k, p in sorted(boat_after_roll.items())})
-print(compare(exact_expectation(state, lambda s: s.boat),
-              monte_carlo(state, lambda s: s.boat, samples=4000, seed=1)))
+print(compare(exact_expectation(new_state, lambda s: s.boat),
+              monte_carlo(new_state, lambda s: s.boat, samples=4000, seed=1)))
 
 # %% [markdown]
 # ## A seeded game, its record, and a replay
@@ -120,57 +139,102 @@ print(compare(exact_expectation(state, lambda s: s.boat),
 # included. A record is plain JSON. Replaying it rebuilds the same game without
 # any random numbers, which is how games are saved, shared, undone and
 # explained.
+#
+# How does a game of Hotel Amsterdam end? **As soon as** a player has 15
+# tourists around their hotels (12 with three or four players), at that very
+# action, even in the middle of someone else's turn, and that player wins. If
+# the supply runs out first (all 30 tourists have arrived), the player who
+# dropped the last tourist finishes the turn, and the most tourists win. `state.end_reason()`
+# says in words which end it was. An older reading of the rulebook lets the
+# turn finish after a player reaches the target; it is the option
+# `end_rule="end_of_turn"` in the list above. Two random bots rarely get far:
 
 # %%
 # NBVAL_CHECK_OUTPUT
-state = hoteledu.load_game("amsterdam", players=2)
-record = hoteledu.play(state, [hoteledu.RandomAgent(1), hoteledu.RandomAgent(2)], seed=7)
+played = hoteledu.load_game("amsterdam", players=2)
+record = hoteledu.play(played, [hoteledu.RandomAgent(1), hoteledu.RandomAgent(2)], seed=7)
 print("actions in the record:", len(record.actions))
 print("first five:", *[str(a) for a in record.actions[:5]], sep="\n  ")
-print("final scores:", record.returns, " winners:", state.winners())
+print("final scores (P1, P2):", played.scores())
+print("winners:", [f"P{p + 1}" for p in played.winners()])
+print("why it ended:", played.end_reason())
 
 # %%
 # NBVAL_CHECK_OUTPUT
 text = record.dumps()
 again = hoteledu.GameRecord.loads(text)
+position = again.replay(10)
 print("JSON characters:", len(text))
-print("replay equals the played game:", again.replay() == state)
-print("the position 10 actions in:", repr(again.replay(10)))
+print("replay equals the played game:", again.replay() == played)
+mover = position.current_player()
+print("10 actions in, to move:", f"P{mover + 1}" if mover >= 0 else "chance (the dice)")
 
 # %% [markdown]
 # ## Rules are enforced, and say why
 #
 # An action the rules forbid raises `IllegalActionError`. Its message names the
 # rule, and the state is left exactly as it was. Here we try to act for a
-# player while chance (the dice) should move.
+# player while chance (the dice) should move. A fresh game keeps `played`, the
+# finished game above, as it is for the exercises.
 
 # %%
 # NBVAL_CHECK_OUTPUT
-state = hoteledu.load_game("amsterdam", players=2)
-before = state.to_json()
+fresh = hoteledu.load_game("amsterdam", players=2)
+before = fresh.to_json()
 some_player_action = record.actions[1]
 try:
-    state.apply_action(some_player_action)
+    fresh.apply_action(some_player_action)
 except hoteledu.IllegalActionError as error:
     print("refused:", error)
-print("state unchanged:", state.to_json() == before)
+print("state unchanged:", fresh.to_json() == before)
 
 # %% [markdown]
 # ## Exercises
 #
 # 1. What is the probability that the boat moves exactly 4 tiles in one turn?
 #    And at least 5?
-# 2. Play the seeded game above with `seed=8` instead. Does the same player
-#    win? Why might the answer change even though the agents are the same?
-# 3. Undo: `hoteledu.undo(state, 3)` returns the state three actions earlier.
-#    Check that it equals `record.replay(len(record.actions) - 3)`.
+# 2. Play the seeded game above with `seed=8` instead (a new game:
+#    `hoteledu.load_game("amsterdam", players=2)`). Does the same player win?
+#    Why might the answer change even though the agents are the same?
+# 3. Undo: `hoteledu.undo(played, 3)` returns the finished game three actions
+#    earlier. Check that it equals `record.replay(len(record.actions) - 3)`.
 #
 # <details><summary>Show the answers</summary>
 #
 # 1. P(4) = 3/9 = 1/3 (white/black = 1/3, 2/2, 3/1). P(at least 5) = (2 + 1)/9 = 1/3.
-# 2. The seed drives the dice, so a different seed gives different rolls and a
-#    different game; the agents' own seeds stay the same.
-# 3. `hoteledu.undo(state, 3) == record.replay(len(record.actions) - 3)` is
+# 2. No: with `seed=8` P1 wins, 8 tourists to 7 (with `seed=7` P2 won, 10 to
+#    3). Again nobody reaches 15 and the game ends when the supply is empty.
+#    The seed drives the dice, so a different seed gives different rolls, so
+#    different positions and different lists of legal actions; the agents'
+#    own seeds are the same, but they pick from different lists.
+# 3. `hoteledu.undo(played, 3) == record.replay(len(record.actions) - 3)` is
 #    `True`: undo *is* a replay of a prefix of the record.
 #
 # </details>
+
+# %% [markdown]
+# ## The numbers in the answers, checked
+#
+# Run this after trying the exercises: it computes every number the answers
+# state and prints only whether they agree.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+from itertools import product
+
+from hoteledu.lessons import check_answers
+
+dice_sums = [white + black for white, black in product((1, 2, 3), repeat=2)]
+seed_8 = hoteledu.load_game("amsterdam", players=2)
+hoteledu.play(seed_8, [hoteledu.RandomAgent(1), hoteledu.RandomAgent(2)], seed=8)
+answers = {
+    "1, P(4)": (Fraction(dice_sums.count(4), 9), Fraction(1, 3)),
+    "1, P(at least 5)": (Fraction(sum(s >= 5 for s in dice_sums), 9), Fraction(1, 3)),
+    "1, engine": ((exact[4], exact[5] + exact[6]), (Fraction(1, 3), Fraction(1, 3))),
+    "2, seed 8 winners": ([f"P{p + 1}" for p in seed_8.winners()], ["P1"]),
+    "2, seed 8 scores": (seed_8.scores(), [8, 7]),
+    "2, seed 8 end": (seed_8.target_reached, False),
+    "2, seed 7": (([f"P{p + 1}" for p in played.winners()], played.scores()), (["P2"], [3, 10])),
+    "3": (hoteledu.undo(played, 3) == record.replay(len(record.actions) - 3), True),
+}
+verdict = check_answers(answers)  # prints one line: how many answers agree

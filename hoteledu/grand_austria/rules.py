@@ -1278,8 +1278,15 @@ class GrandAustriaState(State):
         return view
 
     def determinise(self, player: int, rng: np.random.Generator) -> GrandAustriaState:
-        """Resample the staff cards ``player`` cannot see (others' hands, deck)."""
+        """Resample the staff cards ``player`` cannot see (others' hands, deck).
+
+        The result depends only on ``observation(player)`` and ``rng``: the
+        unseen cards are pooled in sorted order before they are dealt, and the
+        history is emptied, because the true history holds every staff draw
+        (replaying it would rebuild the true hands). Search only appends to it.
+        """
         state = self.clone()
+        state.history = []
         actor = self.tasks[-1][1] if self.offer and self.tasks else None
         pool = list(state.staff_deck)
         for q in range(self.n):
@@ -1290,6 +1297,7 @@ class GrandAustriaState(State):
         hide_offer = actor != player
         if hide_offer:
             pool += state.offer
+        pool.sort()  # where the unseen cards truly are must not steer the deal
         order = [pool[i] for i in rng.permutation(len(pool))]
         for q in range(self.n):
             if q != player:

@@ -318,6 +318,10 @@ class GrandAustriaState(State):
 
     def check_action(self, action: Action) -> None:
         """Legality check; chance outcomes go through :meth:`_is_chance_outcome` (fast)."""
+        if not self.tasks:
+            raise IllegalActionError(
+                "the game is over (final scoring after round 7): no more actions", rule="GAH-R01"
+            )
         if self.tasks and self.tasks[-1][0] in CHANCE_TASKS:
             if self._is_chance_outcome(action):
                 return

@@ -1701,6 +1701,9 @@ def new_game(
     gizia: str = "extra_turn",
     money_cap: int | None = None,
     additional_actions: str = "after_die",
+    emperor_penalty: str = "choice",
+    impossible_die_action: str = "refuse",
+    checker: str = "die_taken",
 ) -> GrandAustriaState:
     """A new game of Grand Austria Hotel, at its first chance node (the start player).
 
@@ -1720,6 +1723,15 @@ def new_game(
     additional_actions
         ``"after_die"`` (rulebook 001, step 3) or ``"any_time"`` of the turn,
         also before the die (000 says only "during your turn").
+    emperor_penalty
+        ``"choice"``: with both options of a penalty possible the player chooses
+        (GAH-E04); ``"first"``: the first option is compulsory when possible.
+    impossible_die_action
+        ``"refuse"``: a die whose action cannot be carried out at all cannot be
+        taken (actions 3 and 5 alike); ``"allow"``: it can, and does nothing.
+    checker
+        Checker (18): ``"die_taken"`` (2 krones off for the die taken from
+        space 5) or ``"per_die"`` (each die on space 5 is worth 2 krones).
 
     Examples
     --------
@@ -1734,6 +1746,9 @@ def new_game(
             "gizia": gizia,
             "money_cap": money_cap,
             "additional_actions": additional_actions,
+            "emperor_penalty": emperor_penalty,
+            "impossible_die_action": impossible_die_action,
+            "checker": checker,
         }
     )
 
@@ -1768,6 +1783,9 @@ def scenario(
         "gizia": "extra_turn",
         "money_cap": None,
         "additional_actions": "after_die",
+        "emperor_penalty": "choice",
+        "impossible_die_action": "refuse",
+        "checker": "die_taken",
     }
     opts.update(options)
     state = GrandAustriaState(opts)

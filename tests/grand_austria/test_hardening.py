@@ -431,3 +431,13 @@ def test_reading_options_conform() -> None:
     }
     finals = check_game("grand_austria", options, seeds=range(1), check_every=13)
     assert all(f.stage == "over" for f in finals)
+
+
+def test_heuristic_bot_takes_the_cheaper_penalty_option() -> None:
+    """GAH-E04: the heuristic bot weighs both options (1 krone = 1 VP): losing 3 krones
+    beats losing 5 VP."""
+    from hoteledu.core.agents import PlayerView
+    from hoteledu.grand_austria.bots import HeuristicAgent
+
+    state = _penalty_scene()
+    assert HeuristicAgent(0).act(PlayerView(state, 0)) == ChoosePenalty(0)

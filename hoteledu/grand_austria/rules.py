@@ -865,7 +865,22 @@ class GrandAustriaState(State):
             return True
         if act == 5:
             return self._can_hire_with(p, self.die_strength(p, space, boost, 5), money, space)
-        return any(self.room_cost(p, r) <= money for r in self.placeable_rooms(p))
+        return self._can_prepare_with(p, money)
+
+    def _can_prepare_with(self, p: int, money: int) -> bool:
+        """Whether some room can be placed (GAH-D05) and paid with ``money``."""
+        rooms = self.rooms[p]
+        if not any(rooms):
+            return self.room_cost(p, 0) <= money  # the bottom-left room comes first
+        adjacent = fx.catalog().adjacent
+        for r in range(20):
+            if (
+                not rooms[r]
+                and any(rooms[a] for a in adjacent[r])
+                and self.room_cost(p, r) <= money
+            ):
+                return True
+        return False
 
     def _die_action_impossible(self, p: int, space: int, boost: bool, act: int) -> str:
         """Why the action of this die cannot be carried out ("" if it can)."""

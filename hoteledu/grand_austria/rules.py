@@ -744,6 +744,8 @@ class GrandAustriaState(State):
             return [ChoosePenalty(0), ChoosePenalty(1)]
         if kind == "extra_action":
             out = []
+            rooms_cache: dict[int, bool] = {}
+            refuse = self.options.get("impossible_die_action", "refuse") == "refuse"
             for space in range(1, 7):
                 if not self.dice[space - 1]:
                     continue
@@ -751,7 +753,11 @@ class GrandAustriaState(State):
                     continue
                 for act in range(1, 6) if space == 6 else (space,):
                     money = self.money[p] - self._die_fees(p, space, False)
-                    if not self._action_possible(p, space, False, act, money):
+                    if (
+                        refuse
+                        and act in (3, 5)
+                        and not self._action_possible(p, space, False, act, money, rooms_cache)
+                    ):
                         continue
                     out.append(TakeDie(space, False, act if space == 6 else 0))
             return out
@@ -810,6 +816,8 @@ class GrandAustriaState(State):
                     if self.queue[s] is not None and (free or QUEUE_COSTS[s] <= money):
                         out.append(TakeGuest(s))
             dice = []
+            rooms_cache = {}
+            refuse = self.options.get("impossible_die_action", "refuse") == "refuse"
             for space in range(1, 7):
                 if not self.dice[space - 1]:
                     continue
@@ -818,7 +826,13 @@ class GrandAustriaState(State):
                     if fee > money:
                         continue
                     for act in range(1, 6) if space == 6 else (space,):
-                        if not self._action_possible(p, space, boost, act, money - fee):
+                        if (
+                            refuse
+                            and act in (3, 5)
+                            and not self._action_possible(
+                                p, space, boost, act, money - fee, rooms_cache
+                            )
+                        ):
                             continue
                         dice.append(TakeDie(space, boost, act if space == 6 else 0))
             out += dice
@@ -853,11 +867,20 @@ class GrandAustriaState(State):
                 out.append(UseStaff(c))
         return out
 
-    def _action_possible(self, p: int, space: int, boost: bool, act: int, money: int) -> bool:
+    def _action_possible(
+        self,
+        p: int,
+        space: int,
+        boost: bool,
+        act: int,
+        money: int,
+        rooms_cache: dict[int, bool] | None = None,
+    ) -> bool:
         """Whether action ``act`` (die from ``space``) can be carried out with ``money``.
 
         Actions 1, 2 and 4 always can. With option ``impossible_die_action="allow"``
-        every die may be taken (an impossible action does nothing).
+        every die may be taken (an impossible action does nothing). ``rooms_cache``
+        keeps the action-3 answer per amount of money within one listing.
         """
         if act not in (3, 5):
             return True
@@ -865,7 +888,11 @@ class GrandAustriaState(State):
             return True
         if act == 5:
             return self._can_hire_with(p, self.die_strength(p, space, boost, 5), money, space)
-        return self._can_prepare_with(p, money)
+        if rooms_cache is None:
+            return self._can_prepare_with(p, money)
+        if money not in rooms_cache:
+            rooms_cache[money] = self._can_prepare_with(p, money)
+        return rooms_cache[money]
 
     def _can_prepare_with(self, p: int, money: int) -> bool:
         """Whether some room can be placed (GAH-D05) and paid with ``money``."""

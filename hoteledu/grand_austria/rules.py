@@ -82,6 +82,7 @@ START_KITCHEN = [hotel_data.START_ITEMS[item] for item in ITEMS]
 HAND_SIZE = hotel_data.START_STAFF_HAND
 CAFE_SIZE = hotel_data.CAFE_SPACES
 CAFE_PENALTY_VP = hotel_data.CAFE_GUEST_PENALTY_VP
+MAX_ROOM_COST = max(hotel_data.FLOOR_COSTS)
 ADDITIONAL_ACTIONS = ("after_die", "any_time")
 """When additional actions may be taken: after the die (rulebook 001's step 3, the
 default) or at any time of the turn, also before the die (000: "during your turn")."""
@@ -878,13 +879,11 @@ class GrandAustriaState(State):
     ) -> bool:
         """Whether action ``act`` (die from ``space``) can be carried out with ``money``.
 
-        Actions 1, 2 and 4 always can. With option ``impossible_die_action="allow"``
-        every die may be taken (an impossible action does nothing). ``rooms_cache``
+        Actions 1, 2 and 4 always can. (With option ``impossible_die_action="allow"``
+        the callers take any die: an impossible action does nothing.) ``rooms_cache``
         keeps the action-3 answer per amount of money within one listing.
         """
         if act not in (3, 5):
-            return True
-        if self.options.get("impossible_die_action", "refuse") == "allow":
             return True
         if act == 5:
             return self._can_hire_with(p, self.die_strength(p, space, boost, 5), money, space)
@@ -900,11 +899,12 @@ class GrandAustriaState(State):
         if not any(rooms):
             return self.room_cost(p, 0) <= money  # the bottom-left room comes first
         adjacent = fx.catalog().adjacent
+        rich = money >= MAX_ROOM_COST  # every room is affordable: only placement matters
         for r in range(20):
             if (
                 not rooms[r]
                 and any(rooms[a] for a in adjacent[r])
-                and self.room_cost(p, r) <= money
+                and (rich or self.room_cost(p, r) <= money)
             ):
                 return True
         return False
@@ -912,6 +912,8 @@ class GrandAustriaState(State):
     def _die_action_impossible(self, p: int, space: int, boost: bool, act: int) -> str:
         """Why the action of this die cannot be carried out ("" if it can)."""
         money = self.money[p] - self._die_fees(p, space, boost)
+        if self.options.get("impossible_die_action", "refuse") == "allow":
+            return ""
         if self._action_possible(p, space, boost, act, money):
             return ""
         note = (

@@ -10,7 +10,8 @@ original and is independent of it; states and records survive a JSON round
 trip; replaying a record rebuilds the played state; chance probabilities are
 positive and sum to exactly 1; every legal action applies; an illegal action
 raises ``IllegalActionError`` and changes nothing; ``observation(p)`` is
-JSON data that does not change when the parts hidden from ``p`` are resampled.
+JSON data that does not change when the parts hidden from ``p`` are resampled;
+a determinised state (history included) depends only on what its player sees.
 """
 
 from __future__ import annotations
@@ -169,6 +170,36 @@ def check_observations(state: State, rng: np.random.Generator) -> None:
             assert sample.current_player() == state.current_player()
 
 
+def check_determinise_reveals_nothing(state: State, seed: int = 0) -> None:
+    """A determinised state carries nothing its player does not see, history included.
+
+    For each player ``p``: the history of ``determinise(p)``, if it keeps one,
+    must replay to the determinised state itself (a history holding the true
+    hidden draws would rebuild the true state instead); and two true states
+    with the same ``observation(p)`` (this state and one of its own
+    determinisations) must give the same determinisation, history included,
+    from the same random seed: what is sampled depends on what ``p`` sees only.
+    """
+    if state.current_player() == CHANCE:
+        return  # a chance node is resolved before anyone plans on it
+    for player in range(state.num_players):
+        sample = state.determinise(player, np.random.default_rng(seed))
+        if sample.history:
+            replayed = GameRecord.from_state(sample).replay()
+            assert replayed == sample, (
+                f"the history of determinise({player}) does not replay to the determinised "
+                "state: it keeps the true hidden draws and reveals them"
+            )
+        other_truth = state.determinise(player, np.random.default_rng(seed + 1))
+        assert other_truth.observation(player) == state.observation(player)
+        mine = state.determinise(player, np.random.default_rng(seed + 2))
+        theirs = other_truth.determinise(player, np.random.default_rng(seed + 2))
+        assert _frozen(mine) == _frozen(theirs), (
+            f"determinise({player}) of two states that {player} cannot tell apart differs "
+            "(state or history): it depends on hidden information"
+        )
+
+
 def check_record(state: State) -> None:
     """The record of ``state`` survives JSON and its replay equals the state."""
     record = GameRecord.from_state(state)
@@ -257,7 +288,10 @@ def check_game(
             check_actions_json(final.history, type(final))
             midpoint = len(final.history) // 2
             record = GameRecord.from_state(final)
-            assert record.replay(midpoint).history == final.history[:midpoint]
+            middle = record.replay(midpoint)
+            assert middle.history == final.history[:midpoint]
+            check_determinise_reveals_nothing(middle, seed)
+            check_determinise_reveals_nothing(final, seed)
         except AssertionError as error:
             raise AssertionError(f"{name} {dict(options or {})} seed {seed}: {error}") from error
         finals.append(final)

@@ -179,6 +179,7 @@ class HiddenPigState(State):
 
     def determinise(self, player: int, rng: np.random.Generator) -> State:
         state = self.clone()
+        state.history = []  # the Deal actions in the history show the secret bonus
         other = 1 - player
         if state.bonus[other] is not None:
             state.bonus[other] = int(rng.integers(1, 4))

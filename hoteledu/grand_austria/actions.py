@@ -340,3 +340,17 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     AvoidPenalty,
     EndTurn,
 )
+
+
+@dataclasses.dataclass(frozen=True)
+class ChoosePenalty(Action):
+    """Emperor penalty with two options both possible: take option ``option``
+    (0 = the first printed, 1 = the other), the player's choice (GAH-E04)."""
+
+    option: int
+
+    def __str__(self) -> str:
+        return f"take the emperor penalty's {('first', 'second')[self.option]} option"
+
+
+ACTION_TYPES = (*ACTION_TYPES, ChoosePenalty)

@@ -41,6 +41,7 @@ from hoteledu.grand_austria import effects as fx
 from hoteledu.grand_austria.actions import (
     AvoidPenalty,
     CheckIn,
+    ChoosePenalty,
     ClaimPolitics,
     CompleteOrder,
     DiscardStaff,
@@ -271,6 +272,8 @@ class HeuristicAgent:
             return 5.0 + sum(cat.guests[entry[0]].order) - sum(entry[1:5])
         if isinstance(action, AvoidPenalty):
             return 1.0 if action.pay else 0.0
+        if isinstance(action, ChoosePenalty):
+            return -self._penalty_loss(obs, p, action.option)
         if isinstance(action, (ReturnStaff, DiscardStaff)):
             return float(cat.staff[action.card].cost)
         if isinstance(action, RemoveRoom):
@@ -280,6 +283,24 @@ class HeuristicAgent:
         if isinstance(action, Done):
             return 0.5
         return 0.0
+
+    @staticmethod
+    def _penalty_loss(obs: dict[str, Any], p: int, option: int) -> float:
+        """Rough VP worth lost by one option of the emperor penalty (1 krone = 1 VP)."""
+        tile = fx.catalog().emperor[obs["tasks"][-1][2]]
+        loss = 0.0
+        for e in tile.penalty if option == 0 else tile.fallback:
+            d = e.to_json()
+            per = len(obs["staff"][p]) if fx.param(d, "per") == "staff" else 1
+            if e.kind == "lose":
+                loss += (fx.param(d, "krones") + fx.param(d, "vp")) * per
+            elif e.kind == "lose_staff":
+                loss += 3.0 * fx.param(d, "count")
+            elif e.kind == "remove_rooms":
+                loss += 4.0 * fx.param(d, "count")
+            elif e.kind == "discard_items":
+                loss += float(sum(obs["kitchen"][p]))
+        return loss
 
     @staticmethod
     def _completes_from_kitchen(obs: dict[str, Any], p: int) -> bool:

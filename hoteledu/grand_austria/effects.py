@@ -207,6 +207,12 @@ def hire_discount_bonus(staff: list[int], space: int) -> int:
     return sum(m.extra_discount for m in _modifiers(staff, space))
 
 
+def hire_discount_per_die(staff: list[int], space: int) -> int:
+    """Krones more off per die on ``space`` (Checker, option ``checker="per_die"``:
+    each die showing 5 lowers the cost by 2 instead of 1)."""
+    return sum(m.extra_discount - 1 for m in _modifiers(staff, space) if m.extra_discount)
+
+
 def both_tracks(staff: list[int], space: int) -> bool:
     """Bootblack: action 4 with a die showing 4 advances both tracks."""
     return any(m.both_tracks for m in _modifiers(staff, space))
@@ -261,12 +267,31 @@ def push_emperor_penalty(state: GrandAustriaState, p: int, tile: str) -> None:
 
 
 def push_penalty_effects(state: GrandAustriaState, p: int, tile: str) -> None:
-    """GAH-E04: the penalty if all of it is possible, else its fallback."""
+    """GAH-E04: "the penalty usually shows 2 options (if one is impossible, choose the
+    other)". Default (option ``emperor_penalty="choice"``): with both options possible
+    the player chooses (a ``choose_penalty`` decision); with one impossible the other
+    applies. ``"first"``: the first option unless it is impossible."""
     t = catalog().emperor[tile]
-    effects = [e.to_json() for e in t.penalty]
-    if t.fallback and not all(penalty_possible(state, p, e) for e in effects):
-        effects = [e.to_json() for e in t.fallback]
-    push_effects(state, p, effects)
+    first = [e.to_json() for e in t.penalty]
+    if not t.fallback:
+        push_effects(state, p, first)
+        return
+    first_possible = all(penalty_possible(state, p, e) for e in first)
+    if state.options.get("emperor_penalty", "choice") == "first":
+        push_penalty_option(state, p, tile, 0 if first_possible else 1)
+        return
+    second = [e.to_json() for e in t.fallback]
+    second_possible = all(penalty_possible(state, p, e) for e in second)
+    if first_possible and second_possible:
+        state.tasks.append(["choose_penalty", p, tile])
+    else:
+        push_penalty_option(state, p, tile, 0 if first_possible else 1)
+
+
+def push_penalty_option(state: GrandAustriaState, p: int, tile: str, option: int) -> None:
+    """Carry out option 0 (the first printed) or 1 (the other) of the tile's penalty."""
+    t = catalog().emperor[tile]
+    push_effects(state, p, t.penalty if option == 0 or not t.fallback else t.fallback)
 
 
 def penalty_possible(state: GrandAustriaState, p: int, e: dict[str, Any]) -> bool:

@@ -41,5 +41,26 @@ GAME_INFO = GameInfo(
             "(rulebook 001, step 3); any_time: also before the die (000: 'during your turn')",
             choices=("after_die", "any_time"),
         ),
+        GameOption(
+            "emperor_penalty",
+            "choice",
+            "choice: with both options of an emperor penalty possible the player chooses "
+            "(000: 'if one is impossible, choose the other'); first: the first is compulsory",
+            choices=("choice", "first"),
+        ),
+        GameOption(
+            "impossible_die_action",
+            "refuse",
+            "refuse: a die whose action cannot be carried out at all (no room to prepare, "
+            "no affordable staff card) cannot be taken; allow: it can, for nothing",
+            choices=("refuse", "allow"),
+        ),
+        GameOption(
+            "checker",
+            "die_taken",
+            "Checker (18): die_taken: 2 krones off for the die taken from space 5, on top "
+            "of the dice; per_die: every die on space 5 lowers the cost by 2 instead of 1",
+            choices=("die_taken", "per_die"),
+        ),
     ),
 )

@@ -26,11 +26,13 @@ from hoteledu.core.errors import IllegalActionError, MalformedRecordError
 from hoteledu.core.state import CHANCE, TERMINAL, State
 from hoteledu.grand_austria import cards as card_data
 from hoteledu.grand_austria import effects as fx
+from hoteledu.grand_austria import hotel as hotel_data
 from hoteledu.grand_austria.actions import (
     ACTION_TYPES,
     ITEMS,
     AvoidPenalty,
     CheckIn,
+    ChoosePenalty,
     ClaimPolitics,
     CompleteOrder,
     DiscardStaff,
@@ -60,32 +62,119 @@ from hoteledu.grand_austria.actions import (
 from hoteledu.grand_austria.dice import roll_outcomes, roll_probability, sample_roll
 
 # ---------------------------------------------------------------- constants
-DICE_PER_PLAYERS = {2: 10, 3: 12, 4: 14}
-TURN_ORDER_TILES = {
-    2: ((1, 4), (2, 3)),
-    3: ((1, 6), (2, 5), (3, 4)),
-    4: ((1, 8), (2, 7), (3, 6), (4, 5)),
-}
-QUEUE_COSTS = (3, 2, 1, 0, 0)
+# One source each: the game-board numbers are read from data/hotel.json by hotel.py
+# (validated there and checked by test_data); these names are that data, not copies.
+DICE_PER_PLAYERS = hotel_data.DICE_BY_PLAYERS
+TURN_ORDER_TILES = hotel_data.TURN_ORDER_TILES
+QUEUE_COSTS = hotel_data.GUEST_QUEUE_COSTS
 """Cost of the five guest spaces, from the left (where new guests enter)."""
-EMPEROR_VP = (0, 1, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9)
-EMPEROR_TOP = 13
-POLITICS_VP = (15, 10, 5)
-SCORING_ROUNDS = {3: 3, 5: 5, 7: 7}
+EMPEROR_VP = hotel_data.EMPEROR_TRACK_VP
+EMPEROR_TOP = hotel_data.EMPEROR_TRACK_MAX
+EMPEROR_BONUS_SPACE = hotel_data.EMPEROR_BONUS_MIN_SPACE
+POLITICS_VP = hotel_data.POLITICS_VP
+SCORING_ROUNDS = dict(
+    zip(hotel_data.EMPEROR_SCORING_ROUNDS, hotel_data.EMPEROR_STEP_BACK, strict=True)
+)
 """Rounds with an emperor scoring, and how far the disks move back."""
-ROUNDS = 7
-START_MONEY = 10
-HAND_SIZE = 6
-CAFE_SIZE = 3
+ROUNDS = hotel_data.ROUNDS
+START_MONEY = hotel_data.START_KRONES
+START_KITCHEN = [hotel_data.START_ITEMS[item] for item in ITEMS]
+HAND_SIZE = hotel_data.START_STAFF_HAND
+CAFE_SIZE = hotel_data.CAFE_SPACES
+CAFE_PENALTY_VP = hotel_data.CAFE_GUEST_PENALTY_VP
+MAX_ROOM_COST = max(hotel_data.FLOOR_COSTS)
 ADDITIONAL_ACTIONS = ("after_die", "any_time")
 """When additional actions may be taken: after the die (rulebook 001's step 3, the
 default) or at any time of the turn, also before the die (000: "during your turn")."""
 STAFF_SETUPS = ("deal", "draft", "introductory")
 """deal: 6 random cards each (GAH-S02); draft: GAH-S10; introductory: sets A-D (GAH-S09)."""
 GUEST_SPACES = 5
+EMPEROR_PENALTIES = ("choice", "first")
+"""choice: with both options of a penalty possible the player chooses (000: "if one is
+impossible, choose the other"); first: the first option is compulsory (older reading)."""
+IMPOSSIBLE_DIE_ACTIONS = ("refuse", "allow")
+"""refuse: a die is taken to carry out its action, so a die whose action cannot be
+carried out at all (no room to prepare, no staff card to afford) cannot be taken;
+allow: it can, and nothing happens."""
+CHECKER_READINGS = ("die_taken", "per_die")
+"""Checker (18) "each die showing 5 gives a 2-krone discount": die_taken: the die taken
+from space 5 gives 2 krones off on top of the dice; per_die: every die on space 5
+lowers the cost by 2 instead of 1."""
 
 CHANCE_TASKS = frozenset({"start_player", "reveal", "refill", "draw_staff", "roll"})
 AUTO_TASKS = frozenset({"flow", "effect", "offer_rest", "emperor_scoring", "cleanup", "draft_pass"})
+
+
+_TASK_ASKS: dict[str, tuple[str, str, tuple[type[Action], ...]]] = {
+    "split": ("split the strength between the emperor and money tracks", "GAH-D07", (Split,)),
+    "hire": ("play a staff card", "GAH-D08", (Hire, Done)),
+    "choose_item": ("choose the dish or drink of a reward", "GAH-A05", (Gain,)),
+    "occupy": ("occupy a prepared room (a reward), or finish (Done)", "GAH-A05", (Occupy, Done)),
+    "free_guest": ("take a guest (a reward), or finish (Done)", "GAH-G01", (TakeGuest, Done)),
+    "setup_guest": ("take a face-up guest into the café, free", "GAH-S07", (TakeGuest,)),
+    "complete_order": (
+        "complete a café guest's order (a reward), or finish (Done)",
+        "GAH-G04",
+        (CompleteOrder, Done),
+    ),
+    "draft_pick": ("keep one staff card of the packet", "GAH-S10", (PickStaff,)),
+    "remove_rooms": ("remove a room tile (an emperor penalty)", "GAH-E04", (RemoveRoom,)),
+    "return_staff": (
+        "put a staff card from the hand under the deck (an emperor penalty)",
+        "GAH-E04",
+        (ReturnStaff,),
+    ),
+    "discard_staff": (
+        "discard a played staff card (an emperor penalty)",
+        "GAH-E04",
+        (DiscardStaff,),
+    ),
+    "conference": (
+        "pay the Conference Manager's krone or accept the emperor penalty",
+        "GAH-STAFF-26",
+        (AvoidPenalty,),
+    ),
+    "extra_action": (
+        "carry out one action of a space with dice, without taking a die (E. Gizia)",
+        "GAH-GUEST-97",
+        (TakeDie,),
+    ),
+    "choose_penalty": (
+        "choose which option of the emperor penalty to take",
+        "GAH-E04",
+        (ChoosePenalty,),
+    ),
+}
+"""What each decision task asks for, the rule it follows and the action types it takes
+(``turn``, ``items``, ``serve`` and ``prepare`` depend on the state: ``_task_ask``)."""
+
+_TURN_ACTIONS = (
+    TakeGuest,
+    TakeDie,
+    Pass,
+    EndTurn,
+    CheckIn,
+    ServeFromKitchen,
+    ClaimPolitics,
+    UseStaff,
+)
+
+CHANCE_RULES = {
+    "start_player": "GAH-S06",
+    "reveal": "GAH-S03",
+    "refill": "GAH-G03",
+    "draw_staff": "GAH-S02",
+    "roll": "GAH-R02",
+}
+"""The rule each chance node follows (named when an impossible outcome is refused)."""
+
+
+def _describe(action: Action) -> str:
+    """An action's text; its repr when its fields are out of range (no text then)."""
+    try:
+        return str(action)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return repr(action)
 
 
 def _rule(text: str, rule: str) -> IllegalActionError:
@@ -113,6 +202,15 @@ class GrandAustriaState(State):
                 f"staff_setup must be one of {list(STAFF_SETUPS)}, "
                 f"got {self.options['staff_setup']!r}"
             )
+        for name, allowed in (
+            ("emperor_penalty", EMPEROR_PENALTIES),
+            ("impossible_die_action", IMPOSSIBLE_DIE_ACTIONS),
+            ("checker", CHECKER_READINGS),
+        ):
+            if self.options.get(name, allowed[0]) not in allowed:
+                raise ValueError(
+                    f"{name} must be one of {list(allowed)}, got {self.options[name]!r}"
+                )
         self.n = n
         cat = fx.catalog()
         self.round = 0
@@ -134,7 +232,7 @@ class GrandAustriaState(State):
         self.money = [START_MONEY] * n
         self.vp = [0] * n
         self.emperor = [0] * n
-        self.kitchen = [[1, 1, 1, 1] for _ in range(n)]
+        self.kitchen = [list(START_KITCHEN) for _ in range(n)]
         self.fresh = [[0, 0, 0, 0] for _ in range(n)]
         self.cafe: list[list[list[int]]] = [[] for _ in range(n)]  # [guest, s, c, w, k placed]
         self.rooms = [[0] * 20 for _ in range(n)]  # 0 empty, 1 prepared, 2 occupied
@@ -221,17 +319,21 @@ class GrandAustriaState(State):
 
     def check_action(self, action: Action) -> None:
         """Legality check; chance outcomes go through :meth:`_is_chance_outcome` (fast)."""
+        if not self.tasks:
+            raise IllegalActionError(
+                "the game is over (final scoring after round 7): no more actions", rule="GAH-R01"
+            )
         if self.tasks and self.tasks[-1][0] in CHANCE_TASKS:
             if self._is_chance_outcome(action):
                 return
             kind = self.tasks[-1][0]
             if kind == "roll":
-                reason = f"{action} is not a roll of {self.tasks[-1][1]} dice"
+                reason = f"{_describe(action)} is not a roll of {self.tasks[-1][1]} dice"
             elif kind in ("refill", "draw_staff"):
-                reason = f"{action} is not a card of the deck"
+                reason = f"{_describe(action)} is not a card of the deck"
             else:
-                reason = f"{action} is not a possible chance outcome here"
-            raise IllegalActionError(reason, rule="chance")
+                reason = f"{_describe(action)} is not a possible chance outcome here"
+            raise IllegalActionError(f"{reason} ({CHANCE_RULES[kind]})", rule="chance")
         super().check_action(action)
 
     def _is_legal(self, player: int, action: Action) -> bool:
@@ -408,7 +510,7 @@ class GrandAustriaState(State):
     def _emperor_scoring(self) -> None:
         """GAH-E02/E03: VP for the space, move back, then tile bonus or penalty."""
         back = SCORING_ROUNDS[self.round]
-        index = (3, 5, 7).index(self.round)
+        index = list(SCORING_ROUNDS).index(self.round)
         tile = self.emperor_tiles[index] if index < len(self.emperor_tiles) else None
         order = self.turn_order()
         for p in order:
@@ -418,7 +520,7 @@ class GrandAustriaState(State):
             return
         # bonuses and penalties resolve in turn order: push in reverse
         for p in reversed(order):
-            if self.emperor[p] >= 3:
+            if self.emperor[p] >= EMPEROR_BONUS_SPACE:
                 fx.push_emperor_bonus(self, p, tile)
             elif self.emperor[p] == 0:
                 fx.push_emperor_penalty(self, p, tile)
@@ -431,7 +533,7 @@ class GrandAustriaState(State):
             staff_vp = fx.endgame_vp(self, p)
             rooms_vp = sum(cat.final_vp[cat.floor[r]] for r in range(20) if self.rooms[p][r] == 2)
             items = sum(self.kitchen[p])
-            cafe = -5 * len(self.cafe[p])
+            cafe = -CAFE_PENALTY_VP * len(self.cafe[p])
             money = self.money[p]
             self.vp[p] += staff_vp + rooms_vp + money + items + cafe
             self.final.append(
@@ -639,19 +741,23 @@ class GrandAustriaState(State):
             return [DiscardStaff(c) for c in fx.hired(self, p, top[3])] if top[2] > 0 else []
         if kind == "conference":
             return [AvoidPenalty(True), AvoidPenalty(False)]
+        if kind == "choose_penalty":
+            return [ChoosePenalty(0), ChoosePenalty(1)]
         if kind == "extra_action":
             out = []
+            rooms_cache: dict[int, bool] = {}
+            refuse = self.options.get("impossible_die_action", "refuse") == "refuse"
             for space in range(1, 7):
                 if not self.dice[space - 1]:
                     continue
                 if self._die_fees(p, space, False) > self.money[p]:
                     continue
                 for act in range(1, 6) if space == 6 else (space,):
-                    if act == 5 and not self._can_hire_with(
-                        p,
-                        self.die_strength(p, space, False, 5),
-                        self.money[p] - self._die_fees(p, space, False),
-                        space,
+                    money = self.money[p] - self._die_fees(p, space, False)
+                    if (
+                        refuse
+                        and act in (3, 5)
+                        and not self._action_possible(p, space, False, act, money, rooms_cache)
                     ):
                         continue
                     out.append(TakeDie(space, False, act if space == 6 else 0))
@@ -711,6 +817,8 @@ class GrandAustriaState(State):
                     if self.queue[s] is not None and (free or QUEUE_COSTS[s] <= money):
                         out.append(TakeGuest(s))
             dice = []
+            rooms_cache = {}
+            refuse = self.options.get("impossible_die_action", "refuse") == "refuse"
             for space in range(1, 7):
                 if not self.dice[space - 1]:
                     continue
@@ -719,8 +827,12 @@ class GrandAustriaState(State):
                     if fee > money:
                         continue
                     for act in range(1, 6) if space == 6 else (space,):
-                        if act == 5 and not self._can_hire_with(
-                            p, self.die_strength(p, space, boost, 5), money - fee, space
+                        if (
+                            refuse
+                            and act in (3, 5)
+                            and not self._action_possible(
+                                p, space, boost, act, money - fee, rooms_cache
+                            )
                         ):
                             continue
                         dice.append(TakeDie(space, boost, act if space == 6 else 0))
@@ -756,91 +868,310 @@ class GrandAustriaState(State):
                 out.append(UseStaff(c))
         return out
 
-    def _can_hire_with(self, p: int, discount: int, money: int, space: int) -> bool:
+    def _action_possible(
+        self,
+        p: int,
+        space: int,
+        boost: bool,
+        act: int,
+        money: int,
+        rooms_cache: dict[int, bool] | None = None,
+    ) -> bool:
+        """Whether action ``act`` (die from ``space``) can be carried out with ``money``.
+
+        Actions 1, 2 and 4 always can. (With option ``impossible_die_action="allow"``
+        the callers take any die: an impossible action does nothing.) ``rooms_cache``
+        keeps the action-3 answer per amount of money within one listing.
+        """
+        if act not in (3, 5):
+            return True
+        if act == 5:
+            return self._can_hire_with(p, self.die_strength(p, space, boost, 5), money, space)
+        if rooms_cache is None:
+            return self._can_prepare_with(p, money)
+        if money not in rooms_cache:
+            rooms_cache[money] = self._can_prepare_with(p, money)
+        return rooms_cache[money]
+
+    def _can_prepare_with(self, p: int, money: int) -> bool:
+        """Whether some room can be placed (GAH-D05) and paid with ``money``."""
+        rooms = self.rooms[p]
+        if not any(rooms):
+            return self.room_cost(p, 0) <= money  # the bottom-left room comes first
+        adjacent = fx.catalog().adjacent
+        rich = money >= MAX_ROOM_COST  # every room is affordable: only placement matters
+        for r in range(20):
+            if (
+                not rooms[r]
+                and any(rooms[a] for a in adjacent[r])
+                and (rich or self.room_cost(p, r) <= money)
+            ):
+                return True
+        return False
+
+    def _die_action_impossible(self, p: int, space: int, boost: bool, act: int) -> str:
+        """Why the action of this die cannot be carried out ("" if it can)."""
+        money = self.money[p] - self._die_fees(p, space, boost)
+        if self.options.get("impossible_die_action", "refuse") == "allow":
+            return ""
+        if self._action_possible(p, space, boost, act, money):
+            return ""
+        note = (
+            " (a die is taken to carry out its action; option "
+            'impossible_die_action="allow" lets it be taken for nothing)'
+        )
+        if act == 5:
+            return "you cannot afford any staff card in your hand" + note + " [GAH-D08]"
+        return (
+            "you cannot prepare any room: none placeable that you can afford"
+            + note
+            + (" [GAH-D05]")
+        )
+
+    def hire_discount(self, p: int, space: int, strength: int, dice: int | None = None) -> int:
+        """Krones off a staff card for action 5: the strength plus Checker-like cards.
+
+        ``dice`` is how many dice showed on ``space`` when the die was taken
+        (default: the dice there now), used by option ``checker="per_die"``.
+        """
+        if self.options.get("checker", "die_taken") == "per_die":
+            count = self.dice[space - 1] if dice is None else dice
+            return strength + fx.hire_discount_per_die(self.staff[p], space) * count
+        return strength + fx.hire_discount_bonus(self.staff[p], space)
+
+    def _can_hire_with(self, p: int, strength: int, money: int, space: int) -> bool:
         cat = fx.catalog()
-        discount += fx.hire_discount_bonus(self.staff[p], space)
+        discount = self.hire_discount(p, space, strength)
         return any(max(0, cat.staff[c].cost - discount) <= money for c in self.hand[p])
 
     # ============================================================== explain
-    def explain_illegal(self, action: Action) -> str:
-        if not self.tasks:
-            return "the game is over"
-        top = self.tasks[-1]
+    def _task_ask(self, top: list[Any]) -> tuple[str, str, tuple[type[Action], ...]]:
+        """What the decision on top asks for, the rule it follows, the action types it takes."""
         kind = top[0]
-        p = self.current_player()
-        if isinstance(action, TakeItems) and kind == "items":
+        if kind == "turn":
+            turn = self.turn
+            if turn is not None and turn["die"]:
+                return (
+                    "take additional actions (check in, serve from the kitchen, claim "
+                    "politics, use a staff card) or end the turn",
+                    "GAH-A02..GAH-A05",
+                    _TURN_ACTIONS,
+                )
+            return (
+                "take a guest (optional, once), then take a die, or pass",
+                "GAH-R03",
+                _TURN_ACTIONS,
+            )
+        if kind == "items":
+            what = "dishes (action 1)" if top[2] == 0 else "drinks (action 2)"
+            rule = ("GAH-D02", "GAH-D03")[top[2]]
+            return f"choose the {top[3]} {what} to take", rule, (TakeItems,)
+        if kind == "serve":
+            rule = "GAH-D04" if top[2] == "fresh" else "GAH-A02"
+            return (
+                "serve dishes and drinks onto café guests' orders, or finish (Done)",
+                rule,
+                (
+                    Serve,
+                    Done,
+                ),
+            )
+        if kind == "prepare":
+            rule = "GAH-S08" if self.stage == "setup" else "GAH-D05"
+            return f"prepare up to {top[2]} more room(s), or finish (Done)", rule, (Prepare, Done)
+        return _TASK_ASKS.get(kind, ("finish the current step", "GAH-R03", ()))
+
+    def _not_now(self, action: Action, ask: str, rule: str) -> str:
+        """``action`` does not fit the decision asked now: say what is asked, and the
+        legal actions when there are few."""
+        who = self.current_player()
+        legal = self.legal_actions()
+        hint = ""
+        if 0 < len(legal) <= 6:
+            hint = "; legal now: " + "; ".join(_describe(a) for a in legal)
+        return f"{_describe(action)} is not possible now: P{who + 1} must {ask}{hint} [{rule}]"
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why ``action`` is refused, naming the rule (a GAH ID of the checklist)."""
+        if not self.tasks:
+            return "the game is over: no more actions [GAH-R01]"
+        top = self.tasks[-1]
+        ask, rule, types = self._task_ask(top)
+        if not isinstance(action, types):
+            return self._not_now(action, ask, rule)
+        if top[0] == "turn":
+            reason = self._explain_turn(top[1], action)
+        else:
+            reason = self._explain_task(top, action)
+        return reason or self._not_now(action, ask, rule)
+
+    def _explain_guest(self, p: int, slot: Any, free: bool, setup: bool = False) -> str:
+        rule = "GAH-S07" if setup else "GAH-G01"
+        if len(self.cafe[p]) >= CAFE_SIZE:
+            return "the café is full: you cannot take a guest [GAH-G02]"
+        if not isinstance(slot, int) or not 0 <= slot < GUEST_SPACES:
+            return f"guest spaces are numbered 0 to {GUEST_SPACES - 1} [{rule}]"
+        if self.queue[slot] is None:
+            return f"there is no guest on that space [{rule}]"
+        if not free and QUEUE_COSTS[slot] > self.money[p]:
+            return (
+                f"you cannot afford this guest: space {slot} costs {QUEUE_COSTS[slot]} "
+                f"krones, you have {self.money[p]} [{rule}]"
+            )
+        return ""
+
+    def _explain_turn(self, p: int, action: Action) -> str:
+        turn = self.turn
+        assert turn is not None
+        if isinstance(action, TakeGuest):
+            if turn["guest"] or turn["die"]:
+                return "a guest may be taken only once, before taking a die [GAH-G01]"
+            free = fx.has_waive(self.staff[p], "guest_cost") is not None
+            return self._explain_guest(p, action.slot, free)
+        if (
+            isinstance(action, (CheckIn, ServeFromKitchen, ClaimPolitics, UseStaff))
+            and not turn["die"]
+            and self.options.get("additional_actions", "after_die") == "after_die"
+        ):
+            return (
+                "additional actions come after taking a die (option "
+                'additional_actions="any_time" allows them before) [GAH-A02..GAH-A05]'
+            )
+        if isinstance(action, CheckIn):
+            if not isinstance(action.slot, int) or not 0 <= action.slot < len(self.cafe[p]):
+                return "there is no guest at that café table [GAH-A05]"
+            if not self.guest_complete(p, action.slot):
+                return "this guest's order is not complete [GAH-G04]"
+            rooms = self.free_rooms_for(p, self.cafe[p][action.slot][0])
+            colour = fx.catalog().guests[self.cafe[p][action.slot][0]].colour
+            if not rooms:
+                return f"no free {colour} room for this guest [GAH-A06]"
+            return (
+                f"room {action.room} is not a free prepared room for this {colour} guest; "
+                f"free rooms: {rooms} [GAH-A05]"
+            )
+        if isinstance(action, TakeDie):
+            return self._explain_die(p, action, turn["boost"] if turn["die"] else False)
+        if isinstance(action, ClaimPolitics):
+            if not isinstance(action.index, int) or not 0 <= action.index < len(self.politics):
+                return "politics cards are numbered 0, 1, 2 (A, B, C) [GAH-A03]"
+            claims = self.claims[action.index]
+            if p in claims:
+                return "you already have a disk on this politics card [GAH-A03]"
+            if len(claims) >= 3:
+                return "this politics card has no free space left [GAH-A03]"
+            return "you do not meet this politics card's condition [GAH-P01]"
+        if isinstance(action, UseStaff):
+            if action.card not in self.staff[p]:
+                return "you have not played this staff card [GAH-A04]"
+            if fx.catalog().staff[action.card].timing != "once_per_round":
+                return "this staff card has no once-per-round effect [GAH-A04]"
+            return "this staff card was already used this round [GAH-A04]"
+        if isinstance(action, ServeFromKitchen):
+            if self.money[p] < 1 and fx.has_waive(self.staff[p], "serving_cost") is None:
+                return "serving from the kitchen costs 1 krone [GAH-A02]"
+            return "no café guest needs an item from your kitchen [GAH-A02]"
+        if isinstance(action, Pass):
+            return "you can pass only instead of a turn, before taking a guest or die [GAH-R03]"
+        if isinstance(action, EndTurn):
+            return "you must take a die (or pass) before ending your turn [GAH-D01]"
+        return ""
+
+    def _explain_die(self, p: int, action: TakeDie, extra: bool = False) -> str:
+        """Why a die (or Gizia's extra action) on ``action.space`` is refused."""
+        rule = "GAH-GUEST-97" if extra else "GAH-D01"
+        if self.turn and self.turn["die"] and not extra:
+            return "you have already taken a die this turn [GAH-D01]"
+        space = action.space
+        if not isinstance(space, int) or not 1 <= space <= 6:
+            return f"action spaces are numbered 1 to 6 [{rule}]"
+        if not self.dice[space - 1]:
+            return f"there is no die on that action space [{rule}]"
+        if space == 6 and action.imitate not in (1, 2, 3, 4, 5):
+            return "space 6 must name one of the actions 1 to 5 (imitate=1..5) [GAH-D09]"
+        if space != 6 and action.imitate != 0:
+            return "only a die from space 6 imitates another action (imitate=0 here) [GAH-D09]"
+        if extra and action.boost:
+            return "the extra action cannot be strengthened for a krone [GAH-GUEST-97]"
+        fee = self._die_fees(p, space, bool(action.boost))
+        if fee > self.money[p]:
+            return f"you cannot pay the {fee} krone(s) this needs [GAH-A01/GAH-D09]"
+        act = action.imitate if space == 6 else space
+        reason = self._die_action_impossible(p, space, bool(action.boost), act)
+        if reason:
+            return reason
+        return f"this die cannot be taken now [{rule}]"
+
+    def _explain_task(self, top: list[Any], action: Action) -> str:
+        """Why an action of the right kind does not fit the decision on top."""
+        kind, p = top[0], top[1]
+        if kind == "items" and isinstance(action, TakeItems):
             c = action.counts
             if top[2] == 0 and c[1] > c[0]:
                 return "you cannot take more cake than strudel [GAH-D02]"
             if top[2] == 1 and c[3] > c[2]:
                 return "you cannot take more coffee than wine [GAH-D03]"
-            return f"take exactly {top[3]} items, one per point of strength [GAH-D02]"
-        if isinstance(action, TakeGuest):
-            if p >= 0 and len(self.cafe[p]) >= CAFE_SIZE:
-                return "the café is full: you cannot take a guest [GAH-G02]"
-            if kind == "turn" and self.turn and (self.turn["guest"] or self.turn["die"]):
-                return "a guest may be taken only once, before taking a die [GAH-G01]"
-            if 0 <= action.slot < GUEST_SPACES and self.queue[action.slot] is not None:
-                return "you cannot afford this guest [GAH-G01]"
-            return "there is no guest on that space [GAH-G01]"
-        if isinstance(action, Prepare):
-            if 0 <= action.room < 20 and kind in ("prepare",) and p >= 0:
-                if self.rooms[p][action.room]:
-                    return "that room is already prepared [GAH-D05]"
-                if action.room not in self.placeable_rooms(p, top[5]):
-                    if not any(self.rooms[p]):
-                        return "the first room must be the bottom-left room [GAH-S08]"
-                    return (
-                        "a room tile must go next to an already placed room on a free "
-                        "space of this reward's floors [GAH-D05]"
-                    )
-                return "you cannot afford this room [GAH-D05]"
-            return "you cannot prepare a room now [GAH-D05]"
-        if (
-            isinstance(action, (CheckIn, ServeFromKitchen, ClaimPolitics, UseStaff))
-            and kind == "turn"
-            and self.turn is not None
-            and not self.turn["die"]
-            and self.options.get("additional_actions", "after_die") == "after_die"
-        ):
+            what = ("strudel and cake", "wine and coffee")[top[2]]
             return (
-                "additional actions come after taking a die (option "
-                'additional_actions="any_time" allows them before) [GAH-A02..A05]'
+                f"take exactly {top[3]} {what}, one per point of strength "
+                f"[{('GAH-D02', 'GAH-D03')[top[2]]}]"
             )
-        if isinstance(action, CheckIn) and kind == "turn" and p >= 0:
-            if not 0 <= action.slot < len(self.cafe[p]):
-                return "there is no guest at that café table [GAH-A05]"
-            if not self.guest_complete(p, action.slot):
-                return "this guest's order is not complete [GAH-A05]"
-            colour = fx.catalog().guests[self.cafe[p][action.slot][0]].colour
-            return f"no free {colour} room for this guest [GAH-A06]"
-        if isinstance(action, TakeDie) and kind == "turn" and p >= 0:
-            if self.turn and self.turn["die"]:
-                return "you have already taken a die this turn [GAH-D01]"
-            if not 1 <= action.space <= 6 or not self.dice[action.space - 1]:
-                return "there is no die on that action space [GAH-D01]"
-            if self._die_fees(p, action.space, action.boost) > self.money[p]:
-                return "you cannot pay the krone this needs [GAH-A01/GAH-D09]"
-            if action.imitate == 5 or action.space == 5:
-                return "you cannot afford any staff card in your hand [GAH-D08]"
-            return "space 6 must name one of the actions 1 to 5 [GAH-D09]"
-        if isinstance(action, Hire):
-            return "you can play only a staff card from your hand that you can afford [GAH-D08]"
-        if isinstance(action, ClaimPolitics):
-            return "you do not meet this politics card's condition, or have a disk on it [GAH-A03]"
-        if isinstance(action, UseStaff):
-            return "this staff card is not yours, not once per round, or already used [GAH-A04]"
-        if isinstance(action, Split):
-            return "split exactly the action's strength between the tracks [GAH-D07]"
-        if isinstance(action, ServeFromKitchen):
-            return "you need 1 krone and a guest who needs an item from your kitchen [GAH-A02]"
-        if isinstance(action, Serve):
-            return "that guest does not need this item, or you do not have it [GAH-D04]"
-        if isinstance(action, Pass):
-            return "you can pass only instead of a turn, before taking a guest or die [GAH-R03]"
-        if isinstance(action, EndTurn):
-            return "you must take a die (or pass) before ending your turn [GAH-D01]"
-        return f"{action} is not a legal action now"
+        if kind == "serve" and isinstance(action, Serve):
+            rule = "GAH-D04" if top[2] == "fresh" else "GAH-A02"
+            return f"that guest does not need this item, or you do not have it [{rule}]"
+        if kind == "prepare" and isinstance(action, Prepare):
+            return self._explain_prepare(top, action.room)
+        if kind == "split" and isinstance(action, Split):
+            return f"split exactly {top[2]} between the emperor and money tracks [GAH-D07]"
+        if kind == "hire":
+            if isinstance(action, Done):
+                return "action 5 must play exactly one staff card [GAH-D08]"
+            where = "your hand" if top[4] == "hand" else "the cards drawn"
+            return (
+                f"you can play only a staff card from {where} that you can afford: its cost "
+                f"less {top[2]} krones (never below 0) [GAH-D08]"
+            )
+        if kind == "choose_item":
+            return "choose one of strudel, cake, wine, coffee (item 0 to 3) [GAH-A05]"
+        if kind == "occupy":
+            colour = "" if top[3] == "any" else f" {top[3]}"
+            return f"occupy a prepared (vacant){colour} room of your hotel [GAH-A05]"
+        if kind in ("free_guest", "setup_guest") and isinstance(action, TakeGuest):
+            free = kind == "setup_guest" or bool(top[2])
+            return self._explain_guest(p, action.slot, free, setup=kind == "setup_guest")
+        if kind == "complete_order":
+            return "choose a café guest whose order is not yet complete [GAH-G04]"
+        if kind == "draft_pick":
+            return "keep one staff card of the packet you hold [GAH-S10]"
+        if kind == "remove_rooms":
+            return (
+                f"the penalty removes rooms from the highest floor holding one: rooms "
+                f"{self._removable(top)} [GAH-E04]"
+            )
+        if kind == "return_staff":
+            return "put a staff card from your hand under the deck [GAH-E04]"
+        if kind == "discard_staff":
+            return "discard one of your played staff cards of the penalty's kind [GAH-E04]"
+        if kind == "extra_action" and isinstance(action, TakeDie):
+            return self._explain_die(p, action, extra=True)
+        return ""
+
+    def _explain_prepare(self, top: list[Any], room: Any) -> str:
+        _, p, _n, discount, free, max_floor, _occ, colour = top
+        rule = "GAH-S08" if self.stage == "setup" else "GAH-D05"
+        if not isinstance(room, int) or not 0 <= room < 20:
+            return f"rooms are numbered 0 to 19 (floor * 5 + column) [{rule}]"
+        if self.rooms[p][room]:
+            return f"that room is already prepared [{rule}]"
+        if room not in self.placeable_rooms(p, max_floor, colour):
+            if not any(self.rooms[p]):
+                return "the first room must be the bottom-left room [GAH-S08]"
+            return (
+                "a room tile must go next to an already placed room on a free space of "
+                f"this reward's floors and colour [{rule}]"
+            )
+        cost = self.room_cost(p, room, discount, free)
+        return f"you cannot afford this room: it costs {cost}, you have {self.money[p]} [{rule}]"
 
     # ================================================================= apply
     def _apply(self, action: Action) -> None:
@@ -977,13 +1308,17 @@ class GrandAustriaState(State):
         self.money[p] -= self._die_fees(p, space, action.boost)
         turn["die"] = True
         turn["boost"] = action.boost
+        dice = self.dice[space - 1]
         if not turn["bonus"]:
             self.dice[space - 1] -= 1
             self.covered[p] += 1
-        self.start_action(p, act, strength, space)
+        self.start_action(p, act, strength, space, dice)
 
-    def start_action(self, p: int, act: int, strength: int, space: int) -> None:
-        """Push the tasks of action ``act`` with ``strength`` (die on ``space``)."""
+    def start_action(
+        self, p: int, act: int, strength: int, space: int, dice: int | None = None
+    ) -> None:
+        """Push the tasks of action ``act`` with ``strength`` (die on ``space``, where
+        ``dice`` dice showed when it was taken)."""
         # die-face staff effects resolve after the action itself: push them first
         fx.push_die_effects(self, p, space, act)
         if act in (1, 2):
@@ -997,7 +1332,7 @@ class GrandAustriaState(State):
             else:
                 self.tasks.append(["split", p, strength])
         elif act == 5:
-            discount = strength + fx.hire_discount_bonus(self.staff[p], space)
+            discount = self.hire_discount(p, space, strength, dice)
             self.tasks.append(["hire", p, discount, True, "hand"])
 
     def _do_extra_action(self, top: list[Any], action: TakeDie) -> None:
@@ -1148,6 +1483,10 @@ class GrandAustriaState(State):
         if top[2] <= 0:
             self.tasks.pop()
 
+    def _do_choose_penalty(self, top: list[Any], action: ChoosePenalty) -> None:
+        self.tasks.pop()
+        fx.push_penalty_option(self, top[1], top[2], action.option)
+
     def _do_conference(self, top: list[Any], action: AvoidPenalty) -> None:
         self.tasks.pop()
         p = top[1]
@@ -1278,8 +1617,15 @@ class GrandAustriaState(State):
         return view
 
     def determinise(self, player: int, rng: np.random.Generator) -> GrandAustriaState:
-        """Resample the staff cards ``player`` cannot see (others' hands, deck)."""
+        """Resample the staff cards ``player`` cannot see (others' hands, deck).
+
+        The result depends only on ``observation(player)`` and ``rng``: the
+        unseen cards are pooled in sorted order before they are dealt, and the
+        history is emptied, because the true history holds every staff draw
+        (replaying it would rebuild the true hands). Search only appends to it.
+        """
         state = self.clone()
+        state.history = []
         actor = self.tasks[-1][1] if self.offer and self.tasks else None
         pool = list(state.staff_deck)
         for q in range(self.n):
@@ -1290,6 +1636,7 @@ class GrandAustriaState(State):
         hide_offer = actor != player
         if hide_offer:
             pool += state.offer
+        pool.sort()  # where the unseen cards truly are must not steer the deal
         order = [pool[i] for i in rng.permutation(len(pool))]
         for q in range(self.n):
             if q != player:
@@ -1398,6 +1745,9 @@ def new_game(
     gizia: str = "extra_turn",
     money_cap: int | None = None,
     additional_actions: str = "after_die",
+    emperor_penalty: str = "choice",
+    impossible_die_action: str = "refuse",
+    checker: str = "die_taken",
 ) -> GrandAustriaState:
     """A new game of Grand Austria Hotel, at its first chance node (the start player).
 
@@ -1417,6 +1767,15 @@ def new_game(
     additional_actions
         ``"after_die"`` (rulebook 001, step 3) or ``"any_time"`` of the turn,
         also before the die (000 says only "during your turn").
+    emperor_penalty
+        ``"choice"``: with both options of a penalty possible the player chooses
+        (GAH-E04); ``"first"``: the first option is compulsory when possible.
+    impossible_die_action
+        ``"refuse"``: a die whose action cannot be carried out at all cannot be
+        taken (actions 3 and 5 alike); ``"allow"``: it can, and does nothing.
+    checker
+        Checker (18): ``"die_taken"`` (2 krones off for the die taken from
+        space 5) or ``"per_die"`` (each die on space 5 is worth 2 krones).
 
     Examples
     --------
@@ -1431,6 +1790,9 @@ def new_game(
             "gizia": gizia,
             "money_cap": money_cap,
             "additional_actions": additional_actions,
+            "emperor_penalty": emperor_penalty,
+            "impossible_die_action": impossible_die_action,
+            "checker": checker,
         }
     )
 
@@ -1465,6 +1827,9 @@ def scenario(
         "gizia": "extra_turn",
         "money_cap": None,
         "additional_actions": "after_die",
+        "emperor_penalty": "choice",
+        "impossible_die_action": "refuse",
+        "checker": "die_taken",
     }
     opts.update(options)
     state = GrandAustriaState(opts)

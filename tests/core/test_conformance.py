@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from hoteledu import load_game
 from hoteledu.core import IllegalActionError
 from hoteledu.testing import (
+    check_determinise_reveals_nothing,
     check_game,
     check_illegal_action,
     check_observations,
@@ -38,6 +39,28 @@ def test_suite_catches_an_observation_leak(monkeypatch):
     with pytest.raises(AssertionError, match="leaks hidden information"):
         check_observations(state, __import__("numpy").random.default_rng(0))
     monkeypatch.setattr(type(state), "observation", leaky)
+
+
+def test_suite_catches_a_determinisation_whose_history_reveals_the_secret(monkeypatch):
+    """A determinised state that keeps the true history (its Deal actions show the
+    opponent's bonus) must fail the suite, though its observation hides the bonus."""
+    state = random_game("hidden_pig", seed=1)
+    game = type(state)
+
+    def keeps_history(self, player, rng):
+        sample = self.clone()
+        if sample.bonus[1 - player] is not None:
+            sample.bonus[1 - player] = int(rng.integers(1, 4))
+        return sample
+
+    monkeypatch.setattr(game, "determinise", keeps_history)
+    seeds = range(20)
+    with pytest.raises(AssertionError, match="reveals them"):
+        for seed in seeds:  # some seed resamples a bonus unlike the true one
+            check_determinise_reveals_nothing(state, seed)
+    monkeypatch.undo()
+    for seed in seeds:
+        check_determinise_reveals_nothing(state, seed)
 
 
 def _opening() -> object:

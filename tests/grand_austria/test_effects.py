@@ -400,7 +400,8 @@ def test_GAH_STAFF_22_staff_manager_extra_staff_on_three() -> None:
     """GAH-STAFF-22 Staff Manager: a die showing 3 also lets you play a staff card."""
     state = staff_scene([22], (0, 0, 3, 7, 0, 0))
     state.hand[0] = [45]
-    state.rooms[0] = [2] * 20
+    state.rooms[0] = [2] * 20  # no room left to prepare: action 3 itself does nothing
+    state.options["impossible_die_action"] = "allow"  # the default refuses such a die
     state.apply_action(TakeDie(3))
     assert state.tasks[-1][0] == "hire"
     state.apply_action(Hire(45))

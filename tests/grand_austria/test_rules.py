@@ -21,6 +21,7 @@ from hoteledu.grand_austria import cards as card_data
 from hoteledu.grand_austria import dice as gdice
 from hoteledu.grand_austria.actions import (
     CheckIn,
+    ChoosePenalty,
     ClaimPolitics,
     Done,
     DrawGuest,
@@ -806,6 +807,10 @@ def test_GAH_E04_penalty_fallback_when_impossible() -> None:
     state.apply_action(TakeDie(4))
     state.apply_action(Split(1, 0))  # player 0 reaches 1, then back to 0
     state.apply_action(EndTurn())
+    # player 0 cannot pay 3: loses 5 VP; player 1 can do either: chooses (GAH-E04)
+    assert state.vp == [1 - 5, 0] and state.current_player() == 1
+    assert set(state.legal_actions()) == {ChoosePenalty(0), ChoosePenalty(1)}
+    state.apply_action(ChoosePenalty(0))
     assert state.vp == [1 - 5, 0] and state.money == [2, 0]
 
 
@@ -816,6 +821,7 @@ def test_GAH_E04_penalty_room_removal_choice() -> None:
     state.rooms[0][0] = state.rooms[0][5] = state.rooms[0][6] = 1
     state.money[1] = 0
     _end_round(state, 3)
+    state.apply_action(ChoosePenalty(0))  # remove a room rather than lose 5 VP
     assert set(state.legal_actions()) == {RemoveRoom(5), RemoveRoom(6)}
     state.apply_action(RemoveRoom(6))
     assert state.rooms[0][6] == 0

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from hoteledu.core.errors import MalformedRecordError
+
+
+def limits(**allowed: range | tuple[str, ...]) -> Mapping[str, range | tuple[str, ...]]:
+    """Allowed values of an action's fields: ``field_limits = limits(face=range(1, 7))``."""
+    return MappingProxyType(allowed)
 
 
 def _to_jsonable(value: Any) -> Any:
@@ -32,7 +38,16 @@ class Action:
 
     Subclasses override ``__str__`` with words a player would use.
     The JSON form is ``{"type": ClassName, field: value, ...}``.
+
+    Fields are checked against their type hints before an action is used
+    (``hoteledu.core.validation``); ``field_limits`` adds the allowed values
+    of a field: a ``range`` for an integer (or each integer of a tuple), a
+    tuple of texts for a text. It only words the refusal of a value the
+    game's own check cannot handle; the game still decides legality.
     """
+
+    # Not annotated, so that it is no dataclass field (nor in __dataclass_fields__).
+    field_limits = MappingProxyType({})
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": type(self).__name__}
@@ -50,6 +65,11 @@ class JointAction(Action):
     """One action per player, taken at once at a SIMULTANEOUS node."""
 
     actions: tuple[Action, ...]
+
+    def __post_init__(self) -> None:
+        # Built from a list, the action would differ from its own JSON round trip.
+        if isinstance(self.actions, list):
+            object.__setattr__(self, "actions", tuple(self.actions))
 
     def __str__(self) -> str:
         return " | ".join(f"P{p}: {a}" for p, a in enumerate(self.actions))

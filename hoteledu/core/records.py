@@ -170,18 +170,18 @@ class GameRecord:
         """
         if not isinstance(data, Mapping):
             raise MalformedRecordError("a record must be a JSON object")
-        required = {"game", "options", "players", "actions"}
-        missing = required - set(data)
-        if missing:
-            raise MalformedRecordError(f"a record needs the fields {sorted(missing)}")
-        actions_data = data["actions"]
-        if not isinstance(actions_data, list):
-            raise MalformedRecordError("'actions' must be a list")
-        if len(actions_data) > MAX_RECORD_ACTIONS:
+        actions_data = data.get("actions")
+        if isinstance(actions_data, list) and len(actions_data) > MAX_RECORD_ACTIONS:
             raise MalformedRecordError(
                 f"the record has {len(actions_data)} actions; the limit is {MAX_RECORD_ACTIONS}"
             )
         check_json_shape(data, what="the record", max_nodes=MAX_RECORD_VALUES)
+        required = {"game", "options", "players", "actions"}
+        missing = required - set(data)
+        if missing:
+            raise MalformedRecordError(f"a record needs the fields {sorted(missing)}")
+        if not isinstance(actions_data, list):
+            raise MalformedRecordError("'actions' must be a list")
         if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
             raise MalformedRecordError(f"unknown record format {short_repr(data.get('format'))}")
         game = data["game"]

@@ -1,0 +1,113 @@
+"""Malformed actions made from legal ones: every field of a legal action, changed.
+
+Used by each game's ``test_malformed_*.py``: a malformed action must be
+refused with IllegalActionError and change nothing, unless it is the legal
+action written another way (a list for a tuple), which is stored normalised.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from hoteledu.core import IllegalActionError, JointAction, RandomAgent
+from hoteledu.core.actions import Action
+from hoteledu.core.simulate import next_action
+from hoteledu.core.state import SIMULTANEOUS, State
+from hoteledu.core.validation import inspect_action
+
+DEEP: Any = 0
+for _ in range(200):
+    DEEP = (DEEP,)
+
+
+def bad_values(value: Any) -> list[Any]:
+    """Values of the wrong type or size for a field that holds ``value``."""
+    common = [None, 1.5, "x", DEEP, 10**40]
+    if isinstance(value, bool):
+        return [int(value), "yes", *common]
+    if isinstance(value, int):
+        return [True, False, float(value), str(value), value + 1000, -value - 1, (), *common]
+    if isinstance(value, str):
+        return [7, "", "x" * 1000, (value,), *common]
+    if isinstance(value, tuple):
+        swapped = [True if isinstance(v, int) and not isinstance(v, bool) else v for v in value]
+        return [list(value), (), (*value, 0), tuple(swapped), "ab", value * 40, *common]
+    return common
+
+
+def malformed_variants(action: Action) -> Iterator[Action]:
+    """``action`` with one field replaced by a bad value, for every field."""
+    if isinstance(action, JointAction):
+        for index, part in enumerate(action.actions):
+            for variant in malformed_variants(part):
+                parts = list(action.actions)
+                parts[index] = variant
+                yield JointAction(tuple(parts))
+        yield JointAction(action.actions[:-1])
+        yield JointAction((*action.actions, action.actions[0]))
+        return
+    for field in dataclasses.fields(action):
+        for bad in bad_values(getattr(action, field.name)):
+            yield dataclasses.replace(action, **{field.name: bad})
+
+
+def _frozen(state: State) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+def _is_legal_written_differently(state: State, action: Action) -> bool:
+    normal, problem = inspect_action(action)
+    if problem is not None:
+        return False
+    check = state.clone()
+    try:
+        check.check_action(normal)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def try_malformed(state: State, action: Action) -> str:
+    """Apply one malformed action to a clone: 'refused' or 'accepted'; AssertionError else."""
+    copy = state.clone()
+    before = _frozen(copy)
+    try:
+        copy.apply_action(action)
+    except IllegalActionError as error:
+        assert str(error), "a refusal must say why"
+        assert _frozen(copy) == before, f"refusing {action!r} changed the state"
+        return "refused"
+    except Exception as error:  # the point of the test: nothing else may escape
+        raise AssertionError(
+            f"{action!r} raised {type(error).__name__}: {error} instead of IllegalActionError"
+        ) from error
+    assert _is_legal_written_differently(state, action), f"malformed {action!r} was accepted"
+    stored = copy.history[-1]
+    assert inspect_action(stored)[1] is None, f"{stored!r} was stored with a bad field"
+    return "accepted"
+
+
+def fuzz_actions_along_a_game(
+    state: State, seed: int, *, per_node: int = 6, max_steps: int = 400
+) -> dict[str, int]:
+    """Play a seeded random game; at each node try ``per_node`` malformed legal actions."""
+    rng = np.random.default_rng(seed)
+    agents = [RandomAgent(int(s)) for s in rng.integers(0, 2**32, state.num_players)]
+    counts = {"refused": 0, "accepted": 0}
+    for _ in range(max_steps):
+        if state.is_terminal():
+            break
+        action = next_action(state, agents, rng)
+        variants = list(malformed_variants(action))
+        picks = rng.choice(len(variants), size=min(per_node, len(variants)), replace=False)
+        for index in picks:
+            counts[try_malformed(state, variants[int(index)])] += 1
+        if state.current_player() == SIMULTANEOUS:
+            assert isinstance(action, JointAction)
+        state.apply_action(action)
+    return counts

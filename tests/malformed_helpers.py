@@ -111,3 +111,131 @@ def fuzz_actions_along_a_game(
             assert isinstance(action, JointAction)
         state.apply_action(action)
     return counts
+
+
+# ------------------------------------------------------------ record fuzz
+BAD_VALUES: list[Any] = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1.5,
+    1e308,
+    10**30,
+    -(10**30),
+    "",
+    "x",
+    "\u00e9\u4e2d",
+    [],
+    {},
+    [1, 2],
+    {"type": "Roll"},
+    {"type": "JointAction", "actions": [{"type": "JointAction", "actions": []}]},
+    "/etc/passwd",
+    "/dev/zero",
+    "standard",
+]
+
+
+def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path (keys and indices) to a value inside ``data``, the root excluded."""
+    found = []
+    stack = [(data, prefix)]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, dict):
+            items: Any = value.items()
+        elif isinstance(value, list):
+            items = enumerate(value)
+        else:
+            continue
+        for key, child in items:
+            found.append((*path, key))
+            stack.append((child, (*path, key)))
+    return found
+
+
+def _get(data: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        data = data[key]
+    return data
+
+
+def _deep(depth: int) -> Any:
+    value: Any = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def mutate_record(data: dict[str, Any], rng: np.random.Generator) -> tuple[str, str | bytes]:
+    """One seeded mutation of a record's JSON data: (kind, JSON text or bytes)."""
+    import copy as copy_module
+
+    data = copy_module.deepcopy(data)
+    paths = _paths(data)
+    kinds = [
+        "delete key",
+        "change type",
+        "swap values",
+        "huge number",
+        "nest deeply",
+        "shuffle actions",
+        "extra actions",
+        "bad option",
+        "truncate",
+        "not UTF-8",
+        "deep text",
+    ]
+    kind = kinds[int(rng.integers(len(kinds)))]
+    if kind == "delete key":
+        dict_paths = [p for p in [(), *paths] if isinstance(_get(data, p), dict)]
+        path = dict_paths[int(rng.integers(len(dict_paths)))]
+        target = _get(data, path)
+        if target:
+            del target[list(target)[int(rng.integers(len(target)))]]
+    elif kind in ("change type", "huge number", "nest deeply"):
+        path = paths[int(rng.integers(len(paths)))]
+        if kind == "change type":
+            value = BAD_VALUES[int(rng.integers(len(BAD_VALUES)))]
+        elif kind == "huge number":
+            value = [10**19, -(2**63), 2**64, 10**300, 1e300, -1e-300][int(rng.integers(6))]
+        else:
+            value = _deep(int(rng.choice([10, 40, 400])))
+        _get(data, path[:-1])[path[-1]] = copy_module.deepcopy(value)
+    elif kind == "swap values":
+        a, b = (paths[int(i)] for i in rng.integers(len(paths), size=2))
+        if a[: len(b)] != b and b[: len(a)] != a:  # neither inside the other
+            va, vb = _get(data, a), _get(data, b)
+            _get(data, a[:-1])[a[-1]] = vb
+            _get(data, b[:-1])[b[-1]] = va
+    elif kind == "shuffle actions":
+        actions = data["actions"]
+        if len(actions) > 1:
+            i, j = (int(x) for x in rng.integers(len(actions), size=2))
+            actions[i], actions[j] = actions[j], actions[i]
+            if rng.random() < 0.5:
+                del actions[int(rng.integers(len(actions)))]
+    elif kind == "extra actions":
+        actions = data["actions"]
+        actions.extend(copy_module.deepcopy(actions[-int(rng.integers(1, 5)) :]))
+    elif kind == "bad option":
+        options = data["options"]
+        name = list(options)[int(rng.integers(len(options)))]
+        options[name] = copy_module.deepcopy(BAD_VALUES[int(rng.integers(len(BAD_VALUES)))])
+    text = json.dumps(data)
+    if kind == "truncate":
+        return kind, text[: int(rng.integers(len(text)))]
+    if kind == "not UTF-8":
+        raw = bytearray(text.encode("utf-8"))
+        for _ in range(int(rng.integers(1, 4))):
+            raw[int(rng.integers(len(raw)))] = int(rng.integers(128, 256))
+        return kind, bytes(raw)
+    if kind == "deep text":
+        at = text.index('"actions": [') + len('"actions": [')
+        depth = int(rng.choice([100, 3000, 100_000]))
+        return kind, text[:at] + "[" * depth + "]" * depth + ", " + text[at:]
+    if kind == "huge number" and rng.random() < 0.3:
+        return kind, text.replace('"players": ', '"players": ' + "9" * 5000 + ', "x": ', 1)
+    return kind, text

@@ -86,25 +86,36 @@ class ActionCodec:
             self.types[action_type.__name__] = action_type
 
     def parse(self, data: Any) -> Action:
+        """The action of this JSON data; MalformedRecordError naming the type or field."""
+        # Imported here: validation imports this module.
+        from hoteledu.core.validation import inspect_action, short_repr
+
         if not isinstance(data, Mapping) or "type" not in data:
-            raise MalformedRecordError(f"an action must be an object with a 'type', got {data!r}")
+            raise MalformedRecordError(
+                f"an action must be an object with a 'type', got {short_repr(data)}"
+            )
         name = data["type"]
-        action_type = self.types.get(name)
+        action_type = self.types.get(name) if isinstance(name, str) else None
         if action_type is None:
             known = ", ".join(sorted(self.types))
-            raise MalformedRecordError(f"unknown action type {name!r}; known types: {known}")
+            raise MalformedRecordError(
+                f"unknown action type {short_repr(name)}; known types: {known}"
+            )
         fields = {f.name for f in dataclasses.fields(action_type)}
         given = set(data) - {"type"}
         if given != fields:
-            raise MalformedRecordError(
-                f"action {name} needs fields {sorted(fields)}, got {sorted(given)}"
-            )
+            got = short_repr(sorted(map(str, given)))
+            raise MalformedRecordError(f"action {name} needs fields {sorted(fields)}, got {got}")
         if action_type is JointAction:
             if not isinstance(data["actions"], list):
                 raise MalformedRecordError("JointAction.actions must be a list")
             return JointAction(tuple(self.parse(a) for a in data["actions"]))
         kwargs = {k: _from_jsonable(v) for k, v in data.items() if k != "type"}
         try:
-            return action_type(**kwargs)
+            action = action_type(**kwargs)
         except (TypeError, ValueError) as error:
             raise MalformedRecordError(f"action {name}: {error}") from error
+        action, problem = inspect_action(action)
+        if problem is not None:
+            raise MalformedRecordError(problem)
+        return action

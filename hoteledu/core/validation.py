@@ -109,11 +109,11 @@ class _FieldError(Exception):
 
 
 def _check_int(value: Any, limit: Any) -> Any:
-    if not is_int(value):
+    if type(value) is not int and not is_int(value):  # the fast test first: it is hot
         raise _FieldError("must be an integer")
-    if abs(value) > MAX_ACTION_INT:
+    if not -MAX_ACTION_INT <= value <= MAX_ACTION_INT:
         raise _FieldError(f"must be an integer of at most {MAX_ACTION_INT} in size")
-    if isinstance(limit, range) and value not in limit:
+    if limit is not None and value not in limit:
         raise _FieldError(f"must be {limit.start}..{limit.stop - 1}")
     return value
 
@@ -129,7 +129,7 @@ def _check_str(value: Any, limit: Any) -> Any:
         raise _FieldError("must be a text")
     if len(value) > MAX_ACTION_TEXT:
         raise _FieldError(f"must be a text of at most {MAX_ACTION_TEXT} characters")
-    if isinstance(limit, tuple) and value not in limit:
+    if limit is not None and value not in limit:
         raise _FieldError(f"must be one of {', '.join(repr(x) for x in limit)}")
     return value
 
@@ -213,7 +213,52 @@ def _check_for(hint: Any) -> Check:
     return _check_any
 
 
+Predicate = Callable[[Any], bool]
+
+
+def _fast_for(hint: Any, limit: Any) -> Predicate:
+    """A quick yes/no test for a valid value of ``hint`` that needs no change.
+
+    It must never say yes to a value the full check refuses; saying no only
+    sends the action to the full (slower) check, which gives the reason.
+    """
+    top = MAX_ACTION_INT
+    if hint is int:
+        if limit is None:
+            return lambda v: type(v) is int and -top <= v <= top
+        return lambda v: type(v) is int and v in limit
+    if hint is bool:
+        return lambda v: type(v) is bool
+    if hint is str:
+        return lambda v: (
+            type(v) is str and len(v) <= MAX_ACTION_TEXT and (limit is None or v in limit)
+        )
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        each = _fast_for(args[0], limit)
+        return lambda v: type(v) is tuple and len(v) <= MAX_ACTION_ITEMS and all(map(each, v))
+    if origin is tuple and args:
+        items = tuple(_fast_for(a, limit) for a in args)
+        return lambda v: (
+            type(v) is tuple
+            and len(v) == len(items)
+            and all(test(x) for test, x in zip(items, v, strict=True))
+        )
+    if origin in (typing.Union, types.UnionType):
+        options = tuple(_fast_for(a, limit) for a in args)
+        return lambda v: any(test(v) for test in options)
+    if hint is type(None):
+        return lambda v: v is None
+    if isinstance(hint, type) and issubclass(hint, Action):
+        return lambda v: isinstance(v, Action) and _quickly_valid(v)
+    return lambda v: False  # unknown hints: the full check decides
+
+
 _FIELD_CHECKS: dict[type, tuple[tuple[str, Check, Any], ...]] = {}
+_FAST_CHECKS: dict[type, tuple[tuple[str, Predicate], ...]] = {}
+# id -> the action itself: the strong reference keeps the id from being reused.
+_RECENTLY_VALID: dict[int, Any] = {}
 
 
 def _field_checks(action_type: type[Action]) -> tuple[tuple[str, Check, Any], ...]:
@@ -229,7 +274,22 @@ def _field_checks(action_type: type[Action]) -> tuple[tuple[str, Check, Any], ..
             for f in dataclasses.fields(action_type)
         )
         _FIELD_CHECKS[action_type] = checks
+        _FAST_CHECKS[action_type] = tuple(
+            (f.name, _fast_for(hints.get(f.name, Any), limits.get(f.name)))
+            for f in dataclasses.fields(action_type)
+        )
     return checks
+
+
+def _quickly_valid(action: Action) -> bool:
+    fast = _FAST_CHECKS.get(type(action))
+    if fast is None:
+        _field_checks(type(action))
+        fast = _FAST_CHECKS[type(action)]
+    for name, test in fast:  # noqa: SIM110 - a plain loop is faster than all() here
+        if not test(getattr(action, name)):
+            return False
+    return True
 
 
 def inspect_action(action: Any) -> tuple[Any, str | None]:
@@ -242,6 +302,11 @@ def inspect_action(action: Any) -> tuple[Any, str | None]:
     """
     if not isinstance(action, Action):
         return action, f"{short_repr(action)} is not an action"
+    if _RECENTLY_VALID.get(id(action)) is action:
+        return action, None
+    if _quickly_valid(action):
+        _remember_valid(action)
+        return action, None
     changes: dict[str, Any] = {}
     for name, check, limit in _field_checks(type(action)):
         value = getattr(action, name)
@@ -254,7 +319,18 @@ def inspect_action(action: Any) -> tuple[Any, str | None]:
             )
         if checked is not value:
             changes[name] = checked
-    return (dataclasses.replace(action, **changes) if changes else action), None
+    if changes:
+        return dataclasses.replace(action, **changes), None
+    _remember_valid(action)
+    return action, None
+
+
+def _remember_valid(action: Action) -> None:
+    # Actions are frozen: one found valid stays valid. Remember a few by identity
+    # (apply_action, check_action and a game's override each ask about the same object).
+    if len(_RECENTLY_VALID) >= 512:
+        _RECENTLY_VALID.clear()
+    _RECENTLY_VALID[id(action)] = action
 
 
 def validate_action(action: Any) -> Action:

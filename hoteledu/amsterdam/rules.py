@@ -1123,11 +1123,8 @@ def new_game(
     """
     # Options come from saved records too: exact types (2.0 and True are not 2 and 1).
     check_option_type("players", players, int)
-    for name, value in (
-        ("pickup_on_departure", pickup_on_departure),
-        ("dam_diagonals", dam_diagonals),
-    ):
-        check_option_type(name, value, bool)
+    check_option_type("pickup_on_departure", pickup_on_departure, bool)
+    check_option_type("dam_diagonals", dam_diagonals, bool)
     if variant not in ("dice", "tactical"):
         raise ValueError(f"variant must be 'dice' or 'tactical', not {short_repr(variant)}")
     if layout not in ("standard", "shuffled"):

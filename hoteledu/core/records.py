@@ -39,7 +39,7 @@ def parse_json_text(text: str | bytes, *, what: str, max_bytes: int) -> Any:
     if isinstance(text, (bytes, bytearray)):
         if len(text) > max_bytes:
             raise MalformedRecordError(
-                f"{what} is too large: {len(text)} bytes, the limit is {max_bytes} bytes"
+                f"{what} is too large: {len(text)} bytes; the limit is {max_bytes} bytes"
             )
         try:
             text = bytes(text).decode("utf-8")
@@ -49,7 +49,7 @@ def parse_json_text(text: str | bytes, *, what: str, max_bytes: int) -> Any:
         raise MalformedRecordError(f"{what} must be JSON text, got {type(text).__name__}")
     if len(text) > max_bytes:  # each character is at least one byte
         raise MalformedRecordError(
-            f"{what} is too large: over {max_bytes} bytes, the limit is {max_bytes} bytes"
+            f"{what} is too large: {len(text)} characters; the limit is {max_bytes} bytes"
         )
     try:
         size = len(text.encode("utf-8"))
@@ -57,7 +57,7 @@ def parse_json_text(text: str | bytes, *, what: str, max_bytes: int) -> Any:
         raise MalformedRecordError(f"{what} is not UTF-8 text: {error}") from None
     if size > max_bytes:
         raise MalformedRecordError(
-            f"{what} is too large: {size} bytes, the limit is {max_bytes} bytes"
+            f"{what} is too large: {size} bytes; the limit is {max_bytes} bytes"
         )
     try:
         return json.loads(text)
@@ -81,7 +81,7 @@ def read_limited(path: str | Path, *, what: str, max_bytes: int) -> bytes:
         raise MalformedRecordError(f"cannot read {what}: not a regular file")
     if info.st_size > max_bytes:
         raise MalformedRecordError(
-            f"{what} is too large: {info.st_size} bytes, the limit is {max_bytes} bytes"
+            f"{what} is too large: {info.st_size} bytes; the limit is {max_bytes} bytes"
         )
     try:
         with open(path, "rb") as file:

@@ -12,6 +12,7 @@ import copy
 import functools
 import html
 import json
+import numbers
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -23,7 +24,6 @@ from hoteledu.core.errors import IllegalActionError, MalformedRecordError
 from hoteledu.core.validation import (
     check_json_shape,
     inspect_action,
-    is_int,
     short_repr,
     unusable_action_reason,
 )
@@ -167,11 +167,8 @@ class State:
         At a chance node the outcomes; at a simultaneous node pass ``player``;
         a player who is not to move has no legal actions.
         """
-        if player is not None and (not is_int(player) or not 0 <= player < self.num_players):
-            raise ValueError(
-                f"player must be an index 0..{self.num_players - 1} "
-                f"(P1..P{self.num_players}), got {short_repr(player)}"
-            )
+        if player is not None:
+            player = self._player_index(player)
         mover = self.current_player()
         if mover == TERMINAL:
             return []
@@ -186,6 +183,19 @@ class State:
         if mover != SIMULTANEOUS and player != mover:
             return []
         return self._legal_actions(player)
+
+    def _player_index(self, player: Any) -> int:
+        """``player`` as an int 0..n-1 (a NumPy integer is fine, a bool is not)."""
+        if (
+            isinstance(player, numbers.Integral)
+            and not isinstance(player, bool)
+            and 0 <= player < self.num_players
+        ):
+            return int(player)
+        raise ValueError(
+            f"player must be an index 0..{self.num_players - 1} "
+            f"(P1..P{self.num_players}), got {short_repr(player)}"
+        )
 
     def _is_chance_outcome(self, action: Action) -> bool:
         """Whether ``action`` is a possible outcome of this chance node.

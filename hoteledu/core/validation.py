@@ -11,6 +11,7 @@ inside a game.
 from __future__ import annotations
 
 import dataclasses
+import numbers
 import types
 import typing
 from collections.abc import Callable, Collection, Mapping
@@ -109,8 +110,10 @@ class _FieldError(Exception):
 
 
 def _check_int(value: Any, limit: Any) -> Any:
-    if type(value) is not int and not is_int(value):  # the fast test first: it is hot
-        raise _FieldError("must be an integer")
+    if type(value) is not int:
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise _FieldError("must be an integer")
+        value = int(value)  # a NumPy integer: stored as a plain int (JSON needs one)
     if not -MAX_ACTION_INT <= value <= MAX_ACTION_INT:
         raise _FieldError(f"must be an integer of at most {MAX_ACTION_INT} in size")
     if limit is not None and value not in limit:

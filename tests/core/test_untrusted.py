@@ -363,3 +363,14 @@ def test_any_json_in_a_record_loads_or_is_refused(game, options, actions, return
         GameRecord.from_json(data)
     except MalformedRecordError as error:
         assert str(error)
+
+
+def test_numpy_integers_are_numbers_and_are_stored_as_plain_ints() -> None:
+    """A student's np.int64 is an integer (not refused), and the record stays JSON."""
+    from hoteledu.amsterdam.rules import RollDice
+
+    assert load_game("boutique").legal_actions(np.int64(1))
+    state = load_game("amsterdam")
+    state.apply_action(RollDice(np.int64(1), 2))  # type: ignore[arg-type]
+    assert type(state.history[-1].white) is int  # type: ignore[attr-defined]
+    assert GameRecord.loads(GameRecord.from_state(state).dumps()).actions == state.history

@@ -54,9 +54,10 @@ from hoteledu.amsterdam.board import (
     tiles_around,
 )
 from hoteledu.amsterdam.tiles import DAY_FUNCTION, FUNCTIONS, NIGHT_FUNCTION, TILES
-from hoteledu.core.actions import Action
+from hoteledu.core.actions import Action, limits
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
 from hoteledu.core.state import CHANCE, TERMINAL, State
+from hoteledu.core.validation import check_option_type, is_int, short_repr
 
 # --------------------------------------------------------------------- constants
 TOTAL_TOURISTS = 30
@@ -151,7 +152,9 @@ WALKS = {True: _walk_destinations(True), False: _walk_destinations(False)}
 
 # ----------------------------------------------------------------------- actions
 def _where(tile: tuple[int, int]) -> str:
-    return f"({tile[0]},{tile[1]})"
+    if isinstance(tile, tuple) and len(tile) == 2:
+        return f"({tile[0]},{tile[1]})"
+    return repr(tile)  # a malformed place, still named in the refusal
 
 
 @dataclasses.dataclass(frozen=True)
@@ -160,8 +163,11 @@ class DealTile(Action):
 
     place: tuple[int, int]
     tile: int
+    field_limits = limits(tile=range(len(TILES)))
 
     def __str__(self) -> str:
+        if not isinstance(self.tile, int) or self.tile not in range(len(TILES)):
+            return f"tile {self.tile!r} goes to {_where(self.place)}"
         t = TILES[self.tile]
         return f"tile {self.tile} ({t.day}/{t.night}) goes to {_where(self.place)}"
 
@@ -172,6 +178,7 @@ class RollDice(Action):
 
     white: int
     black: int
+    field_limits = limits(white=range(1, 4), black=range(1, 4))
 
     def __str__(self) -> str:
         return f"roll white {self.white}, black {self.black}"
@@ -1114,16 +1121,22 @@ def new_game(
     >>> new_game(players=3).target
     12
     """
+    # Options come from saved records too: exact types (2.0 and True are not 2 and 1).
+    check_option_type("players", players, int)
+    check_option_type("pickup_on_departure", pickup_on_departure, bool)
+    check_option_type("dam_diagonals", dam_diagonals, bool)
     if variant not in ("dice", "tactical"):
-        raise ValueError(f"variant must be 'dice' or 'tactical', not {variant!r}")
+        raise ValueError(f"variant must be 'dice' or 'tactical', not {short_repr(variant)}")
     if layout not in ("standard", "shuffled"):
-        raise ValueError(f"layout must be 'standard' or 'shuffled', not {layout!r}")
+        raise ValueError(f"layout must be 'standard' or 'shuffled', not {short_repr(layout)}")
     if dam_lead not in ("random", "choose"):
-        raise ValueError(f"dam_lead must be 'random' or 'choose', not {dam_lead!r}")
+        raise ValueError(f"dam_lead must be 'random' or 'choose', not {short_repr(dam_lead)}")
     if end_rule not in ("immediate", "end_of_turn"):
-        raise ValueError(f"end_rule must be 'immediate' or 'end_of_turn', not {end_rule!r}")
-    if target is not None and (not isinstance(target, int) or target < 1):
-        raise ValueError(f"target must be a positive integer or None, not {target!r}")
+        raise ValueError(
+            f"end_rule must be 'immediate' or 'end_of_turn', not {short_repr(end_rule)}"
+        )
+    if target is not None and (not is_int(target) or not 1 <= target <= 1000):
+        raise ValueError(f"target must be an integer 1..1000 or None, not {short_repr(target)}")
     return AmsterdamState(
         {
             "players": players,

@@ -5,10 +5,12 @@ from __future__ import annotations
 import dataclasses
 
 from hoteledu.boutique.mat import DAY_NAMES
-from hoteledu.core.actions import Action
+from hoteledu.core.actions import Action, limits
 
 BREAKFAST_DIE = 7
 """Die index of the breakfast price die (0..6 are Monday..Sunday)."""
+FACES = range(1, 7)
+MAT_SPACES = range(8)
 
 
 def die_name(die: int) -> str:
@@ -21,6 +23,7 @@ class SetPrices(Action):
 
     days: tuple[int, ...]
     breakfast: int
+    field_limits = limits(days=FACES, breakfast=FACES)
 
     def __str__(self) -> str:
         return "prices " + " ".join(str(f) for f in self.days) + f" breakfast {self.breakfast}"
@@ -32,6 +35,7 @@ class ChangePrice(Action):
 
     die: int
     face: int
+    field_limits = limits(die=range(8), face=FACES)
 
     def __str__(self) -> str:
         return f"set {die_name(self.die)} to {self.face}"
@@ -58,9 +62,11 @@ class CheckInDie(Action):
     """Chance: the white check-in die shows ``face`` (1..6 = Monday..Saturday)."""
 
     face: int
+    field_limits = limits(face=FACES)
 
     def __str__(self) -> str:
-        return f"check-in die {self.face} ({DAY_NAMES[self.face - 1]})"
+        day = f" ({DAY_NAMES[self.face - 1]})" if self.face in FACES else ""
+        return f"check-in die {self.face}{day}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -68,6 +74,7 @@ class RevealCard(Action):
     """Chance: the guest card ``card`` is revealed."""
 
     card: int
+    field_limits = limits(card=range(10**9))
 
     def __str__(self) -> str:
         return f"guest card {self.card}"
@@ -78,6 +85,7 @@ class BudgetDie(Action):
     """Chance: the white die gives a walk-in guest's budget, face x 100 per night."""
 
     face: int
+    field_limits = limits(face=FACES)
 
     def __str__(self) -> str:
         return f"budget die {self.face} ({self.face * 100} per night)"
@@ -88,6 +96,7 @@ class TieOrder(Action):
     """Chance: the white die settles a tie in the walk-in ranking (first = earlier)."""
 
     players: tuple[int, ...]
+    field_limits = limits(players=range(5))
 
     def __str__(self) -> str:
         return "die order " + " > ".join(f"P{p}" for p in self.players)
@@ -108,6 +117,7 @@ class BlockRooms(Action):
     """Put the stay's markers on these rooms, one per room of the card, in card order."""
 
     rooms: tuple[int, ...]
+    field_limits = limits(rooms=MAT_SPACES)
 
     def __str__(self) -> str:
         return "block rooms " + ", ".join(str(r + 1) for r in self.rooms)
@@ -133,6 +143,7 @@ class Expand(Action):
     """Build a room on mat space ``space`` (0-based) for 1000."""
 
     space: int
+    field_limits = limits(space=MAT_SPACES)
 
     def __str__(self) -> str:
         return f"build room {self.space + 1}"

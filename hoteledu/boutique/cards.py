@@ -8,13 +8,18 @@ not (brown or green markers), and pairs of rooms a door symbol joins, which
 must be neighbours on the mat.
 
 A teacher can load another deck with :func:`load_deck`; every field is
-checked and an error names the card and the field.
+checked and an error names the card and the field. The game option
+``deck`` (kept in every saved record) names a built-in deck or carries the
+deck's data inline; it is never a file path, so that loading a record never
+reads a file: read a deck file with ``load_deck(path)`` and pass the deck.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import stat
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
@@ -25,6 +30,16 @@ MAX_STAY_NIGHTS = 7
 """A room's nights lie within a week of the check-in day (offsets 0..6)."""
 MAX_CARD_ROOMS = 4
 """No stay asks for more rooms than this (a hotel has at most 8)."""
+MAX_DECK_CARDS = 200
+"""Most cards a deck may have (the standard deck has 28)."""
+MAX_DECK_FILE_BYTES = 1_000_000
+"""Largest deck file :func:`load_deck` reads."""
+MAX_CARD_NAME = 100
+"""Longest guest name on a card."""
+MAX_DECK_VALUES = 40 * MAX_DECK_CARDS + 10
+"""Most JSON values in a deck's data (a card has at most about 30)."""
+BUILTIN_DECKS = ("standard",)
+"""Decks the option ``deck`` may name."""
 
 
 class DeckError(ValueError):
@@ -157,16 +172,24 @@ def _is_int(value: Any) -> bool:
 def _parse_card(data: Any, index: int) -> GuestCard:
     where = f"card #{index + 1}"
     _need(isinstance(data, Mapping), where, "a card must be a JSON object")
-    if "id" in data:
+    if "id" in data and _is_int(data["id"]) and abs(data["id"]) < 10**9:
         where = f"card {data['id']!r}"
     allowed = {"id", "name", "breakfast", "rooms", "neighbours"}
     unknown = set(data) - allowed
     _need(not unknown, where, f"unknown field(s) {sorted(unknown)}; fields are {sorted(allowed)}")
     for field in ("id", "rooms"):
         _need(field in data, where, f"field '{field}' is missing")
-    _need(_is_int(data["id"]) and data["id"] >= 0, where, "field 'id' must be an integer >= 0")
+    _need(
+        _is_int(data["id"]) and 0 <= data["id"] < 10**9,
+        where,
+        "field 'id' must be an integer 0..999999999",
+    )
     name = data.get("name", f"Guests {data['id']}")
-    _need(isinstance(name, str) and name.strip() != "", where, "field 'name' must be a text")
+    _need(
+        isinstance(name, str) and name.strip() != "" and len(name) <= MAX_CARD_NAME,
+        where,
+        f"field 'name' must be a text of 1 to {MAX_CARD_NAME} characters",
+    )
     breakfast = data.get("breakfast", False)
     _need(isinstance(breakfast, bool), where, "field 'breakfast' must be true or false")
     rooms_data = data["rooms"]
@@ -246,21 +269,13 @@ def load_deck(path_or_data: str | Path | Mapping[str, Any] | Sequence[Any]) -> D
     >>> len(load_deck("standard"))
     28
     """
-    if isinstance(path_or_data, str) and path_or_data == "standard":
+    if isinstance(path_or_data, str) and path_or_data in BUILTIN_DECKS:
         return standard_deck()
     if isinstance(path_or_data, (str, Path)):
-        try:
-            text = Path(path_or_data).read_text(encoding="utf-8")
-        except OSError as error:
-            raise DeckError(f"cannot read the deck file {str(path_or_data)!r}: {error}") from error
-        try:
-            data: Any = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise DeckError(
-                f"the deck file {str(path_or_data)!r} is not valid JSON: {error}"
-            ) from error
+        data: Any = _read_deck_file(Path(path_or_data))
     else:
         data = path_or_data
+    _check_deck_size(data)
     name, source = "custom deck", ""
     if isinstance(data, Mapping):
         unknown = set(data) - {"name", "source", "cards"}
@@ -268,11 +283,14 @@ def load_deck(path_or_data: str | Path | Mapping[str, Any] | Sequence[Any]) -> D
         _need("cards" in data, "deck", "field 'cards' is missing")
         name = data.get("name", name)
         source = data.get("source", source)
-        _need(isinstance(name, str), "deck", "field 'name' must be a text")
-        _need(isinstance(source, str), "deck", "field 'source' must be a text")
+        _need(isinstance(name, str) and len(name) <= 200, "deck", "field 'name' must be a text")
+        _need(
+            isinstance(source, str) and len(source) <= 2000, "deck", "field 'source' must be a text"
+        )
         data = data["cards"]
     _need(isinstance(data, (list, tuple)), "deck", "the cards must be a list")
     _need(len(data) >= 1, "deck", "a deck needs at least one card")
+    _need(len(data) <= MAX_DECK_CARDS, "deck", f"a deck has at most {MAX_DECK_CARDS} cards")
     cards = tuple(_parse_card(c, i) for i, c in enumerate(data))
     seen: set[int] = set()
     for card in cards:
@@ -288,13 +306,81 @@ def standard_deck() -> Deck:
     return load_deck(json.loads(text))
 
 
+def _read_deck_file(path: Path) -> Any:
+    """The JSON data of a deck file: a regular file of at most MAX_DECK_FILE_BYTES."""
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        raise DeckError(f"cannot read the deck file {str(path)!r}: {error.strerror}") from None
+    # A pipe would block for ever and a device never end: only regular files.
+    _need(stat.S_ISREG(info.st_mode), f"deck file {str(path)!r}", "not a regular file")
+    _need(
+        info.st_size <= MAX_DECK_FILE_BYTES,
+        f"deck file {str(path)!r}",
+        f"larger than {MAX_DECK_FILE_BYTES} bytes",
+    )
+    try:
+        with open(path, "rb") as file:
+            raw = file.read(MAX_DECK_FILE_BYTES + 1)
+    except OSError as error:
+        raise DeckError(f"cannot read the deck file {str(path)!r}: {error.strerror}") from None
+    _need(
+        len(raw) <= MAX_DECK_FILE_BYTES,
+        f"deck file {str(path)!r}",
+        f"larger than {MAX_DECK_FILE_BYTES} bytes",
+    )
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        raise DeckError(f"the deck file {str(path)!r} is not valid JSON: {error}") from None
+
+
+def _check_deck_size(data: Any) -> None:
+    """Refuse deck data nested too deeply or too large before walking it."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    values = 0
+    while stack:
+        value, depth = stack.pop()
+        values += 1
+        _need(values <= MAX_DECK_VALUES, "deck", f"too large (over {MAX_DECK_VALUES} values)")
+        if isinstance(value, Mapping):
+            children: Any = list(value.values())
+        elif isinstance(value, (list, tuple)):
+            children = value
+        else:
+            continue
+        # deck -> cards -> card -> rooms -> room -> value: 6 levels at most.
+        _need(depth < 6 or not children, "deck", "nested too deeply to be a deck")
+        stack.extend((child, depth + 1) for child in children)
+
+
 def resolve_deck(option: Any) -> Deck:
-    """The deck named by the game option ``deck`` (cached for the standard deck)."""
+    """The deck of the game option ``deck``: a built-in deck's name or the deck's data.
+
+    The option comes from saved records too, which are untrusted: it is never
+    a file path (a record must not make the loader read a file).
+    """
     if isinstance(option, Deck):
         return option
-    if isinstance(option, str) and option == "standard":
-        return standard_deck()
-    return _cached_deck(json.dumps(option, sort_keys=True))
+    if isinstance(option, str):
+        if option in BUILTIN_DECKS:
+            return standard_deck()
+        raise DeckError(
+            f"the option 'deck' names a built-in deck ({', '.join(map(repr, BUILTIN_DECKS))}) "
+            "or carries the deck's data; it is never a file: read a deck file with "
+            "hoteledu.boutique.cards.load_deck(path) and pass the deck it returns"
+        )
+    if not isinstance(option, (Mapping, list, tuple)):
+        raise DeckError(
+            f"the option 'deck' must be a built-in deck's name or the deck's data, "
+            f"not {type(option).__name__}"
+        )
+    _check_deck_size(option)
+    try:
+        key = json.dumps(option, sort_keys=True)
+    except (TypeError, ValueError) as error:
+        raise DeckError(f"the deck's data is not JSON data: {error}") from None
+    return _cached_deck(key)
 
 
 @lru_cache(maxsize=32)

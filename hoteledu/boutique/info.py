@@ -16,7 +16,8 @@ GAME_INFO = GameInfo(
         GameOption(
             "deck",
             "standard",
-            "guest deck: 'standard' (hoteledu's 28 cards), a path to a JSON file, or JSON data",
+            "guest deck: 'standard' (hoteledu's 28 cards) or the deck's JSON data; never a file "
+            "path (read a deck file with hoteledu.boutique.cards.load_deck and pass the deck)",
         ),
         GameOption(
             "room_choice",

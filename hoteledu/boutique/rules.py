@@ -76,6 +76,7 @@ from hoteledu.boutique.mat import (
 from hoteledu.core.actions import Action
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
 from hoteledu.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
+from hoteledu.core.validation import check_choice, check_option_type
 
 NIGHTS = 21
 """Nights tracked per room: two weeks plus the longest stay past the last Sunday."""
@@ -1164,8 +1165,10 @@ def new_game(
     ----------
     players : int
         2 to 5 players.
-    deck : "standard", path or JSON data
-        The guest deck (see :func:`hoteledu.boutique.cards.load_deck`).
+    deck : "standard", Deck or JSON data
+        The guest deck: a built-in deck's name, a :class:`Deck` (from
+        :func:`hoteledu.boutique.cards.load_deck`, which also reads files) or
+        the deck's JSON data. Never a file path: records keep this option.
     room_choice : {"choose", "canonical"}
         Whether the winner of guests chooses their rooms when several
         assignments fit, or the engine puts them in the lowest-numbered rooms.
@@ -1185,6 +1188,9 @@ def new_game(
     >>> state.phase, state.money, state.stars
     ('prices', [500, 500], [3, 3])
     """
+    check_option_type("players", players, int)  # 2.0 and True are not player counts
+    if isinstance(deck, Deck):  # records keep the data, so the game replays anywhere
+        deck = deck.to_json()
     options = {
         "players": players,
         "deck": deck,
@@ -1199,6 +1205,5 @@ def new_game(
         ("walkin_budget", ("with_breakfast", "room_only")),
         ("weeks", (1, 2)),
     ):
-        if options[name] not in allowed:
-            raise ValueError(f"option {name!r} must be one of {allowed}, got {options[name]!r}")
+        check_choice(name, options[name], allowed)
     return BoutiqueState(options)

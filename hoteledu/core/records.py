@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -12,8 +14,83 @@ from hoteledu.core.actions import Action
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
 from hoteledu.core.registry import game_info
 from hoteledu.core.state import State
+from hoteledu.core.validation import MAX_JSON_DEPTH, action_text, check_json_shape, short_repr
 
 RECORD_FORMAT = "hoteledu-record/1"
+
+# A record is untrusted data (a file from someone else, a paste, an upload):
+# these limits refuse a huge or deeply nested one quickly, before any replay.
+# The longest random games have under 400 actions and 20 kB of JSON.
+MAX_RECORD_BYTES = 4_000_000
+"""Largest record accepted, in bytes of its JSON text (UTF-8)."""
+MAX_RECORD_ACTIONS = 20_000
+"""Most actions a record may hold."""
+MAX_RECORD_VALUES = 400_000
+"""Most JSON values (numbers, texts, lists, objects) in a whole record."""
+MAX_PLAYER_NAME = 200
+"""Longest player name in a record."""
+
+
+def parse_json_text(text: str | bytes, *, what: str, max_bytes: int) -> Any:
+    """Parse untrusted JSON text: size first, then UTF-8, then the parser's own errors.
+
+    Every failure is a MalformedRecordError with the reason; nothing else escapes.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > max_bytes:
+            raise MalformedRecordError(
+                f"{what} is too large: {len(text)} bytes; the limit is {max_bytes} bytes"
+            )
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise MalformedRecordError(f"{what} is not UTF-8 text: {error}") from None
+    if not isinstance(text, str):
+        raise MalformedRecordError(f"{what} must be JSON text, got {type(text).__name__}")
+    if len(text) > max_bytes:  # each character is at least one byte
+        raise MalformedRecordError(
+            f"{what} is too large: {len(text)} characters; the limit is {max_bytes} bytes"
+        )
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError as error:
+        raise MalformedRecordError(f"{what} is not UTF-8 text: {error}") from None
+    if size > max_bytes:
+        raise MalformedRecordError(
+            f"{what} is too large: {size} bytes; the limit is {max_bytes} bytes"
+        )
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise MalformedRecordError(f"{what} is not valid JSON: {error}") from None
+    except RecursionError:
+        raise MalformedRecordError(
+            f"{what} is nested too deeply: more than {MAX_JSON_DEPTH} levels of lists and objects"
+        ) from None
+    except ValueError as error:  # e.g. an integer of more than 4300 digits
+        raise MalformedRecordError(f"{what} holds a value JSON cannot load: {error}") from None
+
+
+def read_limited(path: str | Path, *, what: str, max_bytes: int) -> bytes:
+    """The bytes of a regular file of at most ``max_bytes``; never blocks on a pipe or device."""
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        raise MalformedRecordError(f"cannot read {what}: {error.strerror}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise MalformedRecordError(f"cannot read {what}: not a regular file")
+    if info.st_size > max_bytes:
+        raise MalformedRecordError(
+            f"{what} is too large: {info.st_size} bytes; the limit is {max_bytes} bytes"
+        )
+    try:
+        with open(path, "rb") as file:
+            data = file.read(max_bytes + 1)
+    except OSError as error:
+        raise MalformedRecordError(f"cannot read {what}: {error.strerror}") from None
+    if len(data) > max_bytes:
+        raise MalformedRecordError(f"{what} is too large: the limit is {max_bytes} bytes")
+    return data
 
 
 @dataclasses.dataclass
@@ -33,7 +110,9 @@ class GameRecord:
     def initial_state(self) -> State:
         try:
             return game_info(self.game).load(**self.options)
-        except ValueError as error:
+        except MalformedRecordError:
+            raise
+        except (ValueError, TypeError) as error:
             raise MalformedRecordError(f"cannot set up the game: {error}") from error
 
     def replay(self, upto: int | None = None) -> State:
@@ -45,7 +124,7 @@ class GameRecord:
                 state.apply_action(action)
             except IllegalActionError as error:
                 raise MalformedRecordError(
-                    f"action {index} ({action}) is illegal: {error}"
+                    f"action {index} ({action_text(action)}) is illegal: {error}"
                 ) from error
         return state
 
@@ -71,51 +150,75 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
-        return cls.loads(Path(path).read_text(encoding="utf-8"))
+        """Read a record file (a regular file of at most ``MAX_RECORD_BYTES``)."""
+        data = read_limited(path, what="the record file", max_bytes=MAX_RECORD_BYTES)
+        return cls.loads(data)
 
     @classmethod
-    def loads(cls, text: str) -> GameRecord:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise MalformedRecordError(f"not valid JSON: {error}") from error
+    def loads(cls, text: str | bytes) -> GameRecord:
+        """Parse and verify a record from its JSON text; refuse bad data with the reason."""
+        data = parse_json_text(text, what="the record", max_bytes=MAX_RECORD_BYTES)
         return cls.from_json(data)
 
     @classmethod
     def from_json(cls, data: Any, *, verify: bool = True) -> GameRecord:
-        """Parse a record; with ``verify`` replay it and check its returns."""
+        """Parse a record; with ``verify`` replay it and check its returns.
+
+        The record is untrusted: its size, nesting, game name, options and
+        players are checked before any action is parsed or replayed, and any
+        problem raises MalformedRecordError with the reason.
+        """
         if not isinstance(data, Mapping):
             raise MalformedRecordError("a record must be a JSON object")
+        actions_data = data.get("actions")
+        if isinstance(actions_data, list) and len(actions_data) > MAX_RECORD_ACTIONS:
+            raise MalformedRecordError(
+                f"the record has {len(actions_data)} actions; the limit is {MAX_RECORD_ACTIONS}"
+            )
+        check_json_shape(data, what="the record", max_nodes=MAX_RECORD_VALUES)
         required = {"game", "options", "players", "actions"}
         missing = required - set(data)
         if missing:
             raise MalformedRecordError(f"a record needs the fields {sorted(missing)}")
+        if not isinstance(actions_data, list):
+            raise MalformedRecordError("'actions' must be a list")
         if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-            raise MalformedRecordError(f"unknown record format {data.get('format')!r}")
+            raise MalformedRecordError(f"unknown record format {short_repr(data.get('format'))}")
+        game = data["game"]
+        if not isinstance(game, str):
+            raise MalformedRecordError(f"'game' must be a game's name, got {short_repr(game)}")
+        try:
+            game_info(game)
+        except ValueError as error:
+            raise MalformedRecordError(str(error)) from None
         if not isinstance(data["options"], Mapping):
             raise MalformedRecordError("'options' must be an object")
         players = data["players"]
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise MalformedRecordError("'players' must be a list of names")
-        if not isinstance(data["actions"], list):
-            raise MalformedRecordError("'actions' must be a list")
-        try:
-            game_info(data["game"])
-        except ValueError as error:
-            raise MalformedRecordError(str(error)) from error
-        record = cls(data["game"], dict(data["options"]), list(players), [], data.get("returns"))
-        state_type = type(record.initial_state())
-        for index, raw in enumerate(data["actions"]):
+        if not isinstance(players, list) or not all(
+            isinstance(p, str) and len(p) <= MAX_PLAYER_NAME for p in players
+        ):
+            raise MalformedRecordError(
+                f"'players' must be a list of names of at most {MAX_PLAYER_NAME} characters"
+            )
+        returns = _parse_returns(data.get("returns"))
+        record = cls(game, dict(data["options"]), list(players), [], returns)
+        initial = record.initial_state()  # checks the options before any action
+        if len(players) != initial.num_players:
+            raise MalformedRecordError(
+                f"the record names {len(players)} players but the game has {initial.num_players}"
+            )
+        if returns is not None and len(returns) != initial.num_players:
+            raise MalformedRecordError(
+                f"the record states {len(returns)} returns for {initial.num_players} players"
+            )
+        state_type = type(initial)
+        for index, raw in enumerate(actions_data):
             try:
                 record.actions.append(state_type.action_from_json(raw))
             except MalformedRecordError as error:
                 raise MalformedRecordError(f"action {index}: {error}") from error
         if verify:
             final = record.replay()
-            if len(players) != final.num_players:
-                raise MalformedRecordError(
-                    f"the record names {len(players)} players but the game has {final.num_players}"
-                )
             if record.returns is not None:
                 if not final.is_terminal():
                     raise MalformedRecordError("the record states returns but its game is not over")
@@ -131,6 +234,17 @@ class GameRecord:
         names = players or [f"player {p}" for p in range(state.num_players)]
         returns = state.returns() if state.is_terminal() else None
         return cls(state.game_name, dict(state.options), list(names), list(state.history), returns)
+
+
+def _parse_returns(value: Any) -> list[float] | None:
+    """A record's ``returns``: None, or a list of finite numbers (booleans are not numbers)."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(
+        isinstance(r, (int, float)) and not isinstance(r, bool) and abs(r) < 1e15 for r in value
+    ):
+        raise MalformedRecordError("'returns' must be null or a list of numbers, one per player")
+    return list(value)
 
 
 def replay(record: GameRecord, upto: int | None = None) -> State:

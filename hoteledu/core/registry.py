@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from hoteledu.core.state import State
+from hoteledu.core.validation import check_choice, short_repr
 
 
 @dataclasses.dataclass(frozen=True)
@@ -25,9 +26,9 @@ class GameOption:
     choices: tuple[Any, ...] | None = None
 
     def validate(self, value: Any) -> Any:
-        if self.choices is not None and value not in self.choices:
-            allowed = ", ".join(repr(c) for c in self.choices)
-            raise ValueError(f"option {self.name!r} must be one of {allowed}, got {value!r}")
+        """``value`` if allowed; the type counts too: ``True`` is not ``1``, ``2.0`` not ``2``."""
+        if self.choices is not None:
+            check_choice(self.name, value, self.choices)
         return value
 
 
@@ -43,10 +44,10 @@ class GameInfo:
     def resolve_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """All options with defaults filled in; unknown names and bad values raise ValueError."""
         known = {o.name: o for o in self.options}
-        unknown = set(options) - set(known)
+        unknown = [name for name in options if name not in known]
         if unknown:
             raise ValueError(
-                f"game {self.name!r} has no option {sorted(unknown)[0]!r}; "
+                f"game {self.name!r} has no option {short_repr(unknown[0])}; "
                 f"its options are {sorted(known)}"
             )
         return {name: o.validate(options.get(name, o.default)) for name, o in known.items()}
@@ -69,11 +70,18 @@ def register_game(info: GameInfo, *, replace: bool = False) -> GameInfo:
 
 
 def game_info(name: str) -> GameInfo:
+    """The registered game ``name``; ValueError naming the games if there is none."""
     _register_builtin_games()
-    try:
-        return _GAMES[name]
-    except KeyError:
-        raise ValueError(f"no game called {name!r}; games: {sorted(_GAMES)}") from None
+    info = _GAMES.get(name) if isinstance(name, str) else None
+    if info is None:
+        raise ValueError(f"no game called {short_repr(name)}; games: {sorted(_GAMES)}")
+    return info
+
+
+def find_game_info(name: str) -> GameInfo | None:
+    """The registered game ``name``, or None."""
+    _register_builtin_games()
+    return _GAMES.get(name)
 
 
 def load_game(name: str, **options: Any) -> State:

@@ -9,9 +9,11 @@ JSON, equality and notebook display on top of the hooks.
 from __future__ import annotations
 
 import copy
+import functools
 import html
 import json
-from collections.abc import Mapping, Sequence
+import numbers
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -19,6 +21,12 @@ import numpy as np
 
 from hoteledu.core.actions import Action, ActionCodec, JointAction
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
+from hoteledu.core.validation import (
+    check_json_shape,
+    inspect_action,
+    short_repr,
+    unusable_action_reason,
+)
 
 CHANCE = -1
 """``current_player()`` at a chance node: resolve it with ``chance_outcomes()``."""
@@ -28,6 +36,46 @@ TERMINAL = -3
 """``current_player()`` once the game is over."""
 
 PLAYER_KIND_NAMES = {CHANCE: "chance", SIMULTANEOUS: "simultaneous", TERMINAL: "terminal"}
+
+MAX_SAVED_STATE_CHARS = 4_000_000
+"""Longest JSON text ``State.from_json`` reads (a saved state is a few kilobytes)."""
+MAX_SAVED_HISTORY = 20_000
+"""Most actions in a saved state's history (a long game has under 1,000)."""
+
+# Errors a game's own checks raise when an action carries a value they never
+# expected (a face of 99, a space 'x'): turned into IllegalActionError.
+_RAW_ERRORS = (TypeError, IndexError, KeyError, AttributeError, ValueError, OverflowError)
+
+
+def _guarded(check: Callable[[State, Action], None]) -> Callable[[State, Action], None]:
+    """Wrap a ``check_action`` so that a malformed action is always refused clearly.
+
+    The fields are inspected first (types, sizes, ``field_limits``). The
+    game's own check still runs first, so that its message naming the rule
+    wins; but a field problem refuses the action even if the game would take
+    it (``RollDice(True, 2)`` equals ``RollDice(1, 2)``), and a raw Python
+    error of the game's check becomes an IllegalActionError naming the field.
+    """
+
+    @functools.wraps(check)
+    def guarded_check(self: State, action: Action) -> None:
+        action, problem = inspect_action(action)
+        try:
+            check(self, action)
+        except IllegalActionError as error:
+            if problem is None or problem in str(error):
+                raise
+            combined = IllegalActionError(f"{error}; {problem}")
+            combined.rule = error.rule
+            raise combined from error
+        except _RAW_ERRORS as error:
+            reason = problem or unusable_action_reason(action, error)
+            raise IllegalActionError(reason) from error
+        if problem is not None:
+            raise IllegalActionError(problem)
+
+    guarded_check.guarded = True  # type: ignore[attr-defined]
+    return guarded_check
 
 
 class State:
@@ -50,6 +98,15 @@ class State:
     game_name: ClassVar[str] = "game"
     action_types: ClassVar[tuple[type[Action], ...]] = ()
     _codec: ClassVar[ActionCodec | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # A game may override check_action (e.g. a fast chance test): the
+        # override runs inside the same guard as the base's, so a malformed
+        # action is refused with IllegalActionError by every game.
+        super().__init_subclass__(**kwargs)
+        override = cls.__dict__.get("check_action")
+        if override is not None and not getattr(override, "guarded", False):
+            cls.check_action = _guarded(override)  # type: ignore[method-assign]
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options: dict[str, Any] = dict(options or {})
@@ -110,6 +167,8 @@ class State:
         At a chance node the outcomes; at a simultaneous node pass ``player``;
         a player who is not to move has no legal actions.
         """
+        if player is not None:
+            player = self._player_index(player)
         mover = self.current_player()
         if mover == TERMINAL:
             return []
@@ -125,6 +184,19 @@ class State:
             return []
         return self._legal_actions(player)
 
+    def _player_index(self, player: Any) -> int:
+        """``player`` as an int 0..n-1 (a NumPy integer is fine, a bool is not)."""
+        if (
+            isinstance(player, numbers.Integral)
+            and not isinstance(player, bool)
+            and 0 <= player < self.num_players
+        ):
+            return int(player)
+        raise ValueError(
+            f"player must be an index 0..{self.num_players - 1} "
+            f"(P1..P{self.num_players}), got {short_repr(player)}"
+        )
+
     def _is_chance_outcome(self, action: Action) -> bool:
         """Whether ``action`` is a possible outcome of this chance node.
 
@@ -137,8 +209,13 @@ class State:
         """Whether ``player`` may take ``action`` now; override for a faster test."""
         return action in self._legal_actions(player)
 
+    @_guarded
     def check_action(self, action: Action) -> None:
-        """Raise IllegalActionError if ``action`` cannot be applied now; change nothing."""
+        """Raise IllegalActionError if ``action`` cannot be applied now; change nothing.
+
+        The action's fields are checked first (types, sizes, the class's
+        ``field_limits``); an error naming the field is raised for a bad one.
+        """
         mover = self.current_player()
         if mover == TERMINAL:
             raise IllegalActionError("the game is over: no more actions", rule="end of game")
@@ -164,7 +241,11 @@ class State:
             raise IllegalActionError(self.explain_illegal(action))
 
     def apply_action(self, action: Action) -> None:
-        """Apply a legal action; an illegal one raises and changes nothing."""
+        """Apply a legal action; an illegal one raises and changes nothing.
+
+        A tuple field given as a list is stored as a tuple in the history.
+        """
+        action, _ = inspect_action(action)  # a bad one is refused by check_action
         self.check_action(action)
         self._apply(action)
         self.history.append(action)
@@ -175,6 +256,8 @@ class State:
 
     def sample_chance(self, rng: np.random.Generator) -> Action:
         """Draw one chance outcome with its exact probability (games may speed this up)."""
+        if not self.is_chance_node():
+            raise IllegalActionError("this is not a chance node", rule="protocol")
         outcomes = self.chance_outcomes()
         weights = np.array([float(p) for _, p in outcomes])
         index = rng.choice(len(outcomes), p=weights / weights.sum())
@@ -231,28 +314,44 @@ class State:
     @classmethod
     def from_json(cls, data: Any) -> State:
         """Load a state saved by ``to_json()``; refuse malformed data with the reason."""
-        if isinstance(data, (str, bytes)):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as error:
-                raise MalformedRecordError(f"not valid JSON: {error}") from error
+        # Imported here: records imports this module.
+        from hoteledu.core.records import parse_json_text
+        from hoteledu.core.registry import find_game_info
+
+        if isinstance(data, (str, bytes, bytearray)):
+            data = parse_json_text(data, what="the saved state", max_bytes=MAX_SAVED_STATE_CHARS)
         if not isinstance(data, Mapping):
             raise MalformedRecordError("a saved state must be a JSON object")
         missing = {"game", "options", "history", "state"} - set(data)
         if missing:
             raise MalformedRecordError(f"a saved state needs the fields {sorted(missing)}")
         if data["game"] != cls.game_name:
-            raise MalformedRecordError(f"this is a {data['game']!r} state, not {cls.game_name!r}")
+            raise MalformedRecordError(
+                f"this is a {short_repr(data['game'])} state, not {cls.game_name!r}"
+            )
         if not isinstance(data["history"], list) or not isinstance(data["options"], Mapping):
             raise MalformedRecordError("'history' must be a list and 'options' an object")
+        if len(data["history"]) > MAX_SAVED_HISTORY:
+            raise MalformedRecordError(
+                f"the saved history has {len(data['history'])} actions; "
+                f"the limit is {MAX_SAVED_HISTORY}"
+            )
         if not isinstance(data["state"], Mapping):
             raise MalformedRecordError("'state' must be an object")
+        check_json_shape(data, what="the saved state")
+        options = data["options"]
+        info = find_game_info(cls.game_name)
+        if info is not None:
+            try:
+                options = info.resolve_options(options)
+            except ValueError as error:
+                raise MalformedRecordError(f"the saved options are wrong: {error}") from None
         history = [cls.action_from_json(a) for a in data["history"]]
         try:
-            state = cls.from_snapshot(data["options"], data["state"])
+            state = cls.from_snapshot(options, data["state"])
         except MalformedRecordError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError) as error:
+        except (*_RAW_ERRORS, RecursionError) as error:
             raise MalformedRecordError(f"the saved position is malformed: {error!r}") from error
         state.history = history
         return state

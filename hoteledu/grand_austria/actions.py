@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from hoteledu.core.actions import Action
+from hoteledu.core.actions import Action, limits
 
 ITEMS = ("strudel", "cake", "wine", "coffee")
 """Dishes and drinks, in the order used by every 4-tuple in this package."""
@@ -27,6 +27,13 @@ ACTION_NAMES = {
 }
 
 
+ITEM_INDICES = range(len(ITEMS))
+
+
+def _item_name(item: int) -> str:
+    return ITEMS[item] if item in ITEM_INDICES else f"item {item}"
+
+
 def _items_text(counts: tuple[int, ...]) -> str:
     parts = [f"{k} {name}" for k, name in zip(counts, ITEMS, strict=False) if k]
     return ", ".join(parts) if parts else "nothing"
@@ -38,6 +45,7 @@ class StartPlayer(Action):
     """Chance: the start player (takes turn order tile 1)."""
 
     player: int
+    field_limits = limits(player=range(4))
 
     def __str__(self) -> str:
         return f"player {self.player} is the start player"
@@ -113,13 +121,14 @@ class TakeDie(Action):
     space: int
     boost: bool = False
     imitate: int = 0
+    field_limits = limits(space=range(1, 7), imitate=range(6))
 
     def __str__(self) -> str:
         text = f"take a die from space {self.space}"
         if self.space == 6:
-            text += f" as action {self.imitate} ({ACTION_NAMES[self.imitate]})"
+            text += f" as action {self.imitate} ({ACTION_NAMES.get(self.imitate, '?')})"
         else:
-            text += f" ({ACTION_NAMES[self.space]})"
+            text += f" ({ACTION_NAMES.get(self.space, '?')})"
         return text + (" +1 for a krone" if self.boost else "")
 
 
@@ -151,9 +160,10 @@ class Gain(Action):
     """Choose one dish or drink (``item`` 0..3: strudel, cake, wine, coffee)."""
 
     item: int
+    field_limits = limits(item=ITEM_INDICES)
 
     def __str__(self) -> str:
-        return f"take 1 {ITEMS[self.item]}"
+        return f"take 1 {_item_name(self.item)}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -162,9 +172,10 @@ class Serve(Action):
 
     slot: int
     item: int
+    field_limits = limits(item=ITEM_INDICES)
 
     def __str__(self) -> str:
-        return f"serve {ITEMS[self.item]} to café guest {self.slot}"
+        return f"serve {_item_name(self.item)} to café guest {self.slot}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -280,9 +291,11 @@ class ClaimPolitics(Action):
     """Place a disk on politics card ``index`` (0, 1, 2 = A, B, C)."""
 
     index: int
+    field_limits = limits(index=range(3))
 
     def __str__(self) -> str:
-        return f"claim politics card {'ABC'[self.index]}"
+        letter = "ABC"[self.index] if self.index in range(3) else self.index
+        return f"claim politics card {letter}"
 
 
 @dataclasses.dataclass(frozen=True)

@@ -24,6 +24,7 @@ import numpy as np
 from hoteledu.core.actions import Action
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
 from hoteledu.core.state import CHANCE, TERMINAL, State
+from hoteledu.core.validation import check_choice, check_option_type, is_int
 from hoteledu.grand_austria import cards as card_data
 from hoteledu.grand_austria import effects as fx
 from hoteledu.grand_austria import hotel as hotel_data
@@ -286,6 +287,8 @@ class GrandAustriaState(State):
 
     def sample_chance(self, rng: np.random.Generator) -> Action:
         """Draw a chance outcome quickly (same distribution as ``chance_outcomes``)."""
+        if not self.tasks or self.tasks[-1][0] not in CHANCE_TASKS:
+            raise IllegalActionError("this is not a chance node", rule="protocol")
         top = self.tasks[-1]
         kind = top[0]
         if kind == "roll":
@@ -1783,6 +1786,17 @@ def new_game(
     >>> state.num_players, state.current_player() == CHANCE
     (3, True)
     """
+    # Options come from saved records too: exact types (2.0 and True are not 2 and 1).
+    check_option_type("players", players, int)
+    for name, value in (
+        ("staff_setup", staff_setup),
+        ("gizia", gizia),
+        ("additional_actions", additional_actions),
+    ):
+        check_option_type(name, value, str)
+    check_choice("gizia", gizia, ("extra_turn", "extra_action"))
+    if money_cap is not None and (not is_int(money_cap) or not 1 <= money_cap <= 1000):
+        raise ValueError(f"money_cap must be an integer 1..1000 or None, not {money_cap!r}")
     return GrandAustriaState(
         {
             "players": players,

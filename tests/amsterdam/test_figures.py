@@ -261,7 +261,8 @@ def test_tourist_sankey_links_carry_the_given_flows():
     fig = tourist_sankey(flows)
     sankey = fig.data[0]
     labels = list(sankey.node.label)
-    assert labels == ["boat", "museum", "bar", "Dam"]
+    assert labels == ["boat", "bar", "museum", "bar", "Dam"]  # sources, then targets
+    assert list(sankey.node.x) == [0.001] * 2 + [0.999] * 3  # two columns: no loop
     links = {
         (labels[s], labels[t]): v
         for s, t, v in zip(sankey.link.source, sankey.link.target, sankey.link.value, strict=True)
@@ -285,3 +286,57 @@ def test_AMS_16_city_graph_with_and_without_dam_diagonals():
     assert len(both.data[0].x) - len(both.data[2].x) == 3 * 2
     plain = city_graph_figure(without)
     assert set(trace(plain, "intersections").marker.size) == {30.0}
+
+
+# ------------------------------------------- lessons 4, 5 and 5b: flows and search figures
+def test_tourist_sankey_of_real_flows_has_no_loop_and_separate_dam_nodes():
+    from hoteledu.amsterdam.analysis import tourist_flows
+    from hoteledu.amsterdam.tiles import FUNCTIONS
+
+    flows = tourist_flows(10, seed=4).totals("function")
+    fig = tourist_sankey(flows, order=["boat", *FUNCTIONS, "Dam"])
+    sankey = fig.data[0]
+    left = {k for k, x in enumerate(sankey.node.x) if x < 0.5}
+    assert set(sankey.link.source) <= left  # every band runs from left to right
+    assert not set(sankey.link.target) & left
+    labels = list(sankey.node.label)
+    assert labels.count("Dam") == 2  # a source node and a sink node
+    assert labels[0] == "boat" and labels[-1] == "Dam"  # the order asked for
+    assert sum(sankey.link.value) == sum(flows.values())
+    for column in (left, set(range(len(labels))) - left):  # nodes stacked without overlap
+        ys = sorted(sankey.node.y[k] for k in column)
+        assert all(0 < y < 1 for y in ys) and len(set(ys)) == len(ys)
+
+
+def test_game_tree_figure_draws_values_windows_and_pruned_branches():
+    from hoteledu.amsterdam.analysis.search import alphabeta_trace
+    from hoteledu.amsterdam.figures import game_tree_figure
+
+    fig = game_tree_figure(alphabeta_trace([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    assert [d.name for d in fig.data] == [
+        "edges",
+        "pruned edges",
+        "max nodes",
+        "min nodes",
+        "leaves",
+        "pruned",
+    ]
+    assert list(trace(fig, "pruned").text) == ["4", "6"]
+    assert len(trace(fig, "leaves").x) == 7
+    assert trace(fig, "max nodes").text[0].startswith("3<br>α=3")
+    assert "α=3 β=2" in trace(fig, "min nodes").text[1]  # the cut-off window
+    assert len(trace(fig, "pruned edges").x) == 2 * 3  # two cut branches: x0, x1, None each
+    leaves_y = set(trace(fig, "leaves").y) | set(trace(fig, "pruned").y)
+    assert leaves_y == {0.0} and set(trace(fig, "max nodes").y) == {2.0}
+    json.dumps(fig.to_dict(), default=str)
+
+
+def test_search_size_figure_is_log_scale_and_checks_lengths():
+    from hoteledu.amsterdam.figures import search_size_figure
+
+    fig = search_size_figure([1, 2, 3], {"minimax": [4, 16, 172], "alpha-beta": [4, 10, 64]})
+    assert fig.layout.yaxis.type == "log"
+    assert [d.name for d in fig.data] == ["minimax", "alpha-beta"]
+    assert list(fig.data[1].y) == [4, 10, 64]
+    with pytest.raises(ValueError, match="minimax"):
+        search_size_figure([1, 2], {"minimax": [4]})

@@ -289,7 +289,8 @@ for bots, games in matches:
 # ## Exercises
 #
 # 1. Knuth's estimator is unbiased. Why is the mean of 40 estimates then a poor
-#    summary here? What share of the sum does the largest estimate make?
+#    summary here? Leave out the largest estimate: what is $\log_{10}$ of the
+#    mean of the other 39?
 # 2. Run the depth table from `positions[83]` instead (`count_positions(positions[83], [4])`).
 #    Does pruning save more or less? Why?
 # 3. With perfect move ordering alpha-beta visits about $b^{d/2}$ positions
@@ -300,11 +301,13 @@ for bots, games in matches:
 # <details><summary>Show the answers</summary>
 #
 # 1. The estimates are spread over many orders of magnitude, so the mean is
-#    decided by the rare huge one: here the largest makes 0.994 of the sum
-#    (99.4%). The median of the logarithm (93.7) describes a typical walk;
-#    the mean of the logarithm (94.0) underestimates the logarithm of the
-#    mean (Jensen's inequality), but it is stable from one set of walks to
-#    the next.
+#    decided by the rare huge one (here 99.4% of the sum). Without it the
+#    mean of the other 39 is about $10^{103.6}$, more than two orders of
+#    magnitude lower than $10^{105.8}$: one walk moves the mean by a factor
+#    of 160. The median of the logarithm (93.7) describes a typical walk and
+#    hardly moves when one walk is left out; the mean of the logarithm (94.0)
+#    underestimates the logarithm of the mean (Jensen's inequality), but it
+#    too is stable from one set of walks to the next.
 # 2. Nothing at all: at `positions[83]` P2 starts its turn, and the next four
 #    decisions are all its own. Without a Min node there is nothing to cut:
 #    minimax and alpha-beta both visit 1305 positions at depth 4.
@@ -324,7 +327,8 @@ from hoteledu.lessons import check_answers
 
 other = count_positions(positions[83], [4])
 verdict = check_answers({
-    "1": (max(estimates) / sum(estimates), 0.994),
+    "1": (round(math.log10((sum(estimates) - max(estimates)) / 39), 1), 103.6),
+    "1 (factor)": (round(mean / ((sum(estimates) - max(estimates)) / 39), -1), 160),
     "1 (logs)": ((round(float(np.median(logs)), 1), round(float(logs.mean()), 1)), (93.7, 94.0)),
     "2": ((other["minimax"][0], other["alpha-beta"][0]), (1305, 1305)),
     "3": ((7**4, 7**2), (2401, 49)),

@@ -825,16 +825,23 @@ def tourist_sankey(
     out_of = {n: sum(float(v) for (s, _), v in flows.items() if s == n) for n in sources}
     into = {n: sum(float(v) for (_, t), v in flows.items() if t == n) for n in targets}
 
+    rows = max(len(sources), len(targets))
+    pixels = height or max(380, 60 + 36 * rows)
+    margin = {"l": 20, "r": 20, "t": 50, "b": 20}
+    plot = pixels - margin["t"] - margin["b"]
+    pad = 14
+    # plotly sizes every node by one scale, set by the fuller column with gaps of
+    # ``pad`` pixels; the centres (``y``) follow the same scale, so nodes never overlap.
+    total = max(sum(out_of.values()), sum(into.values())) or 1.0
+    scale = (plot - pad * (rows - 1)) / total
+
     def centres(names: list[str], size: Mapping[str, float]) -> list[float]:
-        # Stack the nodes top to bottom: heights in proportion to flow, equal gaps.
-        gap = 0.04 if len(names) > 1 else 0.0
-        room = 1.0 - gap * (len(names) - 1)
-        total = sum(size.values()) or 1.0
-        ys, top = [], 0.0
-        for name in names:
-            height_share = room * size[name] / total
-            ys.append(min(max(top + height_share / 2, 0.001), 0.999))
-            top += height_share + gap
+        heights = [size[n] * scale for n in names]
+        gap = (plot - sum(heights)) / (len(names) - 1) if len(names) > 1 else 0.0
+        ys, top = [], 0.0 if len(names) > 1 else (plot - heights[0]) / 2
+        for h in heights:
+            ys.append(min(max((top + h / 2) / plot, 0.001), 0.999))
+            top += h + gap
         return ys
 
     labels = sources + targets
@@ -843,7 +850,7 @@ def tourist_sankey(
             arrangement="fixed",
             node={
                 "label": labels,
-                "pad": 10,
+                "pad": pad,
                 "thickness": 14,
                 "x": [0.001] * len(sources) + [0.999] * len(targets),
                 "y": centres(sources, out_of) + centres(targets, into),
@@ -855,13 +862,12 @@ def tourist_sankey(
             },
         )
     )
-    rows = max(len(sources), len(targets))
     fig.update_layout(
         title=title,
         width=760,
-        height=height or max(380, 60 + 36 * rows),
+        height=pixels,
         font={"size": 12},
-        margin={"l": 20, "r": 20, "t": 50, "b": 20},
+        margin=margin,
     )
     return fig
 

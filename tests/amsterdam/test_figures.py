@@ -290,6 +290,8 @@ def test_AMS_16_city_graph_with_and_without_dam_diagonals():
 
 # ------------------------------------------- lessons 4, 5 and 5b: flows and search figures
 def test_tourist_sankey_of_real_flows_has_no_loop_and_separate_dam_nodes():
+    import itertools
+
     from hoteledu.amsterdam.analysis import tourist_flows
     from hoteledu.amsterdam.tiles import FUNCTIONS
 
@@ -303,9 +305,21 @@ def test_tourist_sankey_of_real_flows_has_no_loop_and_separate_dam_nodes():
     assert labels.count("Dam") == 2  # a source node and a sink node
     assert labels[0] == "boat" and labels[-1] == "Dam"  # the order asked for
     assert sum(sankey.link.value) == sum(flows.values())
-    for column in (left, set(range(len(labels))) - left):  # nodes stacked without overlap
-        ys = sorted(sankey.node.y[k] for k in column)
-        assert all(0 < y < 1 for y in ys) and len(set(ys)) == len(ys)
+    # Nodes stacked without overlap: plotly draws node k with height value_k * scale
+    # pixels (one scale for the figure), centred at y_k of the plot's height.
+    plot = fig.layout.height - fig.layout.margin.t - fig.layout.margin.b
+    size = [0.0] * len(labels)
+    for s, t, v in zip(sankey.link.source, sankey.link.target, sankey.link.value, strict=True):
+        size[s] += v
+        size[t] += v
+    rows = max(len(left), len(labels) - len(left))
+    scale = (plot - sankey.node.pad * (rows - 1)) / sum(flows.values())
+    for column in (left, set(range(len(labels))) - left):
+        nodes = sorted(column, key=lambda k: sankey.node.y[k])
+        for a, b in itertools.pairwise(nodes):
+            distance = (sankey.node.y[b] - sankey.node.y[a]) * plot
+            assert distance >= (size[a] + size[b]) * scale / 2 + sankey.node.pad - 1e-6
+        assert all(0 < sankey.node.y[k] < 1 for k in nodes)
 
 
 def test_game_tree_figure_draws_values_windows_and_pruned_branches():

@@ -27,6 +27,7 @@ Examples
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -780,9 +781,18 @@ def boat_convergence_figure(
 
 # ---------------------------------------------------------------- flows
 def tourist_sankey(
-    flows: Mapping[tuple[str, str], float | Fraction], title: str = "Where tourists go"
+    flows: Mapping[tuple[str, str], float | Fraction],
+    title: str = "Where tourists go",
+    order: Sequence[str] | None = None,
+    height: int | None = None,
 ) -> go.Figure:
-    """A Sankey diagram of tourist flows between places (or functions).
+    """A Sankey diagram of tourist flows: sources in a column on the left, targets on the right.
+
+    A name that is both a source and a target (the Dam, or a function whose
+    chased tourists go to another tile of the same function) gets one node on
+    each side, so no flow loops back. Nodes are placed by hand (``x`` and
+    ``y``), stacked in ``order`` with gaps in proportion to their flow, so the
+    labels do not overlap.
 
     Parameters
     ----------
@@ -790,35 +800,78 @@ def tourist_sankey(
         ``(source, target)`` -> amount (tourists, or expected tourists).
     title : str
         Figure title.
+    order : sequence of str or None
+        Top-to-bottom order of the names in each column (names not in it
+        follow in first-seen order); None: first-seen order.
+    height : int or None
+        Pixels; None grows with the number of nodes.
 
     Returns
     -------
     plotly.graph_objects.Figure
-        One Sankey trace; node labels in first-seen order.
+        One Sankey trace; node labels: the sources, then the targets.
 
     Examples
     --------
     >>> fig = tourist_sankey({("boat", "museum"): 3, ("museum", "Dam"): 1})
     >>> fig.data[0].node.label
-    ('boat', 'museum', 'Dam')
+    ('boat', 'museum', 'museum', 'Dam')
     """
-    labels: list[str] = []
-    for source, target in flows:
-        for name in (source, target):
-            if name not in labels:
-                labels.append(name)
-    index = {name: k for k, name in enumerate(labels)}
+    rank = {name: k for k, name in enumerate(order or ())}
+
+    def column(names: list[str]) -> list[str]:
+        seen = list(dict.fromkeys(names))
+        return sorted(seen, key=lambda n: (rank.get(n, len(rank)), seen.index(n)))
+
+    sources = column([s for s, _ in flows])
+    targets = column([t for _, t in flows])
+    out_of = {n: sum(float(v) for (s, _), v in flows.items() if s == n) for n in sources}
+    into = {n: sum(float(v) for (_, t), v in flows.items() if t == n) for n in targets}
+
+    rows = max(len(sources), len(targets))
+    pixels = height or max(380, 60 + 36 * rows)
+    margin = {"l": 20, "r": 20, "t": 50, "b": 20}
+    plot = pixels - margin["t"] - margin["b"]
+    pad = 14
+    # plotly sizes every node by one scale, set by the fuller column with gaps of
+    # ``pad`` pixels; the centres (``y``) follow the same scale, so nodes never overlap.
+    total = max(sum(out_of.values()), sum(into.values())) or 1.0
+    scale = (plot - pad * (rows - 1)) / total
+
+    def centres(names: list[str], size: Mapping[str, float]) -> list[float]:
+        heights = [size[n] * scale for n in names]
+        gap = (plot - sum(heights)) / (len(names) - 1) if len(names) > 1 else 0.0
+        ys, top = [], 0.0 if len(names) > 1 else (plot - heights[0]) / 2
+        for h in heights:
+            ys.append(min(max((top + h / 2) / plot, 0.001), 0.999))
+            top += h + gap
+        return ys
+
+    labels = sources + targets
     fig = go.Figure(
         go.Sankey(
-            node={"label": labels, "pad": 12},
+            arrangement="fixed",
+            node={
+                "label": labels,
+                "pad": pad,
+                "thickness": 14,
+                "x": [0.001] * len(sources) + [0.999] * len(targets),
+                "y": centres(sources, out_of) + centres(targets, into),
+            },
             link={
-                "source": [index[s] for s, _ in flows],
-                "target": [index[t] for _, t in flows],
+                "source": [sources.index(s) for s, _ in flows],
+                "target": [len(sources) + targets.index(t) for _, t in flows],
                 "value": [float(v) for v in flows.values()],
             },
         )
     )
-    fig.update_layout(title=title, width=720, height=460)
+    fig.update_layout(
+        title=title,
+        width=760,
+        height=pixels,
+        font={"size": 12},
+        margin=margin,
+    )
     return fig
 
 
@@ -959,6 +1012,152 @@ def city_graph_comparison(
     return fig
 
 
+# ------------------------------------------------------------ game trees
+PRUNED_COLOUR = "#c8c8c8"
+
+
+def _bound(value: float | None) -> str:
+    if value is None:
+        return ""
+    if math.isinf(value):
+        return "∞" if value > 0 else "-∞"
+    return f"{value:g}"
+
+
+def game_tree_figure(nodes: Sequence[Any], title: str = "Alpha-beta on a small tree") -> go.Figure:
+    """A drawn game tree: Max and Min nodes, their values and windows, pruned parts grey.
+
+    Parameters
+    ----------
+    nodes : sequence of TreeNode
+        The search, as :func:`hoteledu.amsterdam.analysis.search.alphabeta_trace`
+        returns it (root first, depth-first order, pruned nodes included).
+    title : str
+        Figure title.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        Traces "edges", "pruned edges", "max nodes", "min nodes", "leaves" and
+        "pruned" (nodes never looked at); each visited inner node is labelled
+        with its value and the window ``α, β`` it was left with.
+
+    Examples
+    --------
+    >>> from hoteledu.amsterdam.analysis.search import alphabeta_trace
+    >>> fig = game_tree_figure(alphabeta_trace([[3, 12, 8], [2, 4, 6]]))
+    >>> len(trace(fig, "pruned").x)
+    2
+    """
+    by_path = {n.path: n for n in nodes}
+    leaves = [n.path for n in nodes if n.kind == "leaf"]
+    x: dict[tuple[int, ...], float] = {path: float(k) for k, path in enumerate(leaves)}
+    for node in sorted(nodes, key=lambda n: -len(n.path)):
+        if node.kind != "leaf":
+            kids = [x[p] for p in by_path if len(p) == len(node.path) + 1 and p[:-1] == node.path]
+            x[node.path] = sum(kids) / len(kids)
+    depth = max(len(p) for p in by_path)
+
+    def y(path: tuple[int, ...]) -> float:
+        return float(depth - len(path))
+
+    fig = go.Figure()
+    for name, visited, style in (
+        ("edges", True, {"color": "#555555", "width": 2}),
+        ("pruned edges", False, {"color": PRUNED_COLOUR, "width": 2, "dash": "dot"}),
+    ):
+        xs: list[float | None] = []
+        ys: list[float | None] = []
+        for node in nodes:
+            if node.path and node.visited == visited:
+                parent = node.path[:-1]
+                xs += [x[parent], x[node.path], None]
+                ys += [y(parent), y(node.path), None]
+        fig.add_scatter(x=xs, y=ys, mode="lines", line=style, name=name, hoverinfo="skip")
+    marks = (
+        ("max nodes", lambda n: n.visited and n.kind == "max", "triangle-up", "#1f77b4"),
+        ("min nodes", lambda n: n.visited and n.kind == "min", "triangle-down", "#d62728"),
+        ("leaves", lambda n: n.visited and n.kind == "leaf", "square", "#2ca02c"),
+        ("pruned", lambda n: not n.visited, "circle-open", PRUNED_COLOUR),
+    )
+    for name, keep, symbol, colour in marks:
+        chosen = [n for n in nodes if keep(n)]
+        text = []
+        for n in chosen:
+            if not n.visited:
+                text.append(_bound(n.value) or "?")
+            elif n.kind == "leaf":
+                text.append(_bound(n.value))
+            else:
+                text.append(f"{_bound(n.value)}<br>α={_bound(n.alpha)} β={_bound(n.beta)}")
+        fig.add_scatter(
+            x=[x[n.path] for n in chosen],
+            y=[y(n.path) for n in chosen],
+            mode="markers+text",
+            marker={"symbol": symbol, "size": 22, "color": colour, "line": {"width": 1}},
+            text=text,
+            textposition=["bottom center" if n.kind == "leaf" else "middle right" for n in chosen],
+            customdata=[list(n.path) for n in chosen],
+            name=name,
+            hovertemplate="path %{customdata}<br>%{text}<extra></extra>",
+        )
+    fig.update_layout(
+        title=title,
+        width=760,
+        height=120 + 130 * (depth + 1),
+        plot_bgcolor="#ffffff",
+        legend={"orientation": "h", "y": -0.05},
+    )
+    fig.update_xaxes(visible=False, range=[-0.7, len(leaves) - 0.3])
+    fig.update_yaxes(visible=False, range=[-0.6, depth + 0.4])
+    return fig
+
+
+def search_size_figure(
+    depths: Sequence[int],
+    counts: Mapping[str, Sequence[float]],
+    title: str = "Positions visited against search depth",
+) -> go.Figure:
+    """Positions visited by each search against its depth, on a log scale.
+
+    Parameters
+    ----------
+    depths : sequence of int
+        The depths searched (x axis).
+    counts : mapping
+        Search name -> positions visited at each depth (one trace each, same
+        length as ``depths``).
+    title : str
+        Figure title.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        One "lines+markers" trace per search, y axis logarithmic.
+
+    Examples
+    --------
+    >>> fig = search_size_figure([1, 2, 3], {"minimax": [4, 16, 64]})
+    >>> fig.layout.yaxis.type
+    'log'
+    """
+    fig = go.Figure()
+    for name, values in counts.items():
+        if len(values) != len(depths):
+            raise ValueError(f"{name!r}: {len(values)} counts for {len(depths)} depths")
+        fig.add_scatter(x=list(depths), y=list(values), mode="lines+markers", name=name)
+    fig.update_layout(
+        title=title,
+        xaxis_title="search depth (decisions)",
+        yaxis_title="positions visited (log scale)",
+        width=720,
+        height=420,
+    )
+    fig.update_yaxes(type="log")
+    fig.update_xaxes(dtick=1)
+    return fig
+
+
 __all__ = [
     "BOARD_TRACE_NAMES",
     "DAM_DIAGONALS",
@@ -970,9 +1169,11 @@ __all__ = [
     "boat_convergence_figure",
     "city_graph_comparison",
     "city_graph_figure",
+    "game_tree_figure",
     "intersection_xy",
     "landing_heatmap",
     "scene_from_state",
+    "search_size_figure",
     "site_value_heatmap",
     "tile_xy",
     "tourist_sankey",

@@ -172,3 +172,53 @@ def test_AMS_15_AMS_16_AMS_17_pawn_reach_agrees_with_the_engine(diagonals):
             engine_ends = set(state.pawn_destinations("mayor", steps))
             assert engine_ends == pawn_destinations(x, steps, diagonals) - {other}
     assert PLACE_OF[DAM] == len(CITY_TILES) - 1  # the engine's place order is ours
+
+
+# ----------------------------------------------- lesson 4: the Dam overflow, like with like
+def test_AMS_21_a_chase_overflows_exactly_when_no_other_tile_shows_the_function():
+    flows = engine.tourist_flows(20, seed=5)
+    chases = [m for m in flows.moves if m.kind == "chase"]
+    assert chases and all(m.alternatives in (0, 1, 2, 3) for m in chases)  # 4 tiles a function
+    assert all((m.alternatives == 0) == (m.function == "Dam") for m in chases)
+    assert all(m.alternatives is None for m in flows.moves if m.kind != "chase")
+
+
+def test_chase_overflow_share_and_band_against_a_direct_count():
+    flows = engine.tourist_flows(20, seed=5)
+    result = engine.chase_overflow(flows)
+    chases = [m for m in flows.moves if m.kind == "chase"]
+    to_dam = [m for m in chases if m.function == "Dam"]
+    assert result["chases"] == len(chases) and result["to_dam"] == len(to_dam)
+    assert result["share"] == pytest.approx(len(to_dam) / len(chases))
+    assert result["tourists_to_dam"] == sum(m.count for m in to_dam)
+    assert sum(result["alternatives"].values()) == len(chases)
+    # The band: a ratio estimator with games as clusters, computed here from scratch.
+    n = np.array([sum(m.game == g for m in chases) for g in range(20)], dtype=float)
+    d = np.array([sum(m.game == g for m in to_dam) for g in range(20)], dtype=float)
+    p = d.sum() / n.sum()
+    half = 1.96 * math.sqrt(20 / 19 * ((d - p * n) ** 2).sum()) / n.sum()
+    assert (result["low"], result["high"]) == pytest.approx((p - half, p + half))
+    with pytest.raises(ValueError, match="no chase"):
+        engine.chase_overflow(engine.Flows((), 1))
+
+
+def test_lesson_4_exact_load_balancing_by_multinomial_counting():
+    """8 tourists, 4 shops at random: the lesson enumerates 4**8 choices; here the
+    loads are counted with multinomial coefficients instead."""
+    from fractions import Fraction
+    from math import factorial
+
+    peak: dict[int, int] = {}
+    for a in range(9):
+        for b in range(9 - a):
+            for c in range(9 - a - b):
+                loads = (a, b, c, 8 - a - b - c)
+                ways = factorial(8)
+                for x in loads:
+                    ways //= factorial(x)
+                peak[max(loads)] = peak.get(max(loads), 0) + ways
+    assert sum(peak.values()) == 4**8
+    expected = Fraction(sum(k * n for k, n in peak.items()), 4**8)
+    assert expected == Fraction(3623, 1024)
+    assert Fraction(sum(n for k, n in peak.items() if k >= 4), 4**8) == Fraction(3677, 8192)
+    assert Fraction(peak[2], 4**8) == Fraction(315, 8192)

@@ -261,7 +261,8 @@ def test_tourist_sankey_links_carry_the_given_flows():
     fig = tourist_sankey(flows)
     sankey = fig.data[0]
     labels = list(sankey.node.label)
-    assert labels == ["boat", "museum", "bar", "Dam"]
+    assert labels == ["boat", "bar", "museum", "bar", "Dam"]  # sources, then targets
+    assert list(sankey.node.x) == [0.001] * 2 + [0.999] * 3  # two columns: no loop
     links = {
         (labels[s], labels[t]): v
         for s, t, v in zip(sankey.link.source, sankey.link.target, sankey.link.value, strict=True)
@@ -361,3 +362,71 @@ def test_landing_heatmap_docstring_does_not_call_the_next_stop_a_landing():
     doc = landing_heatmap.__doc__
     assert "where the next tourist lands" not in doc
     assert "not* where a" in doc and "delivery_rates()" in doc
+
+
+# ------------------------------------------- lessons 4, 5 and 5b: flows and search figures
+def test_tourist_sankey_of_real_flows_has_no_loop_and_separate_dam_nodes():
+    import itertools
+
+    from hoteledu.amsterdam.analysis import tourist_flows
+    from hoteledu.amsterdam.tiles import FUNCTIONS
+
+    flows = tourist_flows(10, seed=4).totals("function")
+    fig = tourist_sankey(flows, order=["boat", *FUNCTIONS, "Dam"])
+    sankey = fig.data[0]
+    left = {k for k, x in enumerate(sankey.node.x) if x < 0.5}
+    assert set(sankey.link.source) <= left  # every band runs from left to right
+    assert not set(sankey.link.target) & left
+    labels = list(sankey.node.label)
+    assert labels.count("Dam") == 2  # a source node and a sink node
+    assert labels[0] == "boat" and labels[-1] == "Dam"  # the order asked for
+    assert sum(sankey.link.value) == sum(flows.values())
+    # Nodes stacked without overlap: plotly draws node k with height value_k * scale
+    # pixels (one scale for the figure), centred at y_k of the plot's height.
+    plot = fig.layout.height - fig.layout.margin.t - fig.layout.margin.b
+    size = [0.0] * len(labels)
+    for s, t, v in zip(sankey.link.source, sankey.link.target, sankey.link.value, strict=True):
+        size[s] += v
+        size[t] += v
+    rows = max(len(left), len(labels) - len(left))
+    scale = (plot - sankey.node.pad * (rows - 1)) / sum(flows.values())
+    for column in (left, set(range(len(labels))) - left):
+        nodes = sorted(column, key=lambda k: sankey.node.y[k])
+        for a, b in itertools.pairwise(nodes):
+            distance = (sankey.node.y[b] - sankey.node.y[a]) * plot
+            assert distance >= (size[a] + size[b]) * scale / 2 + sankey.node.pad - 1e-6
+        assert all(0 < sankey.node.y[k] < 1 for k in nodes)
+
+
+def test_game_tree_figure_draws_values_windows_and_pruned_branches():
+    from hoteledu.amsterdam.analysis.search import alphabeta_trace
+    from hoteledu.amsterdam.figures import game_tree_figure
+
+    fig = game_tree_figure(alphabeta_trace([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    assert [d.name for d in fig.data] == [
+        "edges",
+        "pruned edges",
+        "max nodes",
+        "min nodes",
+        "leaves",
+        "pruned",
+    ]
+    assert list(trace(fig, "pruned").text) == ["4", "6"]
+    assert len(trace(fig, "leaves").x) == 7
+    assert trace(fig, "max nodes").text[0].startswith("3<br>α=3")
+    assert "α=3 β=2" in trace(fig, "min nodes").text[1]  # the cut-off window
+    assert len(trace(fig, "pruned edges").x) == 2 * 3  # two cut branches: x0, x1, None each
+    leaves_y = set(trace(fig, "leaves").y) | set(trace(fig, "pruned").y)
+    assert leaves_y == {0.0} and set(trace(fig, "max nodes").y) == {2.0}
+    json.dumps(fig.to_dict(), default=str)
+
+
+def test_search_size_figure_is_log_scale_and_checks_lengths():
+    from hoteledu.amsterdam.figures import search_size_figure
+
+    fig = search_size_figure([1, 2, 3], {"minimax": [4, 16, 172], "alpha-beta": [4, 10, 64]})
+    assert fig.layout.yaxis.type == "log"
+    assert [d.name for d in fig.data] == ["minimax", "alpha-beta"]
+    assert list(fig.data[1].y) == [4, 10, 64]
+    with pytest.raises(ValueError, match="minimax"):
+        search_size_figure([1, 2], {"minimax": [4]})

@@ -112,6 +112,9 @@ class TouristMove:
     tile) or ``"dam lead"`` (source the Dam); places are tiles ``(row, col)``.
     ``function`` is the function the tourists visit at the target (``"Dam"``
     for the Dam) and ``source_function`` the one they left (``"boat"`` or ``"Dam"``).
+    ``alternatives`` (chases only, else None) is how many *other* building
+    tiles showed the chased function once the tile was turned: 0 sends the
+    group to the Dam (AMS-21).
     """
 
     game: int
@@ -122,6 +125,7 @@ class TouristMove:
     count: int
     source_function: str
     function: str
+    alternatives: int | None = None
 
 
 def _function_namer(state: Any) -> Any:
@@ -155,12 +159,13 @@ def replay_counts_and_moves(
     state = record.initial_state()
     rows = [list(state.tourists)]
     moves: list[TouristMove] = []
-    pending: tuple[int, str] | None = None  # a chased group waiting for the player's choice
+    pending: tuple[int, str, int] | None = None  # a chased group waiting for the player's choice
     turn = 0
     for action in record.actions:
         kind = type(action).__name__
         before = list(state.tourists)
         functions_before = _function_namer(state)
+        sides_before = list(state.day_up)
         if kind in ("RollDice", "MoveBoat"):
             if turn > 0:
                 rows.append(list(state.tourists))
@@ -179,6 +184,7 @@ def replay_counts_and_moves(
         elif kind == "TurnTile":
             source = losses[0] if losses else None
             if source is not None:
+                alternatives = _alternatives(state, source, sides_before[source])
                 if gains:
                     p, d = gains[0]
                     target_function = "Dam" if CITY_TILES[p] == DAM else functions_before(source)
@@ -192,16 +198,25 @@ def replay_counts_and_moves(
                             d,
                             functions_before(source),
                             target_function,
+                            alternatives,
                         )
                     )
                 else:
-                    pending = (source, functions_before(source))
+                    pending = (source, functions_before(source), alternatives)
         elif kind == "ChaseTo" and pending is not None:
-            source, function = pending
+            source, function, alternatives = pending
             p, d = gains[0]
             moves.append(
                 TouristMove(
-                    game, turn, "chase", CITY_TILES[source], CITY_TILES[p], d, function, function
+                    game,
+                    turn,
+                    "chase",
+                    CITY_TILES[source],
+                    CITY_TILES[p],
+                    d,
+                    function,
+                    function,
+                    alternatives,
                 )
             )
             pending = None
@@ -214,6 +229,19 @@ def replay_counts_and_moves(
             )
     rows.append(list(state.tourists))
     return np.array(rows, dtype=np.int64), moves
+
+
+def _alternatives(state: Any, source: int, was_day_up: bool) -> int:
+    """Places other than ``source`` that show the function ``source`` showed before turning."""
+    from hoteledu.amsterdam.tiles import DAY_FUNCTION, NIGHT_FUNCTION
+
+    tile = state.tile_at[source]
+    function = DAY_FUNCTION[tile] if was_day_up else NIGHT_FUNCTION[tile]
+    return sum(
+        1
+        for place in range(len(state.day_up))
+        if place != source and state.shown_function(place) == function
+    )
 
 
 def _counts_at(counts: np.ndarray, turns: int) -> np.ndarray:
@@ -273,9 +301,11 @@ class Flows:
         """``(source, target) -> tourists`` summed over all games.
 
         ``level``: ``"kind"`` (boat / chase / dam lead -> day, night or Dam),
-        ``"function"`` (boat, a function or the Dam -> a function or the Dam)
+        ``"function"`` (boat, a function or the Dam -> a function or the Dam;
+        a chase keeps its function, so it shows as ``(f, f)``, or ``(f, "Dam")``)
         or ``"tile"`` (boat or a tile -> a tile). The mapping is what
-        :func:`hoteledu.amsterdam.figures.tourist_sankey` draws.
+        :func:`hoteledu.amsterdam.figures.tourist_sankey` draws, sources on the
+        left and targets on the right (so ``(f, f)`` is no loop).
         """
         from hoteledu.amsterdam.tiles import DAY_FUNCTIONS
 
@@ -290,8 +320,6 @@ class Flows:
                 key = (m.kind, side(m.function))
             elif level == "function":
                 key = (m.source_function, m.function)
-                if key[0] == key[1]:  # a chase keeps its function: show where it came from
-                    key = (f"{m.source_function} (chased)", m.function)
             elif level == "tile":
                 key = (str(m.source), str(m.target))
             else:
@@ -300,16 +328,18 @@ class Flows:
         return dict(out)
 
     def sankey(self, level: str = "function") -> dict[str, list]:
-        """Plain Sankey data: ``labels`` and parallel lists ``source``, ``target``, ``value``."""
+        """Plain Sankey data: ``labels`` and parallel lists ``source``, ``target``, ``value``.
+
+        Sources and targets are separate nodes (sources first), so a name
+        that is both (the Dam, a function) makes no loop.
+        """
         totals = self.totals(level)
-        labels: list[str] = []
-        for pair in totals:
-            labels.extend(n for n in pair if n not in labels)
-        index = {n: k for k, n in enumerate(labels)}
+        sources = list(dict.fromkeys(s for s, _ in totals))
+        targets = list(dict.fromkeys(t for _, t in totals))
         return {
-            "labels": labels,
-            "source": [index[s] for s, _ in totals],
-            "target": [index[t] for _, t in totals],
+            "labels": sources + targets,
+            "source": [sources.index(s) for s, _ in totals],
+            "target": [len(sources) + targets.index(t) for _, t in totals],
             "value": list(totals.values()),
         }
 
@@ -341,6 +371,46 @@ def tourist_flows(
     for g, record in enumerate(play_games(games, seed, agents, **options)):
         moves.extend(replay_counts_and_moves(record, g)[1])
     return Flows(tuple(moves), games)
+
+
+def chase_overflow(flows: Flows) -> dict[str, Any]:
+    """How often a chase overflows to the Dam: per chase and per tourist.
+
+    Returns
+    -------
+    dict
+        ``"chases"`` and ``"to_dam"`` (chases, i.e. chased groups),
+        ``"share"`` (of chases that go to the Dam) with a 95% band
+        ``"low"``/``"high"`` (a ratio estimator with games as clusters: the
+        chases of one game are not independent), ``"tourists"`` and
+        ``"tourists_to_dam"`` (the same counted in tourists) and
+        ``"alternatives"``: ``{k: chases}`` for the number ``k`` of other
+        tiles showing the chased function (0 means the Dam).
+    """
+    chases = [m for m in flows.moves if m.kind == "chase"]
+    if not chases:
+        raise ValueError("these flows hold no chase")
+    per_game = np.zeros((flows.games, 2))
+    for m in chases:
+        per_game[m.game] += (1, m.target == DAM)
+    n, d = per_game[:, 0], per_game[:, 1]
+    share = d.sum() / n.sum()
+    games = flows.games
+    if games > 1:
+        variance = games / (games - 1) * ((d - share * n) ** 2).sum() / n.sum() ** 2
+        half = 1.96 * float(np.sqrt(variance))
+    else:
+        half = 0.0
+    return {
+        "chases": len(chases),
+        "to_dam": int(d.sum()),
+        "share": float(share),
+        "low": float(share) - half,
+        "high": float(share) + half,
+        "tourists": sum(m.count for m in chases),
+        "tourists_to_dam": sum(m.count for m in chases if m.target == DAM),
+        "alternatives": dict(sorted(Counter(m.alternatives for m in chases).items())),
+    }
 
 
 # --------------------------------------------------------------- concentration

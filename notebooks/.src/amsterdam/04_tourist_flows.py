@@ -1,8 +1,11 @@
 # %% [markdown]
 # # Hotel Amsterdam 4: tourist flows and load balancing
 #
-# [Start here](../00_start_here.ipynb) · previous: [3. The canal boat as a Markov chain](03_canal_boat_markov.ipynb) ·
+# [Start here](../00_start_here.ipynb) · previous: [3b. How fast the boat forgets its start](03b_boat_convergence.ipynb) ·
 # next: [5. The tactical variant: minimax](05_tactical_minimax.ipynb)
+#
+# **Level:** intermediate · **Prerequisites:** lesson 3 (the boat as a Markov chain),
+# expectation and variance, a 95% confidence interval · **Time:** about 35 minutes
 #
 # In lesson 3 only the boat moved tourists. Now the Mayor and the Nightwatchman
 # join in: when a pawn turns a building over, the tourists on it are chased away
@@ -19,7 +22,9 @@
 #   coefficient, turn by turn;
 # * compare the rule with "a random tile of that function" in a fair experiment
 #   (common random numbers, a confidence interval for the difference);
-# * explain the Dam as an **overflow**, and why it matters for hotels next to it.
+# * explain the Dam as an **overflow**, compare a simple model of it with the
+#   games *like with like* (a chance per chase against a share of chases), and
+#   say why it matters for hotels next to it.
 
 # %% [markdown]
 # ## The rule on the rulebook's example
@@ -103,7 +108,8 @@ for name, result in balance.items():
     print(f"{name:>11}: {result['mean']:.3f} [{float(result['low']):.3f}, {float(result['high']):.3f}]")
 
 # %% [markdown]
-# The rule lowers the fullest tile by about 0.16 tourists a game: a real but
+# The rule lowers the fullest tile by about 0.16 tourists a game (the interval
+# for the difference, 0.05 to 0.26, excludes 0): a real but
 # small effect, because most tourists arrive by boat, not by being chased.
 #
 # ## Where do the tourists go? Flows over 300 games
@@ -130,9 +136,12 @@ print("size of a chased group:", dict(sorted(Counter(m.count for m in flows.move
 
 # %% [markdown]
 # A chase moves a whole group, and the groups are usually small: a single tourist
-# most of the time, rarely a crowd of five or more. The Sankey diagram shows
-# the flows from their source (the boat, a chase, the Dam) to the side the
-# tourists end on: a day location, a night location or the Dam.
+# in 2050 of the 2881 chases, rarely a crowd of five or more. The Sankey diagram
+# shows the flows from how the tourists moved (left: the boat, a chase, a lead
+# from the Dam) to the side of the tile they end on (right: a day location, a
+# night location or the Dam). Every band is drawn from left to right: the Dam
+# on the right is where tourists arrive, the Dam leads on the left are where
+# they leave it.
 
 # %%
 from hoteledu.amsterdam.figures import tourist_sankey
@@ -141,11 +150,19 @@ tourist_sankey(kinds, title="300 games: how tourists move, and where they end")
 
 # %% [markdown]
 # And function by function: on the left where tourists came from (the boat, a
-# chase from a building of that function, the Dam), on the right the function
-# of the building they went to.
+# building of that function they were chased from, the Dam), on the right the
+# function of the building they went to, or the Dam. A chase keeps its function,
+# so each function on the left sends tourists only to the same function on the
+# right or to the Dam; the boat and the Dam send them anywhere.
 
 # %%
-tourist_sankey(flows.totals("function"), title="300 games: flows between functions")
+from hoteledu.amsterdam.tiles import FUNCTIONS
+
+tourist_sankey(
+    flows.totals("function"),
+    title="300 games: from (left) and to (right) each function",
+    order=["boat", *FUNCTIONS, "Dam"],
+)
 
 # %% [markdown]
 # ## How concentrated are the tourists?
@@ -207,20 +224,53 @@ figure
 # rulebook plays on exactly this: turn over the other tiles of a function and
 # its tourists must come to you, or to the Dam.
 #
-# How likely is a chase to overflow? A first guess: if the chased function has
-# $m = 3$ other tiles and each shows that side with probability $\frac12$,
-# independently, the chance that none does is $(\frac12)^3 = \frac18$.
+# How likely is a chase to overflow? A first guess: each function is printed on
+# four tiles, so the chased function has $m = 3$ other tiles; if each shows
+# that side with probability $\frac12$, independently, the number of them
+# showing it is Binomial$(3, \frac12)$, and the chance that none does is
+# $(\frac12)^3 = \frac18$.
+#
+# That is a chance **per chase**, so compare it with the share of **chases**
+# that went to the Dam, not with the share of chased *tourists* (a chase moves
+# a whole group, and groups differ in size). For each chase the replay also
+# notes how many other tiles showed the chased function: the model predicts
+# that count too.
 
 # %%
 # NBVAL_CHECK_OUTPUT
+from math import comb
+
+from hoteledu.amsterdam.analysis.engine import chase_overflow
+
+overflow = chase_overflow(flows)
 guess = Fraction(1, 2) ** 3
-print(f"independent fair sides: P(overflow) = {guess} = {float(guess):.1%}; simulated: {to_dam / chased:.1%}")
+print(f"model: P(a chase overflows) = {guess} = {float(guess):.1%}")
+print(f"games: {overflow['to_dam']} of {overflow['chases']} chases went to the Dam: "
+      f"{overflow['share']:.1%} [{overflow['low']:.1%}, {overflow['high']:.1%}]")
+print(f"counted in tourists instead: {overflow['tourists_to_dam']} of {overflow['tourists']} "
+      f"= {overflow['tourists_to_dam'] / overflow['tourists']:.1%}")
+print("other tiles showing the function: model", {k: f"{comb(3, k) / 8:.1%}" for k in range(4)})
+print("                                  games", {k: f"{n / overflow['chases']:.1%}"
+                                                   for k, n in overflow["alternatives"].items()})
 
 # %% [markdown]
-# The games overflow more often than the guess. In a real game the sides are
-# not independent fair coins: the same two pawns keep turning tiles, and the
-# guess also ignores which tiles hold tourists. A simple model is a first
-# answer, and the simulation tells us how far to trust it.
+# Like with like, the model is close: 13.9% of the chases overflow against
+# $\frac18 = 12.5\%$, a little more (the 95% interval, 12.8% to 15.0%, counts
+# the games as the independent units, because the chases of one game are not
+# independent). The count of other tiles is further from the binomial: one
+# other tile is much more common (47.7% against 37.5%) and three much rarer
+# (7.9% against 12.5%). The sides are not independent fair coins: the same two
+# pawns keep turning tiles, and a tile that has just been turned is the one a
+# pawn next to it may turn again.
+#
+# Counted in tourists, 16.7% go to the Dam: more than the share of chases,
+# because the groups that overflow are larger (691 tourists in 400 chases,
+# 1.73 a chase, against 4144 in 2881, 1.44, overall). That is no accident:
+# while the other tiles of a function are turned away, every chase of that
+# function ends on the last tile still showing it, so that tile has collected
+# a crowd by the time it is turned itself. Both numbers are right; they
+# answer different questions. A simple model is a first answer, and the
+# simulation tells us how far to trust it.
 
 # %% [markdown]
 # ## Exercises
@@ -234,8 +284,11 @@ print(f"independent fair sides: P(overflow) = {guess} = {float(guess):.1%}; simu
 #    the difference than two independent sets of games would?
 # 4. Where on the board would you build a hotel to profit from the Dam overflow,
 #    and what is the risk?
+# 5. Under the independent-coin model, what is the chance that *two or more*
+#    of the other three tiles show the chased function? What share of the
+#    chases in the games had two or more?
 #
-# <details><summary>Show the answer</summary>
+# <details><summary>Show the answers</summary>
 #
 # 1. Add up $P(\text{fullest} = k)$ for $k \ge 4$ in the table above:
 #    $3677/8192 \approx 0.449$, almost a half (the cell below computes it).
@@ -249,17 +302,28 @@ print(f"independent fair sides: P(overflow) = {guess} = {float(guess):.1%}; simu
 # 4. On a Dam corner: the hotel scores the Dam and three building tiles around
 #    it. The risk: a pawn on that corner may lead tourists away from the Dam
 #    to a random tile, and the corner is where the pawns start and often pass.
+# 5. $P(K \ge 2) = \binom32 \frac18 + \binom33 \frac18 = \frac12$. In the
+#    games $880 + 228 = 1108$ of the 2881 chases had two or more, 38.5%: the
+#    pawns keep the sides further from even than fair coins would.
 #
 # </details>
-
-# %% [markdown]
-# ## The numbers in the answers, checked
+#
+# The cell below checks the numbers in these answers against the code (it
+# prints only whether they agree).
 
 # %%
 # NBVAL_CHECK_OUTPUT
-at_least_4 = Fraction(sum(n for k, n in peak.items() if k >= 4), total)
-print(f"1: P(fullest >= 4) = {at_least_4} = {float(at_least_4):.3f}")
+from hoteledu.lessons import check_answers
+
 loads = [0] * 4
 for group in range(5):
     loads[loads.index(min(loads))] += 3
-print("2: five groups of 3 under the rule:", loads)
+two_or_more = overflow["alternatives"].get(2, 0) + overflow["alternatives"].get(3, 0)
+verdict = check_answers({
+    "1": (Fraction(sum(n for k, n in peak.items() if k >= 4), total), Fraction(3677, 8192)),
+    "1 (decimal)": (float(Fraction(3677, 8192)), 0.449),
+    "2": (sorted(loads, reverse=True), [6, 3, 3, 3]),
+    "5 (model)": (sum(Fraction(comb(3, k), 8) for k in (2, 3)), Fraction(1, 2)),
+    "5 (games)": ((two_or_more, overflow["chases"]), (1108, 2881)),
+    "5 (share)": (two_or_more / overflow["chases"], 0.385),
+})

@@ -1,29 +1,38 @@
 # %% [markdown]
 # # Hotel Amsterdam 5: the tactical variant, minimax and alpha-beta
 #
-# [Start here](../00_start_here.ipynb) · previous: [4. Tourist flows](04_tourist_flows.ipynb)
+# [Start here](../00_start_here.ipynb) · previous: [4. Tourist flows](04_tourist_flows.ipynb) ·
+# next: [5b. How big is the search, and which bot wins](05b_search_size_and_bots.ipynb)
+#
+# **Level:** intermediate · **Prerequisites:** lesson 1 (the rules), recursion in
+# Python, expected value · **Time:** about 40 minutes
 #
 # The rulebook ends with a *tactical variant* for players who want less luck:
 # no dice. The player moves the boat 1, 2, 3 or 4 tiles, and divides at most 4
 # steps between the Mayor and the Nightwatchman (at most 3 each); a tile with
 # four tourists can no longer be turned. With the standard tile layout both
 # players see everything, and only one thing is left to chance: a tourist led
-# from the Dam still goes to a random tile. It is a finite game of **perfect
-# information**, the home ground of **minimax** (with a little expectimax for
-# the Dam, as we will see). With the game option `dam_lead="choose"` the player
-# chooses that tile too, and the tactical variant on the standard layout has no
-# chance node at all: a true perfect-information game.
+# from the Dam still goes to a random tile. With the game option
+# `dam_lead="choose"` the player chooses that tile too, and the tactical
+# variant is a finite game of **perfect information** with no chance at all,
+# the home ground of **minimax**.
 #
 # **Learning goals.** After this lesson you can
 #
-# * describe a game as a **game tree** and estimate its size;
-# * compute **minimax** values and explain **alpha-beta pruning**, and count
-#   the positions each visits;
-# * explain **depth-limited** search with an evaluation function, its horizon,
-#   and why a search that counts **whole turns** sees further;
-# * run a small seeded **tournament** between minimax bots, a greedy bot and a
-#   random one, and read its confidence intervals;
-# * say what changes when chance comes back: **expectimax** and Monte Carlo tree search.
+# * describe a game as a **game tree** of decisions;
+# * compute **minimax** values by hand and by a short recursive function;
+# * explain **alpha-beta pruning** on a drawn tree: the window $(\alpha, \beta)$
+#   and why a cut-off never changes the value;
+# * **solve a small position exactly**, with and without pruning, and count
+#   the positions each search visits;
+# * explain the **horizon effect** of a depth-limited search, and why a
+#   search that counts **whole turns** sees further;
+# * say what changes when chance comes back: **expectimax**.
+#
+# The sequel, [lesson 5b](05b_search_size_and_bots.ipynb), measures how big the
+# search gets and lets the bots play a small tournament.
+#
+# Players are P1 and P2 in the text; the engine numbers them 0 and 1.
 
 # %% [markdown]
 # ## No chance, only decisions
@@ -31,8 +40,8 @@
 # A turn in the tactical variant is a sequence of small decisions: move the boat,
 # (place a hotel in the first two turns), split the steps, walk the Mayor, walk
 # the Nightwatchman, then let each pawn turn a tile, lead a tourist from the Dam
-# or do nothing. The only chance nodes left are the random tiles of tourists
-# led from the Dam: two in this random game of 147 actions. With
+# or do nothing. In this seeded game between two random players the only chance
+# nodes are the random tiles of tourists led from the Dam; with
 # `dam_lead="choose"` the same random players meet none at all.
 
 # %%
@@ -46,9 +55,11 @@ record = play(state, [RandomAgent(1), RandomAgent(2)], seed=0)
 positions = [record.replay(k) for k in range(len(record.actions) + 1)]
 print("actions in a random game:", len(record.actions), "| chance nodes met:",
       sum(p.current_player() == CHANCE for p in positions))
-chosen = play(new_game(players=2, variant="tactical", dam_lead="choose"), [RandomAgent(1), RandomAgent(2)], seed=0)
+chosen = play(new_game(players=2, variant="tactical", dam_lead="choose"),
+              [RandomAgent(1), RandomAgent(2)], seed=0)
 print('with dam_lead="choose": actions', len(chosen.actions), "| chance nodes met:",
       sum(chosen.replay(k).current_player() == CHANCE for k in range(len(chosen.actions) + 1)))
+print("how it ended:", chosen.replay(len(chosen.actions)).end_reason())
 after_boat = positions[0].clone()
 after_boat.apply_action(after_boat.legal_actions()[0])
 after_boat.apply_action(after_boat.legal_actions()[0])  # a hotel
@@ -56,39 +67,9 @@ print("ways to split the steps:", len(after_boat.legal_actions()), "->", ", ".jo
     f"{a.mayor}+{a.nightwatchman}" for a in after_boat.legal_actions()))
 
 # %% [markdown]
-# ## How big is the game tree?
-#
 # The **game tree** has the starting position at its root; each legal action
-# leads to a child, and finished games are the leaves. Counting its leaves
-# directly is hopeless, but Knuth (1975) gave a neat **unbiased estimator**: walk
-# from the root choosing each action uniformly at random, and multiply the
-# numbers of choices met on the way, $\hat N = b_1 b_2 \cdots b_L$. A random agent
-# does exactly that walk, so each random game gives one estimate. (The estimator
-# is unbiased but wild: average many and look at the logarithm.)
-
-# %%
-# NBVAL_CHECK_OUTPUT
-import math
-
-import numpy as np
-
-from hoteledu.amsterdam.analysis import play_games
-
-estimates = []
-for game in play_games(40, seed=5, variant="tactical"):
-    product, position = 1, game.initial_state()
-    for action in game.actions:
-        product *= len(position.legal_actions())
-        position.apply_action(action)
-    estimates.append(product)
-logs = [math.log10(n) for n in estimates]
-print(f"log10 of the estimate: from {min(logs):.0f} to {max(logs):.0f} over 40 random games")
-print(f"log10 of their mean: {math.log10(sum(estimates) / len(estimates)):.0f}")
-print("mean branching factor of one game:", round(float(np.mean([len(p.legal_actions()) for p in positions[:-1]])), 1))
-
-# %% [markdown]
-# Something like $10^{100}$ or more leaves: we will never search the whole tree.
-# But we can search a few decisions deep.
+# leads to a child, and finished games are the leaves. It is far too big to
+# draw (lesson 5b estimates its size), so we start with a tiny one.
 #
 # ## Minimax on a tiny tree
 #
@@ -101,10 +82,12 @@ print("mean branching factor of one game:", round(float(np.mean([len(p.legal_act
 # **Alpha-beta** computes the same value but skips branches that cannot matter:
 # $\alpha$ is the best Max is already sure of, $\beta$ the best Min is already
 # sure of; once $\alpha \ge \beta$ the rest of a node's children are not looked at.
-# Here Max chooses among three moves, then Min among three replies.
+# Here Max chooses among three moves (rows), then Min among three replies.
 
 # %%
 # NBVAL_CHECK_OUTPUT
+import math
+
 tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]  # Max picks a row, Min picks an entry
 
 
@@ -134,155 +117,161 @@ def alphabeta_tree(node, maximise, alpha, beta, seen):
 
 seen_mm, seen_ab = [], []
 print("minimax value:", minimax_tree(tree, True, seen_mm), "| leaves looked at:", seen_mm)
-print("alpha-beta value:", alphabeta_tree(tree, True, -math.inf, math.inf, seen_ab), "| leaves looked at:", seen_ab)
+print("alpha-beta value:", alphabeta_tree(tree, True, -math.inf, math.inf, seen_ab),
+      "| leaves looked at:", seen_ab)
 
 # %% [markdown]
-# After the first row Max is sure of 3. In the second row Min's first reply is
-# 2 < 3: whatever the other entries are, Min will hold Max to at most 2 there,
-# so Max will not choose that row, and 4 and 6 are never looked at.
+# After the first row Max is sure of 3 ($\alpha = 3$). In the second row Min's
+# first reply is 2: whatever the other entries are, Min will hold Max to at most
+# 2 there ($\beta = 2 \le \alpha$), so Max will not choose that row, and 4 and
+# 6 are never looked at. In the third row the 2 comes last, so all three
+# entries are needed. The figure draws the same search: each Max node
+# (triangle up) and Min node (triangle down) with its value and the window it
+# was left with; the grey dotted branches are the ones alpha-beta cut off.
+# `alphabeta_trace` is the same search as `alphabeta_tree`, recording every node.
+
+# %%
+from hoteledu.amsterdam.analysis.search import alphabeta_trace
+from hoteledu.amsterdam.figures import game_tree_figure
+
+game_tree_figure(alphabeta_trace(tree), title="Alpha-beta on the tiny tree: 7 of 9 leaves looked at")
+
+# %% [markdown]
+# ## Solving a small position exactly
 #
-# ## The same on a real position
-#
-# Take a position from the random game above: player 0's Nightwatchman is about
-# to act, and then player 1 moves. The functions below are the same as for the
-# tiny tree, with `state.legal_actions()` as the children and
-# `hoteledu.amsterdam.bots.evaluate` at the leaves: a **depth-limited**
-# search stops after `depth` decisions and scores the position by the player's
-# score minus the opponent's (plus 1000 for a won game). At the rare chance
-# node (a tourist led from the Dam) the value is the exact average over the
-# outcomes, as in the last section of this lesson.
+# On a real position we use the same two functions, with `state.legal_actions()`
+# as the children. Near the end of the game the tree is small enough to search
+# **to the very end**, with no evaluation function at all: the payoff at a leaf
+# is the final score difference, P1's score minus P2's. Take the game with
+# `dam_lead="choose"` above, 139 actions in: P1's Nightwatchman is about to act
+# (turn a tile or do nothing), and then P2 plays the last turn of the game, the
+# one that empties the supply.
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from hoteledu.amsterdam.bots import GreedyAgent, MinimaxAgent, evaluate
+small = chosen.replay(139)
+me = small.current_player()
+print(small.summary(), "| scores:", small.scores(), "| supply:", small.supply)
+print("P1's choices:", [str(a) for a in small.legal_actions()])
 
-position = positions[82]
-me = position.current_player()
-print(position.summary(), "| scores:", position.scores(), "| legal actions:", len(position.legal_actions()))
+
+def margin(s, me):
+    # The payoff: my score minus my opponent's.
+    return s.score(me) - s.score(1 - me)
 
 
-def children(s, me, ordered):
-    kids = []
+def children(s):
     for action in s.legal_actions():
         child = s.clone()
         child.apply_action(action)
-        kids.append(child)
-    if ordered:  # best-looking first: for me the highest evaluation, for the opponent the lowest
-        sign = -1 if s.current_player() == me else 1
-        kids.sort(key=lambda c: sign * evaluate(c, me))
-    return kids
+        yield child
 
 
-def expectation(s, search):
-    # A tourist led from the Dam: nobody chooses, so average over the outcomes.
-    total = 0.0
-    for outcome, probability in s.chance_outcomes():
-        child = s.clone()
-        child.apply_action(outcome)
-        total += float(probability) * search(child)
-    return total
-
-
-def minimax(s, me, depth, counter):
+def minimax(s, me, depth, counter, value=margin):
     counter[0] += 1
     if depth == 0 or s.is_terminal():
-        return evaluate(s, me)
-    if s.current_player() == CHANCE:
-        return expectation(s, lambda c: minimax(c, me, depth - 1, counter))
-    values = [minimax(c, me, depth - 1, counter) for c in children(s, me, False)]
+        return value(s, me)
+    values = [minimax(c, me, depth - 1, counter, value) for c in children(s)]
     return max(values) if s.current_player() == me else min(values)
 
 
-def alphabeta(s, me, depth, alpha, beta, counter, ordered=False):
+def alphabeta(s, me, depth, alpha, beta, counter, value=margin):
     counter[0] += 1
     if depth == 0 or s.is_terminal():
-        return evaluate(s, me)
-    if s.current_player() == CHANCE:  # a full window below a chance node
-        return expectation(s, lambda c: alphabeta(c, me, depth - 1, -math.inf, math.inf, counter, ordered))
+        return value(s, me)
     maximise = s.current_player() == me
     best = -math.inf if maximise else math.inf
-    for c in children(s, me, ordered):
-        value = alphabeta(c, me, depth - 1, alpha, beta, counter, ordered)
+    for c in children(s):
+        v = alphabeta(c, me, depth - 1, alpha, beta, counter, value)
         if maximise:
-            best, alpha = max(best, value), max(alpha, value)
+            best, alpha = max(best, v), max(alpha, v)
         else:
-            best, beta = min(best, value), min(beta, value)
+            best, beta = min(best, v), min(beta, v)
         if alpha >= beta:
             break
     return best
 
 
-print("depth  value  minimax  alpha-beta  alpha-beta ordered  (positions visited)")
-for depth in range(1, 6):
-    counts = [[0], [0], [0]]
-    values = (
-        minimax(position, me, depth, counts[0]),
-        alphabeta(position, me, depth, -math.inf, math.inf, counts[1]),
-        alphabeta(position, me, depth, -math.inf, math.inf, counts[2], ordered=True),
-    )
-    assert len(set(values)) == 1, "alpha-beta must not change the value"
-    print(f"{depth:>5}  {values[0]:>5.0f}  {counts[0][0]:>7}  {counts[1][0]:>10}  {counts[2][0]:>18}")
+full, pruned = [0], [0]
+exact = minimax(small, me, math.inf, full)
+print(f"full minimax: value {exact}, {full[0]} positions visited")
+print(f"alpha-beta:   value {alphabeta(small, me, math.inf, -math.inf, math.inf, pruned)}, "
+      f"{pruned[0]} positions visited ({pruned[0] / full[0]:.0%})")
+for action, child in zip(small.legal_actions(), children(small), strict=True):
+    count = [0]
+    print(f"  after '{action}': value {minimax(child, me, math.inf, count)}, {count[0]} positions")
 
 # %% [markdown]
-# The three searches agree on the value at every depth: pruning never changes
-# the answer, it only saves work, here a factor of about 3 at depth 5. With perfect
-# move ordering alpha-beta visits roughly $b^{d/2}$ instead of $b^d$ positions.
-# Here ordering by the evaluation barely helps, because most moves look equal to
-# the evaluation (no score changes until a tile turns or the boat stops), and
-# because most plies in a row belong to the *same* player: alpha-beta can only
-# cut where Max and Min alternate.
+# P1 leads 5 to 4, but with best play by P2 the game ends level: the exact
+# value is 0 whichever P1 chooses. Plain minimax visits all 10579 positions of
+# the tree (the root, 5025 positions below the first choice and 5553 below the
+# second). Alpha-beta visits 5071: once the first choice is known to be worth 0,
+# the first reply of P2 that holds P1 to 0 or less ends the search of the second
+# choice. The value is the same, as it must be.
 #
-# **The horizon.** A search of `depth` decisions stops wherever the last of
-# them falls, most often in the middle of a turn: a depth-5 search from the
-# start of a turn does not even reach the end of the turn (boat, split, two
-# walks, two acts). The evaluation then scores a position in which a pawn has
-# walked next to a tile but not turned it yet, and it cannot see the tourists
-# that the opponent's boat will drop next turn. This is the **horizon effect**:
-# what lies just beyond the depth is invisible, so a plan that pays off (or is
-# punished) one decision later looks no different from doing nothing. Deeper
-# is better, but costs about a factor $b$ per ply.
-#
-# ## A small seeded tournament
-#
-# `hoteledu.core.tournament.tournament` plays seeded games, rotating the seats,
-# and reports win rates with 95% Wilson intervals. The bots of
-# `hoteledu.amsterdam.bots`:
-#
-# * `RandomAgent`: a uniformly random legal action;
-# * `GreedyAgent`: looks to the end of its own turn and takes the best immediate gain;
-# * `MinimaxAgent(depth=d)`: alpha-beta `d` decisions deep, as above, with the
-#   library's evaluation `evaluate_position` (the score difference, plus what
-#   the player to move next can grab at once: the boat's next stop and the
-#   tiles its pawns can reach);
-# * `MinimaxAgent(turns=1)`, the default, in the next section.
-#
-# The search bots and the greedy bot are deterministic. With the standard
-# layout the only chance left is the rare tourist led from the Dam, so their
-# games would differ only where one is led; with `dam_lead="choose"` there
-# would be just two games, one per seating, and more games would repeat them.
-# So we play on **shuffled
-# layouts** (`layout="shuffled"`: the setup deals the 24 tiles from the seed),
-# a new city in every game, and to 8 points (`target=8`) to keep the lesson
-# short.
+# A check by a different program: the library's `MinimaxAgent` (a separate
+# implementation, with its own move ordering) searched to the end with the
+# same payoff. `pruning_savings` runs it without and with alpha-beta; it does
+# not count the root.
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from hoteledu.core.tournament import tournament
+from hoteledu.amsterdam.bots import pruning_savings
 
-options = {"variant": "tactical", "layout": "shuffled", "target": 8}
-result = tournament("amsterdam", [MinimaxAgent(depth=2), RandomAgent()], games=6, seed=1, options=options, progress=False)
-print(result.table())
-for bot in (MinimaxAgent(depth=2), MinimaxAgent(depth=3)):
-    result = tournament("amsterdam", [bot, GreedyAgent()], games=4, seed=1, options=options, progress=False)
-    print(f"{bot.name} against greedy: win rate {result.win_rate(0)}, scores {result.returns}")
+library = pruning_savings(small, me, depth=20, evaluation=margin)
+print("library: values", library["minimax_value"], "and", library["alphabeta_value"],
+      "| positions", library["minimax_nodes"], "and", library["alphabeta_nodes"])
 
 # %% [markdown]
-# Minimax beats the random player in all 6 games, but a search in plies
-# loses to the greedy bot: at depth 2 it wins none of the 4 games, at depth 3
-# one (four games are few: look at the width of the intervals). Deeper helps
-# a little, at several times the cost. The greedy bot plans its whole turn,
-# while two or three decisions end in the middle of one: the horizon effect
-# at work. A search is only as good as its depth and its evaluation.
+# ## The horizon effect
+#
+# Most positions are far from the end, so a real search stops after `depth`
+# decisions and scores the position it reached with an **evaluation
+# function** (here simply the score difference now). What lies beyond the
+# depth is invisible: the **horizon effect**. Watch the value of the small
+# position as the depth grows:
+
+# %%
+# NBVAL_CHECK_OUTPUT
+for depth in range(1, 9):
+    count = [0]
+    print(f"depth {depth}: value {minimax(small, me, depth, count):>2}, {count[0]:>5} positions")
+
+
+def best_line(s, me, depth):
+    # The principal variation: each player's best decision in turn, and the scores after it.
+    line = []
+    while depth > 0 and not s.is_terminal():
+        options = []
+        for action, child in zip(s.legal_actions(), children(s), strict=True):
+            options.append((minimax(child, me, depth - 1, [0]), str(action), child))
+        pick = max if s.current_player() == me else min
+        value, action, s = pick(options, key=lambda option: option[0])
+        line.append(f"{action} {s.scores()}")
+        depth -= 1
+    return line
+
+
+print("best line seen at depth 6:", "; ".join(best_line(small, me, 6)))
+print("best line to the end:     ", "; ".join(best_line(small, me, math.inf)))
+
+# %% [markdown]
+# Up to depth 6 the search says P1 stays 1 ahead: within six decisions P2
+# cannot change the score, so its best line at depth 6 looks no better than
+# doing nothing. P2's way to draw level takes seven decisions: after P1's
+# Nightwatchman, move the boat 1, give both steps to the Nightwatchman, walk it
+# to the Dam corner (3,3), let the Mayor do nothing, lead a tourist from the Dam
+# and put it on tile (1,4), next to P2's hotel: 5 to 5. At depth 7 the search
+# sees the last of these decisions and the value drops to the exact 0 (at
+# depth 8 it has searched the whole tree). A plan that pays off, or is
+# punished, one decision beyond the depth looks no different from doing
+# nothing.
+#
+# A search in decisions stops wherever the last one falls, most often in the
+# middle of a turn: a depth-5 search from the start of a turn does not even
+# reach its end (boat, split, two walks, two acts). Lesson 5b shows what that
+# costs in games: the ply-counting bots lose to a greedy bot that plans its
+# own whole turn.
 #
 # ## Thinking in whole turns
 #
@@ -290,14 +279,19 @@ for bot in (MinimaxAgent(depth=2), MinimaxAgent(depth=3)):
 # lists every distinct position in which the current player's turn can end,
 # with the decisions that lead there (a split and two walks that leave the
 # pawns on the same two intersections count once). `MinimaxAgent(turns=1)`
-# values each end with `evaluate_position`, so every plan is judged only once
-# its tiles are turned and its tourists chased, and plays the best turn
-# decision by decision. Here is player 1's turn at `positions[83]`, searched
-# with the plain score difference `evaluate` and with `evaluate_position`:
+# values each end with an evaluation, so every plan is judged only once its
+# tiles are turned and its tourists chased. Two evaluations:
+#
+# * `evaluate`: the plain score difference;
+# * `evaluate_position`: the score difference, plus what the player to move
+#   *next* can grab at once (0.7 times the best next boat stop and 0.7 times
+#   the tourists its pawns can chase from an opponent's tile within reach).
+#
+# Here is P2's turn at `positions[83]` of the random game, searched with both:
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from hoteledu.amsterdam.bots import evaluate_position, pruning_savings, turn_ends
+from hoteledu.amsterdam.bots import MinimaxAgent, evaluate, evaluate_position, turn_ends
 
 start = positions[83]
 print(start.summary(), "| scores:", start.scores())
@@ -313,70 +307,15 @@ for evaluation in (evaluate, evaluate_position):
     print("   ", "; ".join(map(str, turn)))
 
 # %% [markdown]
-# Both searches look at the same 2738 ends (5932 positions made on the way,
-# a fraction of a second). With the plain score difference the best turn ends
-# 1 point ahead (3 to 2). `evaluate_position` also counts what player 0, who
-# moves next, can grab at once with the boat and the pawns: it values that
-# turn at $1 - 0.7 \times 3 = -1.1$, because player 0's pawns can then chase
-# 3 of player 1's tourists. It prefers a turn that ends level (4 to 4) with
-# nothing for player 0 to grab (value 0.0). Which one judged better?
-# Exercise 5 plays player 0's reply.
+# Both searches look at the same 2738 ends (5932 positions made on the way).
+# With the plain score difference the best turn ends 1 point ahead (3 to 2).
+# `evaluate_position` also counts what P1, who moves next, can grab at once:
+# it values that turn at $1 - 0.7 \times 3 = -1.1$, because P1's pawns can then
+# chase 3 of P2's tourists. It prefers a turn that ends level (4 to 4) with
+# nothing for P1 to grab (value 0.0). Which one judged better? Exercise 4 plays
+# P1's reply.
 #
-# In a tournament we let it try only the most promising hotel site in each of
-# the two hotel-building turns (`hotel_sites=1`; the default tries 4, which
-# is slower): the rest of each turn is searched in full.
-
-# %%
-# NBVAL_CHECK_OUTPUT
-bot = MinimaxAgent(turns=1, hotel_sites=1)
-result = tournament("amsterdam", [bot, GreedyAgent()], games=4, seed=1, options=options, progress=False)
-print(f"{bot.name} against greedy: win rate {result.win_rate(0)}, scores {result.returns}")
-
-# %% [markdown]
-# Thinking in whole turns wins all 4 games against the greedy bot: even from
-# four games the interval says it wins more than half. (The round robin of
-# `benchmarks/tournament_amsterdam.py`, with more games and the default
-# hotel sites, tells the same story: see the Bots section of
-# `docs/amsterdam.md`.)
-#
-# ## Two turns: the reply, and what alpha-beta saves
-#
-# `MinimaxAgent(turns=2)` is minimax over turns: for each of its own turns it
-# tries every reply of the opponent, to the end of the opponent's turn, and
-# assumes the reply that is worst for it. Counted in turns, the levels of the
-# tree alternate between Max and Min, so alpha-beta can cut. Once the first
-# own turn is searched, Max is sure of its value; for each further own turn
-# the replies come best-for-the-opponent first, and the first reply that
-# holds Max to that value or less ends the search of that turn: Max will not
-# choose it anyway.
-# `pruning_savings(state, player, turns=2)` runs the same search without and
-# with pruning. (To keep it to seconds, only the 8 best-looking own turns are
-# searched further, `width=8`; the replies all.)
-
-# %%
-# NBVAL_CHECK_OUTPUT
-for k in (83, 82):
-    s = positions[k]
-    saved = pruning_savings(s, s.current_player(), turns=2)
-    print(f"positions[{k}] ({s.phase}, player {s.current_player()}):",
-          f"minimax {saved['minimax_nodes']} positions, alpha-beta {saved['alphabeta_nodes']}",
-          f"({saved['alphabeta_nodes'] / saved['minimax_nodes']:.0%});",
-          f"values {saved['minimax_value']:.1f} and {saved['alphabeta_value']:.1f};",
-          f"first moves: {saved['minimax_action']} / {saved['alphabeta_action']}")
-
-# %% [markdown]
-# Same value, same first move, and far fewer positions: at the start of
-# player 1's turn alpha-beta makes 30% of the positions plain minimax makes.
-# At `positions[82]` player 0 has only the Nightwatchman's act left, 3 ways to
-# end its turn, so only 2 own turns can be cut short and it saves less (68%).
-# Compare exercise 3: counted in plies, `positions[83]` saves nothing, because
-# the next decisions all belong to player 1; counted in turns, every level
-# belongs to the other player. Even so, `turns=2` takes about a second for one
-# move here and much longer in busy positions, too slow to play whole games
-# in Python: the bot that plays is `turns=1`, whose evaluation stands in for
-# the reply.
-#
-# ## When chance comes back: expectimax and MCTS
+# ## When chance comes back: expectimax
 #
 # In the family game the dice are **chance nodes**. Neither player chooses the
 # roll, so a chance node's value is not a max or a min but an **expectation**:
@@ -386,11 +325,13 @@ for k in (83, 82):
 # This is **expectimax** (`MinimaxAgent` does it when it meets chance). Here is
 # the exact value of the next roll, one ply deep, beside the pessimistic
 # "minimax over the dice" (assume the worst roll), from a position of a seeded
-# dice game between two greedy bots: player 1 is about to roll.
+# dice game between two greedy bots: P2 is about to roll.
 
 # %%
 # NBVAL_CHECK_OUTPUT
 from fractions import Fraction
+
+from hoteledu.amsterdam.bots import GreedyAgent
 
 dice_record = play(new_game(players=2), [GreedyAgent(), GreedyAgent()], seed=3)
 rolls = [k for k, a in enumerate(dice_record.actions) if type(a).__name__ == "RollDice"]
@@ -402,73 +343,84 @@ for outcome, probability in before_roll.chance_outcomes():
     child.apply_action(outcome)
     values[(outcome.white, outcome.black)] = (probability, int(evaluate(child, mover)))
 expected_value = sum(p * Fraction(v) for p, v in values.values())
-print(f"player {mover} to roll; scores {before_roll.scores()}; evaluation now {evaluate(before_roll, mover):.0f}")
+print(f"P{mover + 1} to roll; scores {before_roll.scores()}; evaluation now {evaluate(before_roll, mover):.0f}")
 print("evaluation after each roll (white, black):", {k: v for k, (_, v) in values.items()})
-print(f"expectimax (exact): {expected_value} = {float(expected_value):.3f} | worst roll: {min(v for _, v in values.values())}")
+print(f"expectimax (exact): {expected_value} = {float(expected_value):.3f} | "
+      f"worst roll: {min(v for _, v in values.values())}")
 
 # %% [markdown]
-# With many chance outcomes and long games, even expectimax runs out of time.
-# **Monte Carlo tree search** (`hoteledu.core.mcts.MCTSAgent`) instead plays
-# many random games from the position, and grows a tree towards the moves that
-# win most often (UCT), sampling the dice as it goes. Try it in the exercises.
+# The nine rolls are equally likely, so the expectation is the plain mean of
+# the nine values: $8/9$. Planning for the worst roll (0) would be far too
+# gloomy. With many chance outcomes and long games even expectimax runs out of
+# time; **Monte Carlo tree search** (`hoteledu.core.mcts.MCTSAgent`) instead
+# plays many random games from the position and grows its tree towards the
+# moves that win most often, sampling the dice as it goes.
 #
 # ## Exercises
 #
-# 1. In the tiny tree, reorder the rows so that alpha-beta looks at as few
-#    leaves as possible. How many does it need?
+# 1. In the tiny tree, (a) reorder only the **rows** (keep each row's entries
+#    in their order) so that alpha-beta looks at as few leaves as possible.
+#    How many does it need? (b) Now you may also reorder the **entries within
+#    each row**. How many leaves are needed now?
 # 2. Why can alpha-beta never return a different value from minimax?
-# 3. Run the depth table above from `positions[83]` instead. Does pruning save
-#    more or less? Why?
-# 4. Play `MCTSAgent(iterations=100, seed=1)` against `RandomAgent()` in the
-#    tactical variant, with the tournament's `options` above, in 4 games. How
-#    does it do?
-# 5. At `positions[83]` the plain score difference chose a turn that ends
+# 3. In the exactly solved position, let alpha-beta try P1's two choices in
+#    the other order (do nothing first). How many positions does it visit?
+#    Why is the difference so small?
+# 4. At `positions[83]` the plain score difference chose a turn that ends
 #    3 to 2, `evaluate_position` one that ends 4 to 4. Play each turn, then
-#    player 0's best reply by the score at the end of its turn,
+#    P1's best reply by the score at the end of its turn,
 #    `MinimaxAgent(turns=1, evaluation=evaluate).search_turn(s, 0)`. How do
 #    the scores stand after the reply? Which evaluation judged better?
 #
-# <details><summary>Show the answer</summary>
+# <details><summary>Show the answers</summary>
 #
-# 1. Put the row whose minimum is largest first (it already is: $[3, 12, 8]$),
-#    and in every other row put a small entry first: e.g. $[[3, 12, 8], [2, 4, 6], [2, 5, 14]]$
-#    needs 5 leaves: the whole first row, then one leaf in each other row,
-#    against 9 for minimax.
+# 1. (a) 7: the row with the largest minimum, $[3, 12, 8]$, must come first
+#    (it already does), and then the row $[2, 4, 6]$ stops after its first
+#    entry, but $[14, 5, 2]$ needs all three whatever the row order, because
+#    its only entry below 3 comes last; $3 + 1 + 3 = 7$. (b) 5: put a small
+#    entry first in every other row, e.g. $[[3, 12, 8], [2, 4, 6], [2, 5, 14]]$:
+#    the whole first row (Min must see all of it to be sure of 3), then one
+#    leaf in each other row, against 9 for minimax. No order does better.
 # 2. A branch is cut only when its value cannot lie between $\alpha$ and $\beta$,
 #    so a player above would never choose it; every value that can reach the
 #    root is still computed exactly.
-# 3. Nothing at all: at `positions[83]` player 1 starts its turn, and the next
-#    four decisions are all its own. Without a Min node there is nothing to cut:
-#    minimax and alpha-beta both visit 1305 positions at depth 4. Counted in
-#    whole turns, the same position is where alpha-beta saved most (30% of the
-#    positions): there every level of the tree belongs to the other player.
-# 4. `from hoteledu.core.mcts import MCTSAgent`, then
-#    `tournament("amsterdam", [MCTSAgent(iterations=100, seed=1), RandomAgent()], games=4, seed=2, options=options)`
-#    (some seconds). It should win clearly. MCTS needs no evaluation function
-#    at all: random games to the end are its evaluation.
-# 5. After the plain turn (3 to 2) player 0's Mayor and Nightwatchman chase
-#    player 1's tourists away, and player 1 ends 2 points behind (0 to 2).
-#    After `evaluate_position`'s turn (4 to 4) the best reply leaves the game
-#    level (1 to 1). The 1 point ahead was a trap; `evaluate_position` saw the
-#    reply coming (that is what its boat and pawn terms are for), and
-#    `turns=2`, which plays the replies, chose the same first move, "move the
-#    boat 2", with the same value 0.0.
+# 3. 5595 positions instead of 5071. The choice searched first is always
+#    searched in full: 5553 positions below "do nothing" against 5025 below
+#    "turns (1,1)". The second is cut short in both orders, after 41 positions
+#    (45 in the original order), as soon as one of P2's replies holds P1 to 0.
+#    Both choices are worth exactly 0, so neither order is better at cutting;
+#    the difference is only the size of the subtree searched in full.
+# 4. After the plain turn (3 to 2) P1's Mayor and Nightwatchman chase P2's
+#    tourists away, and P2 ends 2 points behind (0 to 2). After
+#    `evaluate_position`'s turn (4 to 4) the best reply leaves the game
+#    level (1 to 1). The 1 point ahead was a trap; `evaluate_position` saw
+#    the reply coming (that is what its boat and pawn terms are for).
 #
 # </details>
-
-# %% [markdown]
-# ## The numbers in the answers, checked
+#
+# The cell below checks the numbers in these answers against the code (it
+# prints only whether they agree).
 
 # %%
 # NBVAL_CHECK_OUTPUT
-best_order = [[3, 12, 8], [2, 4, 6], [2, 5, 14]]
-seen = []
-print("1: value", alphabeta_tree(best_order, True, -math.inf, math.inf, seen), "after leaves", seen)
-other = positions[83]
-counts = [[0], [0]]
-minimax(other, other.current_player(), 4, counts[0])
-alphabeta(other, other.current_player(), 4, -math.inf, math.inf, counts[1])
-print(f"3: positions[83] ({other.phase}), depth 4: minimax {counts[0][0]}, alpha-beta {counts[1][0]}")
+from itertools import permutations, product
+
+from hoteledu.amsterdam.analysis.search import leaves_looked_at
+from hoteledu.lessons import check_answers
+
+rows_only = min(leaves_looked_at(list(order)) for order in permutations(tree))
+within = min(
+    leaves_looked_at(list(order))
+    for rows in product(*(list(permutations(row)) for row in tree))
+    for order in permutations([list(r) for r in rows])
+)
+reversed_count = [0]
+reversed_value = -math.inf
+for child in reversed(list(children(small))):  # P1 is Max at the root: alpha-beta by hand
+    reversed_value = max(reversed_value, alphabeta(child, me, math.inf, reversed_value, math.inf,
+                                                   reversed_count))
+reversed_count[0] += 1  # the root
+replies = {}
 for evaluation in (evaluate, evaluate_position):
     s = start.clone()
     for action in MinimaxAgent(turns=1, evaluation=evaluation).search_turn(s, 1)[0]:
@@ -476,5 +428,13 @@ for evaluation in (evaluate, evaluate_position):
     after_turn = s.scores()
     for action in MinimaxAgent(turns=1, evaluation=evaluate).search_turn(s, 0)[0]:
         s.apply_action(action)
-    print(f"5: {evaluation.__name__}: scores {after_turn} after player 1's turn, {s.scores()} after the reply;",
-          f"player 1 {s.scores()[1] - s.scores()[0]:+d}")
+    replies[evaluation.__name__] = (after_turn, s.scores())
+verdict = check_answers({
+    "1a": (rows_only, 7),
+    "1b": (within, 5),
+    "1b example": (leaves_looked_at([[3, 12, 8], [2, 4, 6], [2, 5, 14]]), 5),
+    "3": ((reversed_count[0], reversed_value), (5595, 0)),
+    "3 cut short": ((reversed_count[0] - 1 - 5553, pruned[0] - 1 - 5025), (41, 45)),
+    "4 evaluate": (replies["evaluate"], ([2, 3], [2, 0])),
+    "4 evaluate_position": (replies["evaluate_position"], ([4, 4], [1, 1])),
+})

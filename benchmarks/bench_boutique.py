@@ -5,9 +5,11 @@ Run: ``.venv/bin/python benchmarks/bench_boutique.py [seconds per figure]``
 Prints random games per second on one core for 2 and 4 players: through
 ``hoteledu.core.play`` with RandomAgents (player views, game record), and a
 bare loop (``legal_actions`` + ``apply_action``, chance by ``sample_chance``).
-Random players often lose all their stars in week 1, which ends a 2-player
-game early, so the mean number of actions and the share of games reaching
-week 2 are printed too; the heuristic bots always play both weeks.
+Random players often lose all their stars in week 1 (under the default
+rating, one star per missing employee, about 7 in 10 two-player games end
+there), which ends a 2-player game early, so the mean number of actions and
+the share of games reaching week 2 are printed too; the heuristic bots
+almost always play both weeks.
 Then a seeded tournament between the heuristic bots.
 """
 

@@ -228,7 +228,9 @@ class AmsterdamController:
         points = []
         for action in self.legal_actions():
             if isinstance(action, MoveBoat):
-                points.append(("tile", CANAL_TILES[(self.state.boat + action.steps) % 24]))
+                points.append(
+                    ("tile", CANAL_TILES[(self.state.boat + action.steps) % len(CANAL_TILES)])
+                )
             points.extend(action_points(action))
         return points
 
@@ -362,12 +364,12 @@ class AmsterdamController:
             for action in legal:
                 if (
                     isinstance(action, MoveBoat)
-                    and CANAL_TILES[(self.state.boat + action.steps) % 24] == point
+                    and CANAL_TILES[(self.state.boat + action.steps) % len(CANAL_TILES)] == point
                 ):
                     return self.play(action)
             template = next((a for a in legal if isinstance(a, MoveBoat)), None)
             if template is not None:
-                steps = (CANAL_INDEX[point] - self.state.boat) % 24
+                steps = (CANAL_INDEX[point] - self.state.boat) % len(CANAL_TILES)
                 return self.play(MoveBoat(steps))
         matches = [a for a in legal if (kind, point) in action_points(a)]
         if len(matches) == 1:

@@ -138,6 +138,11 @@ def intersections_around(tile: Tile) -> tuple[Intersection, ...]:
     return tuple((i, j) for i, j in corners if 1 <= i <= 6 and 1 <= j <= 6)
 
 
+COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow")
+"""The players' hotel colours, players 1..4 (AMS-01)."""
+DIE_FACES: tuple[int, ...] = (1, 2, 3)
+"""The faces of each die, the white Mayor die and the black Nightwatchman die (AMS-07)."""
+
 DAM_CORNERS: tuple[Intersection, ...] = ((3, 3), (3, 4), (4, 3), (4, 4))
 """The four intersections next to the Dam."""
 MAYOR_START: Intersection = (3, 3)

@@ -38,6 +38,7 @@ from hoteledu.amsterdam.board import (
     BENDS,
     BUILDING_TILES,
     CANAL_TILES,
+    COLOURS,
     DAM,
     DAM_DIAGONALS,
     INTERSECTIONS,
@@ -53,7 +54,7 @@ from hoteledu.amsterdam.tiles import FUNCTIONS, is_day
 # ----------------------------------------------------------------- constants
 PLAYER_COLOURS: tuple[str, ...] = ("#d62728", "#1f77b4", "#2ca02c", "#e6b800")
 """Hotel colours of players 1..4: red, blue, green and yellow, as in the box."""
-PLAYER_COLOUR_NAMES: tuple[str, ...] = ("red", "blue", "green", "yellow")
+PLAYER_COLOUR_NAMES: tuple[str, ...] = COLOURS
 
 # Day sides (white symbol) in light colours, night sides (black symbol) dark.
 FUNCTION_COLOURS: tuple[str, ...] = (

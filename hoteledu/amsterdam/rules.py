@@ -44,8 +44,10 @@ from hoteledu.amsterdam.board import (
     BUILDING_TILES,
     CANAL_INDEX,
     CANAL_TILES,
+    COLOURS,
     DAM,
     DAM_CORNERS,
+    DIE_FACES,
     FACING,
     INTERSECTIONS,
     MAYOR_START,
@@ -64,7 +66,8 @@ TOTAL_TOURISTS = 30
 START_TILES: tuple[tuple[int, int], ...] = ((2, 2), (2, 4), (4, 2), (4, 4))
 """The four building tiles with a tourist at the start (diagonally next to the Dam)."""
 HOTELS_PER_PLAYER = 2
-COLOURS = ("red", "blue", "green", "yellow")
+TARGET, TARGET_TWO_PLAYERS = 12, 15
+"""Tourists around one's hotels that end the game (AMS-25): 12, or 15 with two players."""
 MAYOR, NIGHTWATCHMAN = "mayor", "nightwatchman"
 PAWNS = (MAYOR, NIGHTWATCHMAN)
 PAWN_NAMES = {MAYOR: "the Mayor", NIGHTWATCHMAN: "the Nightwatchman"}
@@ -279,7 +282,7 @@ class DamLead(Action):
 
 # Action objects are made once and shared: creating frozen dataclasses is slow,
 # and list membership tests identity first.
-_ROLLS = tuple(RollDice(w, b) for w in (1, 2, 3) for b in (1, 2, 3))
+_ROLLS = tuple(RollDice(w, b) for w in DIE_FACES for b in DIE_FACES)
 _ROLL_OUTCOMES = tuple((a, Fraction(1, 9)) for a in _ROLLS)
 _BOATS = tuple(MoveBoat(s) for s in range(1, MAX_TACTICAL_BOAT + 1))
 _HOTELS = tuple(PlaceHotel(x) for x in INTERSECTIONS)
@@ -337,7 +340,9 @@ class AmsterdamState(State):
         self._n = players
         self.tactical = self.options["variant"] == "tactical"
         target = self.options.get("target")
-        self.target = target if target is not None else (15 if players == 2 else 12)
+        self.target = (
+            target if target is not None else (TARGET_TWO_PLAYERS if players == 2 else TARGET)
+        )
         self._walks = WALKS[bool(self.options["dam_diagonals"])]
         self._pickup_on_departure = bool(self.options["pickup_on_departure"])
         self._end_immediately = self.options.get("end_rule", "immediate") == "immediate"
@@ -747,17 +752,95 @@ class AmsterdamState(State):
         self.phase = self._turn_start_phase()
 
     # ------------------------------------------------------ illegal actions
+    def check_action(self, action: Action) -> None:
+        """Raise IllegalActionError naming the rule (AMS-xx) if ``action`` is not legal now.
+
+        Like the core's check, but refusals at a chance node or after the end also go
+        through :meth:`explain_illegal`, so every refusal names its rule.
+        """
+        mover = self.current_player()
+        if mover == CHANCE:
+            if not self._is_chance_outcome(action):
+                raise IllegalActionError(self.explain_illegal(action))
+            return
+        if mover == TERMINAL or not self._is_legal(mover, action):
+            raise IllegalActionError(self.explain_illegal(action))
+
+    def what_now(self) -> str:
+        """What may be done now, in the rulebook's words, with the rule's ID."""
+        phase = self.phase
+        if phase == OVER:
+            return f"the game is over: {self.end_reason()}"
+        if phase == DEAL:
+            return _rule(
+                "now chance places the next shuffled building tile around the Dam", "AMS-02"
+            )
+        if phase == ROLL:
+            return _rule(
+                "now the boat moves: throw the dice, the white Mayor die and the black "
+                "Nightwatchman die",
+                "AMS-07",
+            )
+        if phase == BOAT:
+            return _rule("now move the canal tour boat forward 1, 2, 3 or 4 places", "AMS-28")
+        if phase == HOTEL:
+            return _rule("now place a hotel on an intersection of four tiles", "AMS-12")
+        if phase == SPLIT:
+            return _rule(
+                "now divide a maximum of 4 steps between the Mayor and the Nightwatchman",
+                "AMS-29",
+            )
+        if phase in (MOVE_MAYOR, MOVE_NIGHTWATCHMAN):
+            mayor = phase == MOVE_MAYOR
+            steps = self.steps[0] if mayor else self.steps[1]
+            die = f" (the {'white' if mayor else 'black'} die)" if not self.tactical else ""
+            pawn = PAWN_NAMES[MAYOR if mayor else NIGHTWATCHMAN]
+            unit = "step" if steps == 1 else "steps"
+            return _rule(f"now move {pawn} by {steps} {unit}{die}", "AMS-15")
+        if phase in (ACT_MAYOR, ACT_NIGHTWATCHMAN):
+            pawn = MAYOR if phase == ACT_MAYOR else NIGHTWATCHMAN
+            symbol = "black" if pawn == MAYOR else "white"
+            lead = ", lead a tourist from the Dam (AMS-23)" if self._can_lead(pawn) else ""
+            return (
+                f"now {PAWN_NAMES[pawn]} can turn over one of the surrounding building tiles "
+                f"with a {symbol} symbol (AMS-18){lead}, or do nothing"
+            )
+        if phase == CHASE:
+            return _rule(
+                "now choose where the chased tourists go: a location with the "
+                "same function, but with the fewest tourists",
+                "AMS-20",
+            )
+        # DAM_LEAD
+        kind = (
+            "day location (white symbol)"
+            if self._acting_pawn() == MAYOR
+            else ("night location (black symbol)")
+        )
+        if self._dam_lead_chosen:
+            return _rule(f"now choose the {kind} the tourist from the Dam goes to", "AMS-23")
+        return _rule(f"now the tourist from the Dam goes to a random {kind}", "AMS-23")
+
+    def _not_now(self, message: str, rule: str) -> str:
+        # A refusal for an action of another phase: the rule, then what is legal now.
+        return f"{_rule(message, rule)}; {self.what_now()}"
+
     def explain_illegal(self, action: Action) -> str:
+        """Why ``action`` is refused, naming the rule (AMS-xx) and what may be done now."""
         phase = self.phase
         kind = type(action)
         if phase == OVER:
-            return "the game is over: no more actions"
+            return self.what_now()
         if kind is PlaceHotel:
             x = action.intersection  # type: ignore[attr-defined]
             if phase != HOTEL:
                 if self.turns_taken[self.player] >= HOTELS_PER_PLAYER:
-                    return _rule("hotels must be placed during the first two turns", "AMS-12")
-                return _rule(f"a hotel is placed in phase 4, not during '{phase}'", "AMS-12")
+                    return self._not_now(
+                        "hotels must be placed during the first two turns", "AMS-12"
+                    )
+                return self._not_now(
+                    f"a hotel is placed in phase 4, not during '{phase}'", "AMS-12"
+                )
             if x not in INTERSECTION_INDEX:
                 return _rule(
                     f"{x} is not an intersection of four tiles (rows and columns 1..6)", "AMS-12"
@@ -767,7 +850,7 @@ class AmsterdamState(State):
             pawn, x = action.pawn, action.destination  # type: ignore[attr-defined]
             wanted = {MOVE_MAYOR: MAYOR, MOVE_NIGHTWATCHMAN: NIGHTWATCHMAN}.get(phase)
             if wanted is None:
-                return _rule(f"the pawns walk in phase 5, not during '{phase}'", "AMS-15")
+                return self._not_now(f"the pawns walk in phase 5, not during '{phase}'", "AMS-15")
             if pawn != wanted:
                 return _rule(f"now {PAWN_NAMES[wanted]} walks", "AMS-15")
             other = self.nightwatchman if pawn == MAYOR else self.mayor
@@ -787,7 +870,8 @@ class AmsterdamState(State):
             pawn = action.pawn  # type: ignore[attr-defined]
             wanted = {ACT_MAYOR: MAYOR, ACT_NIGHTWATCHMAN: NIGHTWATCHMAN}.get(phase)
             if wanted is None:
-                return _rule(f"tiles are turned in phase 6, not during '{phase}'", "AMS-18")
+                what = "tiles are turned" if kind is TurnTile else "the pawns act"
+                return self._not_now(f"{what} in phase 6, not during '{phase}'", "AMS-18")
             if pawn != wanted:
                 return _rule(f"now {PAWN_NAMES[wanted]} acts", "AMS-18")
             where = self.mayor if pawn == MAYOR else self.nightwatchman
@@ -824,7 +908,7 @@ class AmsterdamState(State):
             )
         if kind is ChaseTo:
             if phase != CHASE:
-                return "no tourists are being chased away now"
+                return self._not_now("no tourists are being chased away now", "AMS-20")
             return _rule(
                 "chased tourists go to a location with the function they visited "
                 "and the fewest tourists",
@@ -832,30 +916,73 @@ class AmsterdamState(State):
             )
         if kind is MoveBoat:
             if not self.tactical:
-                return _rule("the dice decide how far the boat moves", "AMS-08")
+                return self._not_now("the dice decide how far the boat moves", "AMS-08")
             if phase != BOAT:
-                return _rule(f"the boat moves in phase 2, not during '{phase}'", "AMS-28")
+                return self._not_now(f"the boat moves in phase 2, not during '{phase}'", "AMS-28")
             return _rule("you can move the canal tour boat forward 1, 2, 3 or 4 places", "AMS-28")
         if kind is SplitSteps:
             if not self.tactical:
-                return _rule("the dice decide how far the pawns walk", "AMS-15")
+                return self._not_now("the dice decide how far the pawns walk", "AMS-15")
             if phase != SPLIT:
-                return _rule(f"the steps are divided in phase 5, not during '{phase}'", "AMS-29")
+                return self._not_now(
+                    f"the steps are divided in phase 5, not during '{phase}'", "AMS-29"
+                )
             return _rule(
                 "you can divide a maximum of 4 steps between the Mayor and the Nightwatchman; "
                 "both pieces cannot move more than 3 steps",
                 "AMS-29",
             )
-        if kind is DamLead and phase == DAM_LEAD and self._dam_lead_chosen:
+        if kind is RollDice:
+            if self.tactical:
+                return self._not_now(
+                    f"'{action}' is an outcome of chance, and the tactical variant uses no dice",
+                    "AMS-28",
+                )
+            if phase == ROLL:
+                return _rule(
+                    f"'{action}' is not a possible chance outcome here: the white Mayor die and "
+                    "the black Nightwatchman die each show 1, 2 or 3",
+                    "AMS-07",
+                )
+            return self._not_now(
+                f"'{action}' is an outcome of chance: the dice are thrown in phase 1", "AMS-07"
+            )
+        if kind is DamLead:
+            if phase != DAM_LEAD:
+                return self._not_now(
+                    f"'{action}' is an outcome of chance, after a pawn next to the Dam leads "
+                    "a tourist from it",
+                    "AMS-23",
+                )
             day = self._acting_pawn() == MAYOR
+            where = "day (white)" if day else "night (black)"
+            if self._dam_lead_chosen:
+                return _rule(
+                    f"{PAWN_NAMES[self._acting_pawn()]} can only lead a tourist to a "
+                    f"{where} location",
+                    "AMS-23",
+                )
             return _rule(
-                f"{PAWN_NAMES[self._acting_pawn()]} can only lead a tourist to a "
-                f"{'day (white)' if day else 'night (black)'} location",
+                f"'{action}' is not a possible chance outcome here: "
+                f"{PAWN_NAMES[self._acting_pawn()]} can only move a tourist to a random "
+                f"{where} location",
                 "AMS-23",
             )
-        if kind in (RollDice, DamLead, DealTile):
-            return "this is an outcome of chance, not a player's decision"
-        return f"{action} is not a legal action now ({self.summary()})"
+        if kind is DealTile:
+            # Not str(action): it names the tile, and an unknown tile number has no name.
+            action = f"building tile {action.tile!r} on {action.place!r}"  # type: ignore[attr-defined]
+            if phase == DEAL:
+                return _rule(
+                    f"{action} is not a possible chance outcome here: the shuffled building "
+                    "tiles are placed around the Dam one by one, each tile once",
+                    "AMS-02",
+                )
+            return self._not_now(
+                f"{action} is an outcome of chance: the building tiles are placed before "
+                "the first turn",
+                "AMS-02",
+            )
+        return f"{action} is not a Hotel Amsterdam action; {self.what_now()}"
 
     # ------------------------------------------------------ copy and JSON
     def clone(self) -> AmsterdamState:

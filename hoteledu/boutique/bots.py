@@ -33,7 +33,7 @@ from hoteledu.boutique.actions import (
     SetPrices,
 )
 from hoteledu.boutique.mat import ROOM_COST, STAFF_COST
-from hoteledu.boutique.rules import BoutiqueState
+from hoteledu.boutique.rules import BoutiqueState, stars_lost
 from hoteledu.core.actions import Action
 from hoteledu.core.agents import PlayerView, SeedLike, make_rng
 
@@ -113,9 +113,16 @@ class BoutiqueBot:
             want[2] = min(6, want[2] + (1 if want[2] else 0))
         budget = state.money[me] // STAFF_COST
         while sum(want) > budget:
-            # Drop the employee whose absence costs the fewest shortfall days.
-            def cost(c: int) -> int:
-                return sum(day[c] >= want[c] for day in need) if want[c] else 10**6
+            # Drop the employee whose absence costs the fewest stars under the
+            # game's shortfall rule, then the fewest days short.
+            def cost(c: int) -> tuple[int, int]:
+                if not want[c]:
+                    return (10**6, 0)
+                fewer = [w - (k == c) for k, w in enumerate(want)]
+                extra = sum(stars_lost(need, fewer, state.shortfall_rule)) - sum(
+                    stars_lost(need, want, state.shortfall_rule)
+                )
+                return (extra, sum(day[c] >= want[c] for day in need))
 
             want[min(range(3), key=cost)] -= 1
         return Hire(*want)

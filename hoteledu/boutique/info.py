@@ -27,11 +27,11 @@ GAME_INFO = GameInfo(
         ),
         GameOption(
             "shortfall",
-            "per_day",
-            "'per_day': one star per day and category short of staff; 'per_category': one per "
-            "category whose largest daily need exceeds its staff; 'per_staff': one per missing "
-            "employee at the largest daily need",
-            choices=("per_day", "per_category", "per_staff"),
+            "per_staff",
+            "'per_staff': one star per missing employee below a category's largest daily need "
+            "(the rulebook); 'per_day': one per day and category short of staff; "
+            "'per_category': one per category whose largest daily need exceeds its staff",
+            choices=("per_staff", "per_day", "per_category"),
         ),
         GameOption("weeks", 2, "number of weeks played", choices=(1, 2)),
         GameOption(

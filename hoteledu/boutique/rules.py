@@ -86,6 +86,34 @@ CARDS_PER_PLAYER = 5
 BID_STEP = 100
 """Money cards (and so bids) come in hundreds; the blank card is a bid of 0."""
 
+SHORTFALL_RULES: tuple[str, ...] = ("per_staff", "per_day", "per_category")
+"""Readings of "for each shortfall 1 star" (BHM-31), the default first (docs decision 10)."""
+DEFAULT_SHORTFALL = SHORTFALL_RULES[0]
+
+
+def stars_lost(need: list[list[int]], staff: list[int], rule: str = DEFAULT_SHORTFALL) -> list[int]:
+    """Stars lost per category [housekeeping, check-in, kitchen] for a week's need (BHM-30/31).
+
+    ``need`` is the daily need (7 rows of 3), ``staff`` the staff hired. The
+    week's need of a category is its largest daily need. ``"per_staff"``
+    (default): one star per missing employee below the week's need;
+    ``"per_day"``: one star per day on which the need exceeds the staff;
+    ``"per_category"``: one star per category whose week's need exceeds it.
+
+    >>> need = [[3, 1, 0], [1, 0, 0]] + [[0, 0, 0]] * 5
+    >>> stars_lost(need, [1, 1, 0]), stars_lost(need, [1, 1, 0], "per_day")
+    ([2, 0, 0], [1, 0, 0])
+    """
+    if rule not in SHORTFALL_RULES:
+        raise ValueError(f"shortfall rule must be one of {SHORTFALL_RULES}, got {rule!r}")
+    peak = [max(day[c] for day in need) for c in range(3)]
+    if rule == "per_staff":
+        return [max(0, peak[c] - staff[c]) for c in range(3)]
+    if rule == "per_category":
+        return [int(peak[c] > staff[c]) for c in range(3)]
+    return [sum(day[c] > staff[c] for day in need) for c in range(3)]
+
+
 SIMULTANEOUS_PHASES = frozenset({"prices", "bid", "hire", "rank_bid", "walkin_change"})
 CHANCE_PHASES = frozenset({"checkin", "reveal", "rank_roll", "budget", "walkin_card"})
 PHASES = SIMULTANEOUS_PHASES | CHANCE_PHASES | {"booking_change", "place", "expand", "end"}
@@ -897,18 +925,9 @@ class BoutiqueState(State):
     def count_shortfalls(self, player: int) -> list[int]:
         """Stars lost per category [housekeeping, check-in, kitchen] this week (BHM-30/31).
 
-        ``shortfall="per_day"`` (default): one star per day on which a
-        category's need exceeds its staff. ``"per_category"``: one star per
-        category whose week's need (the largest daily need) exceeds its staff.
-        ``"per_staff"``: one star per missing employee at the week's need.
+        Under the game's ``shortfall`` option, see :func:`stars_lost`.
         """
-        staff = self.staff[player] or [0, 0, 0]
-        need = self.demand(player)
-        if self.shortfall_rule == "per_category":
-            return [int(max(day[c] for day in need) > staff[c]) for c in range(3)]
-        if self.shortfall_rule == "per_staff":
-            return [max(0, max(day[c] for day in need) - staff[c]) for c in range(3)]
-        return [sum(day[c] > staff[c] for day in need) for c in range(3)]
+        return stars_lost(self.demand(player), self.staff[player] or [0, 0, 0], self.shortfall_rule)
 
     def _rating(self) -> None:
         week_shortfalls = []
@@ -1155,7 +1174,7 @@ def new_game(
     players: int = 2,
     deck: Any = "standard",
     room_choice: str = "choose",
-    shortfall: str = "per_day",
+    shortfall: str = DEFAULT_SHORTFALL,
     weeks: int = 2,
     walkin_budget: str = "with_breakfast",
 ) -> BoutiqueState:
@@ -1172,10 +1191,11 @@ def new_game(
     room_choice : {"choose", "canonical"}
         Whether the winner of guests chooses their rooms when several
         assignments fit, or the engine puts them in the lowest-numbered rooms.
-    shortfall : {"per_day", "per_category", "per_staff"}
-        One star per day and category short of staff; one per category whose
-        week's need (largest daily need) exceeds its staff; or one per
-        missing employee at the week's need.
+    shortfall : {"per_staff", "per_day", "per_category"}
+        The week's need of a category is its largest daily need. One star per
+        missing employee below it (default, the rulebook); one per day and
+        category short of staff; or one per category short (see
+        :func:`stars_lost`).
     weeks : {2, 1}
         Length of the game.
     walkin_budget : {"with_breakfast", "room_only"}
@@ -1201,7 +1221,7 @@ def new_game(
     }
     for name, allowed in (
         ("room_choice", ("choose", "canonical")),
-        ("shortfall", ("per_day", "per_category", "per_staff")),
+        ("shortfall", SHORTFALL_RULES),
         ("walkin_budget", ("with_breakfast", "room_only")),
         ("weeks", (1, 2)),
     ):

@@ -845,3 +845,175 @@ def test_conformance_suite_with_chosen_dam_leads() -> None:
 
     check_game("amsterdam", {"variant": "tactical", "dam_lead": "choose"}, seeds=range(3))
     check_game("amsterdam", {"players": 3, "dam_lead": "choose"}, seeds=range(2))
+
+
+# ------------------------------------------- refusals and blind spots (issue "Engines hardened")
+
+
+def _refusal_candidates() -> list:
+    """Actions of every kind, legal somewhere, plus values outside the rules' ranges."""
+
+    def maybe(kind, *args) -> list:  # out-of-range values may already be refused when built
+        try:
+            return [kind(*args)]
+        except ValueError:
+            return []
+
+    actions: list = []
+    for w in range(5):
+        for b in range(5):
+            actions += maybe(RollDice, w, b)
+            actions += maybe(SplitSteps, w, b)
+    for s in range(6):
+        actions += maybe(MoveBoat, s)
+    for x in (*INTERSECTIONS, (0, 0), (7, 3)):
+        actions += maybe(PlaceHotel, x)
+        actions += [*maybe(MovePawn, "mayor", x), *maybe(MovePawn, "nightwatchman", x)]
+    for t in (*BUILDING_TILES, DAM, (9, 9)):
+        actions += [*maybe(TurnTile, "mayor", t), *maybe(TurnTile, "nightwatchman", t)]
+        actions += [*maybe(ChaseTo, t), *maybe(DamLead, t)]
+    for pawn in ("mayor", "nightwatchman"):
+        actions += [LeadFromDam(pawn), Skip(pawn)]
+    actions += [DealTile(BUILDING_TILES[0], 0), DealTile(BUILDING_TILES[5], 3)]
+    actions += maybe(DealTile, BUILDING_TILES[5], 30)
+    return actions
+
+
+def test_every_refusal_names_its_AMS_rule_over_random_games() -> None:
+    """Every refusal, of every action kind in every phase, names its rule (AMS-xx).
+
+    Random games under every option, a sample of illegal actions at each position
+    (before this change 40% of the refusals named no rule: chance nodes, the end,
+    ChaseTo outside a chase, chance outcomes offered as decisions)."""
+    import random
+    import re
+
+    rng = random.Random(2026)
+    candidates = _refusal_candidates()
+    configs = [
+        {},
+        {"variant": "tactical"},
+        {"layout": "shuffled"},
+        {"dam_lead": "choose", "players": 3},
+        {"variant": "tactical", "dam_lead": "choose", "players": 4},
+        {"end_rule": "end_of_turn"},
+    ]
+    refused, unnamed = 0, []
+    phases, kinds = set(), set()
+    for game in range(12):
+        state = new_game(**configs[game % len(configs)])
+        while True:
+            for action in rng.sample(candidates, 12):
+                try:
+                    state.check_action(action)
+                except IllegalActionError as error:
+                    refused += 1
+                    phases.add(state.phase)
+                    kinds.add(type(action))
+                    if not re.search(r"\(AMS-\d\d\)", str(error)):
+                        unnamed.append((state.phase, str(error)))
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert refused > 2000 and not unnamed, unnamed[:5]
+    assert phases >= {ROLL, BOAT, HOTEL, SPLIT, MOVE_MAYOR, ACT_MAYOR, ACT_NIGHTWATCHMAN, OVER}
+    assert phases >= {"deal tiles", MOVE_NIGHTWATCHMAN}
+    assert len(kinds) == len(AmsterdamState.action_types)
+
+
+def test_refusals_say_what_would_be_legal_now() -> None:
+    """A refusal of an action from another phase names that rule and what may be done now."""
+    state = make(phase=ROLL)
+    refuse(state, MovePawn("mayor", (3, 4)), r"phase 5.*\(AMS-15\); now the boat moves: throw")
+    refuse(
+        state, ChaseTo((1, 1)), r"no tourists are being chased away now \(AMS-20\); now the boat"
+    )
+    refuse(state, RollDice(4, 1), r"1, 2 or 3 \(AMS-07\)")
+    refuse(make(phase=MOVE_MAYOR, steps=(2, 1)), Skip("mayor"), r"now move the Mayor by 2 steps")
+    refuse(make(phase=HOTEL), RollDice(1, 2), r"phase 1 \(AMS-07\); now place a hotel")
+    tactical = make(variant="tactical", phase=BOAT)
+    refuse(tactical, RollDice(1, 1), r"no dice \(AMS-28\); now move the canal tour boat")
+    refuse(tactical, DamLead((1, 1)), r"outcome of chance.*\(AMS-23\)")
+    over = make(hotels=[[(5, 1), (6, 6)], [(1, 1), (1, 6)]], tourists={(5, 1): 14}, phase=ROLL)
+    over.apply_action(RollDice(1, 1))
+    refuse(over, Skip("mayor"), r"the game is over: P1 reached 15 tourists.*\(AMS-25\)")
+    shuffled = new_game(layout="shuffled")
+    refuse(shuffled, PlaceHotel((2, 2)), r"\(AMS-12\); now chance places .*\(AMS-02\)")
+
+
+def test_AMS_11_a_bend_passed_on_the_last_step_is_picked_up_not_the_stop_bend() -> None:
+    """AMS-11: "picked up when the boat passes the same bend": every bend passed, up to
+    the last step before the stop, is emptied; the bend the boat stops in is not passed
+    (AMS-10: the tourists wait there). Pins the boundary of ``range(first, steps)``: a
+    range ending one step early fails here. (Picking up at the stop bend and leaving the
+    load on that same quay looks the same, so that mutant is equivalent.)"""
+    state = make(phase=ROLL, boat=1, quays=(2, 0, 0, 0))
+    state.apply_action(RollDice(1, 2))  # 1 -> 4: the bend at 3 is the last tile passed
+    assert state.boat == 4 and state.quays == [0, 0, 0, 0]
+    assert state.tourists[PLACE_OF[(5, 1)]] == 3  # two waiting + the new one
+    state = make(phase=ROLL, boat=1, quays=(2, 0, 0, 0))
+    state.apply_action(RollDice(1, 1))  # 1 -> 3: stops in the bend, does not pass it
+    assert state.boat == 3 and state.quays == [3, 0, 0, 0]
+    # From one bend to the next (3 -> 9): neither the bend left nor the one stopped in.
+    state = make(phase=ROLL, boat=3, quays=(2, 2, 0, 0))
+    state.apply_action(RollDice(3, 3))
+    assert state.boat == 9 and state.quays == [2, 3, 0, 0]
+    # The tactical variant sails the same way: 8 -> 10 passes the bend at 9.
+    tactical = make(variant="tactical", phase=BOAT, boat=8, quays=(0, 2, 0, 0))
+    tactical.apply_action(MoveBoat(2))
+    assert tactical.quays == [0, 0, 0, 0] and tactical.tourists[PLACE_OF[(1, 1)]] == 3
+
+
+def _dam_lead_to_target(**options) -> tuple[AmsterdamState, tuple[int, int]]:
+    """P1 has 14 tourists on a day tile beside their hotel; the Mayor stands next to the
+    Dam, which holds one tourist; the Mayor acts."""
+    tile = (1, 1)
+    hotel = next(x for x in intersections_around(tile) if x not in DAM_CORNERS)
+    watch = next(x for x in INTERSECTIONS if x not in DAM_CORNERS and x != hotel)
+    state = make(
+        hotels=[[hotel], [(6, 6)]],
+        tourists={tile: 14},
+        dam=1,
+        mayor=DAM_CORNERS[0],
+        nightwatchman=watch,
+        phase=ACT_MAYOR,
+        **options,
+    )
+    show(state, tile, day=True)
+    assert state.score(0) == 14 and LeadFromDam("mayor") in state.legal_actions()
+    return state, tile
+
+
+def test_AMS_23_AMS_25_a_tourist_led_from_the_dam_to_the_target_ends_the_game() -> None:
+    """AMS-23 + AMS-25: the tourist the Mayor leads from the Dam lands beside P1's hotel:
+    15 tourists, the game ends at that outcome and P1 wins (by chance or, with the option
+    dam_lead="choose", by the player's choice); the old reading plays the turn on."""
+    state, tile = _dam_lead_to_target()
+    state.apply_action(LeadFromDam("mayor"))
+    assert state.current_player() == CHANCE
+    state.apply_action(DamLead(tile))
+    assert state.score(0) == 15 and state.is_terminal() and state.winners() == [0]
+    assert "P1 reached 15 tourists" in state.end_reason()
+    chosen, tile = _dam_lead_to_target(dam_lead="choose")
+    chosen.apply_action(LeadFromDam("mayor"))
+    assert chosen.current_player() == 0
+    chosen.apply_action(DamLead(tile))
+    assert chosen.is_terminal() and chosen.winners() == [0]
+    old, tile = _dam_lead_to_target(end_rule="end_of_turn")
+    old.apply_action(LeadFromDam("mayor"))
+    old.apply_action(DamLead(tile))
+    assert old.score(0) == 15 and not old.is_terminal() and old.phase == ACT_NIGHTWATCHMAN
+
+
+def test_AMS_20_AMS_25_a_chase_with_one_emptiest_location_can_reach_the_target() -> None:
+    """AMS-20 + AMS-25: chased tourists that go without a choice to the only emptiest
+    location beside P2's hotel bring P2 to 12 (3 players): the game ends at once."""
+    state, (e, f, g, h) = _coffee_scenario([2, 0, 1], players=3)
+    corner = next(x for x in intersections_around(g) if e not in tiles_around(x))
+    state.hotels = [[(6, 6)], [corner], [(1, 6)]]
+    other = next(t for t in tiles_around(corner) if t in PLACE_OF and t not in (e, f, g, h))
+    state.tourists[PLACE_OF[other]] += 9 - state.score(1)
+    state.supply = 30 - sum(state.tourists) - sum(state.quays)
+    state.apply_action(TurnTile("mayor", e))
+    assert state.score(1) == 12 and state.is_terminal() and state.winners() == [1]
+    assert "P2 reached 12 tourists" in state.end_reason()

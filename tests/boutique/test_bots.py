@@ -15,7 +15,7 @@ from hoteledu.boutique.bots import (
     StafferBot,
     UndercutterBot,
 )
-from hoteledu.boutique.rules import new_game
+from hoteledu.boutique.rules import new_game, stars_lost
 from hoteledu.boutique.search import (
     PLANNING_PRICES,
     BoutiqueMCTS,
@@ -69,6 +69,34 @@ def test_staffer_plans_for_walk_ins_within_its_money() -> None:
     state.money[1] = 1200  # 4 staff: keep the ones needed on most days
     hire = StafferBot().act(PlayerView(state, 1))
     assert hire.housekeeping + hire.checkin + hire.kitchen == 4
+
+
+@pytest.mark.parametrize(
+    ("rule", "hire", "stars"),
+    [
+        ("per_staff", Hire(2, 2, 1), 2),
+        ("per_day", Hire(3, 2, 0), 2),
+        ("per_category", Hire(3, 2, 0), 1),
+    ],
+)
+def test_BHM_31_bots_cut_staff_where_it_costs_fewest_stars(
+    rule: str, hire: Hire, stars: int
+) -> None:
+    """BHM-31: short of money, the bots cut the staff whose absence costs the fewest stars
+    under the game's shortfall reading. Needs peak at 3 rooms, 2 check-ins, 2 breakfasts;
+    money for 5: under "per_category" a category already short costs nothing more, so the
+    second cut goes there too (1 star, not 2)."""
+    state = started(room_choice="canonical", shortfall=rule)
+    put_stay(state, 1, 19, 1, (0, 1))  # Grandparents, breakfast: A Tue-Wed, B Tue
+    put_stay(state, 1, 7, 2, (2,))  # City explorer, room only: Wed-Fri
+    put_stay(state, 1, 3, 2, (1,))  # Backpacker, room only: Wed-Thu
+    put_stay(state, 1, 14, 3, (0,))  # Cyclist, room only: Thu
+    skip_booking(state)
+    state.money = [3000, 1500]
+    chosen = PeakLoadBot().act(PlayerView(state, 1))
+    assert chosen == hire
+    counts = [chosen.housekeeping, chosen.checkin, chosen.kitchen]
+    assert sum(stars_lost(state.demand(1), counts, rule)) == stars
 
 
 def test_heuristic_bots_beat_random_players() -> None:

@@ -24,7 +24,7 @@ from hoteledu.boutique.actions import (
     TieOrder,
 )
 from hoteledu.boutique.bots import PeakLoadBot, StafferBot
-from hoteledu.boutique.rules import BoutiqueState, new_game
+from hoteledu.boutique.rules import SHORTFALL_RULES, BoutiqueState, new_game, stars_lost
 from hoteledu.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalActionError, JointAction
 
 NONE = Hire(0, 0, 0)
@@ -243,13 +243,19 @@ def test_BHM_29_one_walk_in_per_day_per_two_players() -> None:
     state = new_game(players=4)
     play(state, [RandomAgent(s) for s in range(4)], seed=11)
     budgets = sum(isinstance(a, BudgetDie) for a in state.history)
-    assert budgets == 14 * state.week
+    # Counted over the players still in the game at the start of each week.
+    playing = [
+        sum(e is None or e >= week for e in state.eliminated_week)
+        for week in range(1, state.week + 1)
+    ]
+    assert budgets == sum(7 * max(1, n // 2) for n in playing)
 
 
 # ----------------------------------------------------------------- rating
-def short_week(shortfall: str, hire: Hire) -> BoutiqueState:
+def short_week(shortfall: str | None, hire: Hire) -> BoutiqueState:
     """P0 has a 3-room tour group Wednesday and Thursday; P1 one solo traveller."""
-    state = started([flat(2), flat(3)], room_choice="canonical", shortfall=shortfall)
+    rule = {} if shortfall is None else {"shortfall": shortfall}  # None: the default
+    state = started([flat(2), flat(3)], room_choice="canonical", **rule)
     put_stay(state, 0, 27, 2, (0, 1, 2))  # Class reunion: 3 rooms, 2 nights, room only
     put_stay(state, 1, 1, 0, (0,))
     skip_booking(state)
@@ -260,9 +266,10 @@ def short_week(shortfall: str, hire: Hire) -> BoutiqueState:
     return state
 
 
-def peak_week(shortfall: str, hire: Hire) -> BoutiqueState:
+def peak_week(shortfall: str | None, hire: Hire) -> BoutiqueState:
     """P0's daily need peaks at 3 rooms, 2 check-ins and 2 breakfasts, on different days."""
-    state = started([flat(2), flat(3)], room_choice="canonical", shortfall=shortfall)
+    rule = {} if shortfall is None else {"shortfall": shortfall}  # None: the default
+    state = started([flat(2), flat(3)], room_choice="canonical", **rule)
     put_stay(state, 0, 19, 1, (0, 1))  # Grandparents, breakfast: A Tue-Wed, B Tue
     put_stay(state, 0, 7, 2, (2,))  # City explorer, room only: Wed-Fri
     put_stay(state, 0, 3, 2, (1,))  # Backpacker, room only: Wed-Thu
@@ -304,7 +311,7 @@ def test_BHM_30_week_need_is_the_largest_daily_need(rule: str) -> None:
 
 
 def test_BHM_31_each_shortfall_costs_a_star_several_per_category() -> None:
-    """BHM-31: one star per shortfall, several per category (per day)."""
+    """BHM-31 (option shortfall="per_day"): one star per day short, several per category."""
     state = short_week("per_day", Hire(2, 2, 0))
     # Housekeeping short on Wednesday and Thursday, check-in short on Wednesday.
     assert state.shortfalls[0][0] == [2, 1, 0]
@@ -317,6 +324,46 @@ def test_BHM_31_per_staff_option_counts_each_missing_employee() -> None:
     assert state.shortfalls[0][0] == [2, 0, 0] and state.stars[0] == 1
     per_day = peak_week("per_day", Hire(1, 2, 2))  # short on Tue (2), Wed (3), Thu (3)
     assert per_day.shortfalls[0][0] == [3, 0, 0] and per_day.stars[0] == 0
+
+
+def test_BHM_31_default_is_one_star_per_missing_employee_below_the_week_need() -> None:
+    """BHM-30/31, default reading: the week's need is the largest daily need; each missing
+    employee below it costs 1 star ("fuer jeden Fehlbetrag 1 Stern, mehrere pro Kategorie").
+
+    The rulebook's example: needed 2 check-in, 3 housekeeping, 2 kitchen; hired 1, 3, 2:
+    1 star. The peak of 2 check-ins falls on two days (Tue and Wed) here, so one star per
+    day short would take 2.
+    """
+    assert new_game().shortfall_rule == "per_staff"
+    example = peak_week(None, Hire(3, 1, 2))
+    assert example.shortfalls[0][0] == [0, 1, 0] and example.stars[0] == 2
+    per_day = peak_week("per_day", Hire(3, 1, 2))
+    assert per_day.shortfalls[0][0] == [0, 2, 0] and per_day.stars[0] == 1
+    # Several per category: 2 housekeepers short of the peak 3 cost 2 stars.
+    several = peak_week(None, Hire(1, 2, 2))
+    assert several.shortfalls[0][0] == [2, 0, 0] and several.stars[0] == 1
+    # A 3-room group two nights with 2 housekeepers and 2 check-in staff: one missing in
+    # each category, 2 stars, the player stays in (one star per day short: out at 0).
+    group = short_week(None, Hire(2, 2, 0))
+    assert group.shortfalls[0][0] == [1, 1, 0] and group.stars[0] == 1
+    assert group.eliminated_week[0] is None and not group.is_terminal()
+
+
+def test_BHM_31_stars_lost_under_each_reading() -> None:
+    """BHM-31: stars_lost compares the week's need (largest daily need) with the staff."""
+    need = [[1, 1, 0], [3, 2, 2], [3, 0, 2], [0, 0, 0], [2, 2, 0], [0, 0, 0], [0, 0, 0]]
+    assert stars_lost(need, [3, 1, 2]) == [0, 1, 0]  # the rulebook's example: 1 star
+    assert stars_lost(need, [3, 1, 2], "per_day") == [0, 2, 0]
+    assert stars_lost(need, [0, 0, 0]) == [3, 2, 2]
+    assert stars_lost(need, [0, 0, 0], "per_day") == [4, 3, 2]
+    assert stars_lost(need, [0, 0, 0], "per_category") == [1, 1, 1]
+    assert stars_lost(need, [6, 6, 6]) == [0, 0, 0]  # extra staff earns nothing (BHM-33)
+    with pytest.raises(ValueError, match="per_staff"):
+        stars_lost(need, [0, 0, 0], "per_week")
+    from hoteledu.boutique.info import GAME_INFO
+
+    option = next(o for o in GAME_INFO.options if o.name == "shortfall")
+    assert option.default == "per_staff" and set(option.choices) == set(SHORTFALL_RULES)
 
 
 def test_BHM_32_a_player_at_0_stars_loses_the_game() -> None:

@@ -31,12 +31,12 @@ from fractions import Fraction
 
 import numpy as np
 
-from hoteledu.amsterdam.board import CANAL_TILES, JETTY
+from hoteledu.amsterdam.board import CANAL_TILES, DIE_FACES, JETTY
 
 N_CANAL = len(CANAL_TILES)
 """Number of canal tiles in the ring (24)."""
 
-DICE: tuple[int, ...] = (1, 2, 3)
+DICE: tuple[int, ...] = DIE_FACES
 """The faces of each of the two dice (white Mayor die, black Nightwatchman die)."""
 
 

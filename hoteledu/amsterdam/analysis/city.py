@@ -26,7 +26,13 @@ from fractions import Fraction
 
 import numpy as np
 
-from hoteledu.amsterdam.board import INTERSECTIONS, Intersection, city_graph, street_pairs
+from hoteledu.amsterdam.board import (
+    DIE_FACES,
+    INTERSECTIONS,
+    Intersection,
+    city_graph,
+    street_pairs,
+)
 
 INDEX: dict[Intersection, int] = {x: k for k, x in enumerate(INTERSECTIONS)}
 """Row/column of each intersection in the 36 x 36 matrices."""
@@ -100,7 +106,7 @@ def _check_start(start: Intersection) -> None:
 
 def pawn_destination_distribution(
     start: Intersection,
-    die: Iterable[int] = (1, 2, 3),
+    die: Iterable[int] = DIE_FACES,
     *,
     dam_diagonals: bool = True,
     avoid: Intersection | None = None,

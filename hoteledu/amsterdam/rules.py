@@ -58,7 +58,7 @@ from hoteledu.amsterdam.board import (
 from hoteledu.amsterdam.tiles import DAY_FUNCTION, FUNCTIONS, NIGHT_FUNCTION, TILES
 from hoteledu.core.actions import Action, limits
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
-from hoteledu.core.state import CHANCE, TERMINAL, State
+from hoteledu.core.state import CHANCE, TERMINAL, State, player_name
 from hoteledu.core.validation import check_option_type, is_int, short_repr
 
 # --------------------------------------------------------------------- constants
@@ -450,11 +450,11 @@ class AmsterdamState(State):
         """Whose turn it is and what happens now, in words."""
         if self.phase == OVER:
             scores = self.scores()
-            win = ", ".join(f"player {p} ({COLOURS[p]})" for p in self.winners())
+            win = ", ".join(f"{player_name(p)} ({COLOURS[p]})" for p in self.winners())
             return f"game over: scores {scores}; winner {win}"
         if self.phase == DEAL:
             return "setup: dealing the building tiles"
-        who = f"player {self.player} ({COLOURS[self.player]})"
+        who = f"{player_name(self.player)} ({COLOURS[self.player]})"
         detail = self.phase
         if self.phase == MOVE_MAYOR:
             detail += f" {self.steps[0]} steps"
@@ -1060,7 +1060,7 @@ class AmsterdamState(State):
         )
         for p in range(self._n):
             hotels = " ".join(_where(x) for x in self.hotels[p]) or "-"
-            lines.append(f"player {p} ({COLOURS[p]}): hotels {hotels}, score {self.score(p)}")
+            lines.append(f"{player_name(p)} ({COLOURS[p]}): hotels {hotels}, score {self.score(p)}")
         dice = f"   dice {self.dice}" if self.dice else ""
         lines.append(self.summary() + dice)
         return "\n".join(lines)
@@ -1163,7 +1163,7 @@ def _load_snapshot(state: AmsterdamState, snap: Mapping[str, Any]) -> None:
     state.hotels = []
     for p, own in enumerate(hotels):
         if not isinstance(own, list) or len(own) > HOTELS_PER_PLAYER:
-            raise MalformedRecordError(f"player {p} may have at most 2 hotels (AMS-01)")
+            raise MalformedRecordError(f"{player_name(p)} may have at most 2 hotels (AMS-01)")
         state.hotels.append([_intersection(x, f"hotels[{p}]") for x in own])
     every = [x for h in state.hotels for x in h]
     if len(set(every)) != len(every):

@@ -6,6 +6,7 @@ import dataclasses
 
 from hoteledu.boutique.mat import DAY_NAMES
 from hoteledu.core.actions import Action, limits
+from hoteledu.core.state import player_name
 
 BREAKFAST_DIE = 7
 """Die index of the breakfast price die (0..6 are Monday..Sunday)."""
@@ -99,7 +100,7 @@ class TieOrder(Action):
     field_limits = limits(players=range(5))
 
     def __str__(self) -> str:
-        return "die order " + " > ".join(f"P{p}" for p in self.players)
+        return "die order " + " > ".join(player_name(p) for p in self.players)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -12,6 +12,7 @@ import html
 from typing import TYPE_CHECKING
 
 from hoteledu.boutique.mat import DAY_NAMES
+from hoteledu.core.state import player_name
 
 if TYPE_CHECKING:
     from hoteledu.boutique.rules import BoutiqueState
@@ -72,7 +73,8 @@ def render_text(state: BoutiqueState) -> str:
         )
         lines.append("")
         lines.append(
-            f"P{p}{status}: money {state.money[p]}, {state.stars[p]} stars, staff {staff_text}"
+            f"{player_name(p)}{status}: money {state.money[p]}, {state.stars[p]} stars, "
+            f"staff {staff_text}"
         )
         lines.append("          " + " ".join(f"{d:>4}" for d in (*DAY_NAMES, "next")))
         prices = [f"{f * 100:>4}" if f else "   ?" for f in state.prices[p]]
@@ -103,7 +105,7 @@ def render_html(state: BoutiqueState) -> str:
         )
         status = " <b>(lost: 0 stars)</b>" if state.eliminated_week[p] is not None else ""
         parts.append(
-            f"<h4>P{p}{status}: money {state.money[p]}, {'★' * state.stars[p]}"
+            f"<h4>{player_name(p)}{status}: money {state.money[p]}, {'★' * state.stars[p]}"
             f"{'☆' * (5 - state.stars[p])}, staff {html.escape(staff_text)}</h4>"
         )
         head = "".join(f"<th>{d}</th>" for d in (*DAY_NAMES, "next"))

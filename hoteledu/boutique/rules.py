@@ -75,7 +75,7 @@ from hoteledu.boutique.mat import (
 )
 from hoteledu.core.actions import Action
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
-from hoteledu.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
+from hoteledu.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State, player_name
 from hoteledu.core.validation import check_choice, check_option_type
 
 NIGHTS = 21
@@ -680,7 +680,9 @@ class BoutiqueState(State):
             bids = self._pay_bids(action)
             top = max(bids[p] for p in self.bidders)
             winners = [p for p in self.bidders if bids[p] == top]
-            self.last_event += "; bids " + ", ".join(f"P{p} {bids[p]}" for p in self.bidders)
+            self.last_event += "; bids " + ", ".join(
+                f"{player_name(p)} {bids[p]}" for p in self.bidders
+            )
             self.bidders = []
             self._award(winners, self.offer)
         elif phase == "place":
@@ -734,7 +736,7 @@ class BoutiqueState(State):
                 self.money[p] -= ROOM_COST
                 self.ledger[p][3] += ROOM_COST
                 self.built[p] = sorted((*self.built[p], action.space))
-                self.last_event = f"P{p} builds room {action.space + 1}"
+                self.last_event = f"{player_name(p)} builds room {action.space + 1}"
                 if self._can_expand(p):
                     return
             self._next_expander(self.expander + 1)
@@ -772,7 +774,7 @@ class BoutiqueState(State):
         }
         self.last_event = (
             f"card {card_id} ({self.card_of(card_id).name}) checks in {DAY_NAMES[day]}: "
-            + (", ".join(f"P{p} {t}" for p, t in offers.items()) or "no hotel has room")
+            + (", ".join(f"{player_name(p)} {t}" for p, t in offers.items()) or "no hotel has room")
         )
         if not offers:
             self.lost[self.week - 1] += 1
@@ -795,7 +797,7 @@ class BoutiqueState(State):
         for p in winners:
             self.money[p] += price
             self.ledger[p][0] += price
-        self.last_event += " -> " + ", ".join(f"P{p}" for p in winners)
+        self.last_event += " -> " + ", ".join(player_name(p) for p in winners)
         self.place_queue = [[p, price] for p in winners]
         self._place_next()
 
@@ -857,7 +859,8 @@ class BoutiqueState(State):
         if any(len(block) > 1 for block in self.ranking):
             self.phase = "rank_roll"
         else:
-            self.last_event = "walk-in ranking: " + " > ".join(f"P{b[0]}" for b in self.ranking)
+            ranking = " > ".join(player_name(b[0]) for b in self.ranking)
+            self.last_event = f"walk-in ranking: {ranking}"
             self.phase = "walkin_change"
 
     def ranking_order(self) -> list[int]:
@@ -946,7 +949,8 @@ class BoutiqueState(State):
                 self.eliminated_week[p] = self.week
         self.shortfalls.append(week_shortfalls)
         self.last_event = "rating: " + ", ".join(
-            f"P{p} -{sum(s)}" if sum(s) else f"P{p} +1" for p, s in enumerate(week_shortfalls)
+            f"{player_name(p)} -{sum(s)}" if sum(s) else f"{player_name(p)} +1"
+            for p, s in enumerate(week_shortfalls)
         )
         if self.week >= self.weeks or len(self.active()) <= 1:
             self.phase = "end"

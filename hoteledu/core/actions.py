@@ -72,7 +72,7 @@ class JointAction(Action):
             object.__setattr__(self, "actions", tuple(self.actions))
 
     def __str__(self) -> str:
-        return " | ".join(f"P{p}: {a}" for p, a in enumerate(self.actions))
+        return " | ".join(f"P{p + 1}: {a}" for p, a in enumerate(self.actions))
 
 
 class ActionCodec:

@@ -13,7 +13,7 @@ from typing import Any
 from hoteledu.core.actions import Action
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
 from hoteledu.core.registry import game_info
-from hoteledu.core.state import State
+from hoteledu.core.state import State, player_name
 from hoteledu.core.validation import MAX_JSON_DEPTH, action_text, check_json_shape, short_repr
 
 RECORD_FORMAT = "hoteledu-record/1"
@@ -231,7 +231,7 @@ class GameRecord:
 
     @classmethod
     def from_state(cls, state: State, players: list[str] | None = None) -> GameRecord:
-        names = players or [f"player {p}" for p in range(state.num_players)]
+        names = players or [player_name(p) for p in range(state.num_players)]
         returns = state.returns() if state.is_terminal() else None
         return cls(state.game_name, dict(state.options), list(names), list(state.history), returns)
 

@@ -28,6 +28,12 @@ from hoteledu.core.validation import (
     unusable_action_reason,
 )
 
+
+def player_name(player: int) -> str:
+    """How a player is named to a user: P1, P2, ... (the engine's player 0 is P1)."""
+    return f"P{player + 1}"
+
+
 CHANCE = -1
 """``current_player()`` at a chance node: resolve it with ``chance_outcomes()``."""
 SIMULTANEOUS = -2
@@ -235,7 +241,7 @@ class State:
             for player, part in enumerate(action.actions):
                 if not self._is_legal(player, part):
                     reason = self.explain_illegal_for(player, part)
-                    raise IllegalActionError(f"player {player}: {reason}")
+                    raise IllegalActionError(f"{player_name(player)}: {reason}")
             return
         if not self._is_legal(mover, action):
             raise IllegalActionError(self.explain_illegal(action))
@@ -373,7 +379,7 @@ class State:
 
     def __repr__(self) -> str:
         mover = self.current_player()
-        who = PLAYER_KIND_NAMES.get(mover, f"player {mover}")
+        who = PLAYER_KIND_NAMES.get(mover) or player_name(mover)
         return f"<{type(self).__name__} after {len(self.history)} actions, to move: {who}>"
 
     def _repr_html_(self) -> str:

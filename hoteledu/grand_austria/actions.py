@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 
 from hoteledu.core.actions import Action, limits
+from hoteledu.core.state import player_name
 
 ITEMS = ("strudel", "cake", "wine", "coffee")
 """Dishes and drinks, in the order used by every 4-tuple in this package."""
@@ -48,7 +49,7 @@ class StartPlayer(Action):
     field_limits = limits(player=range(4))
 
     def __str__(self) -> str:
-        return f"player {self.player} is the start player"
+        return f"{player_name(self.player)} is the start player"
 
 
 @dataclasses.dataclass(frozen=True)

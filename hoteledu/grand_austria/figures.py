@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import plotly.graph_objects as go
 
+import hoteledu._display  # noqa: F401  (before plotly first shows a figure: see the module)
+
 if TYPE_CHECKING:
     from hoteledu.grand_austria.analysis import (
         DraftStrengths,

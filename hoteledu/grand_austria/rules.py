@@ -23,7 +23,7 @@ import numpy as np
 
 from hoteledu.core.actions import Action
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
-from hoteledu.core.state import CHANCE, TERMINAL, State
+from hoteledu.core.state import CHANCE, TERMINAL, State, player_name
 from hoteledu.core.validation import check_choice, check_option_type, is_int
 from hoteledu.grand_austria import cards as card_data
 from hoteledu.grand_austria import effects as fx
@@ -1675,7 +1675,7 @@ class GrandAustriaState(State):
         for p in range(self.n):
             low, high = self.tiles[p]
             lines.append(
-                f"-- player {p}: {self.vp[p]} VP, {self.money[p]} krones, emperor "
+                f"-- {player_name(p)}: {self.vp[p]} VP, {self.money[p]} krones, emperor "
                 f"{self.emperor[p]}, turn tile {low}/{high} ({self.covered[p]} covered"
                 + (", passed" if self.passed[p] else "")
                 + ")"
@@ -1735,7 +1735,7 @@ class GrandAustriaState(State):
                 grid.append("<tr>" + "".join(cells) + "</tr>")
             cafe = "; ".join(html.escape(f"{cat.guest_text(e[0])} {e[1:5]}") for e in self.cafe[p])
             parts.append(
-                f"<div><b>Player {p}</b>: {self.vp[p]} VP, {self.money[p]} krones, emperor "
+                f"<div><b>{player_name(p)}</b>: {self.vp[p]} VP, {self.money[p]} krones, emperor "
                 f"{self.emperor[p]}; kitchen {self.kitchen[p]}; café: {cafe or 'empty'}</div>"
                 f"<table>{''.join(grid)}</table>"
             )

@@ -21,7 +21,7 @@ def test_render_text_shows_each_mat_as_a_week_calendar() -> None:
     put_stay(state, 0, 19, 1, (0, 1))
     text = state.render_text()
     assert "week 1, phase booking_change" in text
-    assert "P0: money 500, 3 stars, staff none" in text
+    assert "P1: money 500, 3 stars, staff none" in text
     assert "Mon  Tue  Wed  Thu  Fri  Sat  Sun next" in text
     assert "price    200  200" in text and "breakfast 100" in text
     room1 = next(line for line in text.splitlines() if line.startswith("  room 1 "))

@@ -86,7 +86,7 @@ def test_terminal_state_takes_no_action():
 
 def test_actions_have_text_and_stable_json():
     joint = JointAction((Wager(0), Wager(1)))
-    assert str(joint) == "P0: wager 0 | P1: wager 1"
+    assert str(joint) == "P1: wager 0 | P2: wager 1"
     data = joint.to_json()
     assert data == {
         "type": "JointAction",

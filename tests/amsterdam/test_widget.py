@@ -192,6 +192,7 @@ def test_bot_move_button_steps_the_bot_when_autoplay_is_off(app):
 @pytest.mark.parametrize("kind", ["greedy", "mcts"])
 def test_greedy_and_mcts_seats_play(kind):
     app = AmsterdamApp(players=2, seats=(kind, "human"), seed=3, mcts_iterations=20)
+    app.wait_for_bots()  # MCTS thinks in a worker thread
     c = app.controller
     # autoplay: the bot has already played its first turn at the start
     assert c.state.player == 1 and c.needs_roll()
@@ -294,10 +295,10 @@ def test_load_from_file_upload(app):
 def test_loading_bad_data_shows_why_and_changes_nothing(app):
     play_human_turn(app)
     before = frozen(app)
-    app.record_text.value = '{"game": "amsterdam", "options": {}, "players": []}'
+    app.record_text.value = '{"game": "amsterdam", "options": {"players": 2}, "players": []}'
     app.load_button.click()
     assert frozen(app) == before
-    assert "cannot load" in app.message_html.value and "actions" in app.message_html.value
+    assert "could not load" in app.message_html.value and "actions" in app.message_html.value
     app.record_text.value = "not json"
     app.load_button.click()
     assert frozen(app) == before and "JSON" in app.message_html.value

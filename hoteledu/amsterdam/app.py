@@ -34,7 +34,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -135,7 +135,10 @@ class AmsterdamAdapter(GameAdapter):
     game = "amsterdam"
     title = "Hotel Amsterdam"
     player_counts = (2, 3, 4)
-    options = {"variant": ("dice", "tactical"), "layout": ("standard", "shuffled")}
+    options: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "variant": ("dice", "tactical"),
+        "layout": ("standard", "shuffled"),
+    }
     bot_kinds = ("random", "greedy", "mcts")
     slow_bots = frozenset({"mcts"})
     strength_label = "MCTS strength"
@@ -255,7 +258,10 @@ class AmsterdamAdapter(GameAdapter):
         if kind == "tile" and point in CANAL_INDEX:
             boat = state.boat  # type: ignore[attr-defined]
             for action in legal:
-                if isinstance(action, MoveBoat) and CANAL_TILES[(boat + action.steps) % 24] == point:
+                if (
+                    isinstance(action, MoveBoat)
+                    and CANAL_TILES[(boat + action.steps) % 24] == point
+                ):
                     return action
             if any(isinstance(a, MoveBoat) for a in legal):
                 return MoveBoat((CANAL_INDEX[point] - boat) % 24)  # the rules say why not

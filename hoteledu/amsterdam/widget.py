@@ -93,7 +93,7 @@ class AmsterdamApp(GameApp):
 
     @property
     def overlay_checkbox(self) -> w.Checkbox:
-        """"Show where the boat stops next"."""
+        """ "Show where the boat stops next"."""
         return self.overlay_checkboxes["boat"]
 
     @property

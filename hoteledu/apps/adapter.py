@@ -55,7 +55,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from hoteledu.core.actions import Action
 from hoteledu.core.agents import Agent
@@ -71,7 +71,7 @@ class GameAdapter:
     game: str = ""
     title: str = ""
     player_counts: tuple[int, ...] = (2,)
-    options: dict[str, tuple[Any, ...]] = {}
+    options: ClassVar[dict[str, tuple[Any, ...]]] = {}
     bot_kinds: tuple[str, ...] = ("random",)
     slow_bots: frozenset[str] = frozenset()
     strength_label: str = "Bot strength"

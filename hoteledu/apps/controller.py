@@ -128,12 +128,16 @@ class GameController:
         old = getattr(self, "state", None)
         players = players if players is not None else (old.num_players if old else 2)
         if players not in adapter.player_counts:
-            raise ValueError(f"{adapter.title} is for {adapter.player_counts} players, not {players}")
+            raise ValueError(
+                f"{adapter.title} is for {adapter.player_counts} players, not {players}"
+            )
         for name, value in options.items():
             if name not in adapter.options:
                 raise ValueError(f"{adapter.title} has no option {name!r}")
             if value is not None and value not in adapter.options[name]:
-                raise ValueError(f"option {name!r} is one of {adapter.options[name]}, not {value!r}")
+                raise ValueError(
+                    f"option {name!r} is one of {adapter.options[name]}, not {value!r}"
+                )
         self.options.update({k: v for k, v in options.items() if v is not None})
         seats = list(seats if seats is not None else self.seats)
         for kind in seats:
@@ -596,4 +600,4 @@ class GameController:
         self._settle()
 
 
-__all__ = ["BotJob", "GameController", "MAX_BOT_ACTIONS", "plural"]
+__all__ = ["MAX_BOT_ACTIONS", "BotJob", "GameController", "plural"]

@@ -51,8 +51,7 @@ from hoteledu.apps.controller import GameController
 MAX_BUTTONS = 40
 """Buttons kept for legal actions; more than this are offered in the dropdown only."""
 THINKING_HTML = (
-    "<span style='color:#6a1b9a'><i class='fa fa-spinner fa-spin'></i> {who} is thinking"
-    "...</span>"
+    "<span style='color:#6a1b9a'><i class='fa fa-spinner fa-spin'></i> {who} is thinking...</span>"
 )
 
 
@@ -435,9 +434,7 @@ class GameApp:
     def _overlays(self) -> dict[str, Any]:
         boxes = getattr(self, "overlay_checkboxes", {})
         state = self.controller.shown_state()
-        return {
-            key: self.adapter.overlay(state, key) for key, box in boxes.items() if box.value
-        }
+        return {key: self.adapter.overlay(state, key) for key, box in boxes.items() if box.value}
 
     def _refresh_board(self) -> None:
         c = self.controller
@@ -454,9 +451,12 @@ class GameApp:
             for i in changed:
                 self.figure.data[i].update(updates[i])  # plotly sends only what differs
                 self._applied_traces[i] = updates[i]
-            if changed_layout:
-                self.figure.layout.update(changed_layout)
-                self._applied_layout.update(changed_layout)
+            for key, value in changed_layout.items():
+                if isinstance(value, dict):
+                    self.figure.layout[key].update(value)  # keeps the figure's other settings
+                else:
+                    self.figure.layout[key] = value  # e.g. shapes: assigning is far faster
+                self._applied_layout[key] = value
         self._sync_new_views()
 
     def _sync_new_views(self) -> None:
@@ -515,7 +515,10 @@ class GameApp:
                 _set(button, description=label, tooltip=label)
                 self._button_actions[id(button)] = (c.version, action)
             self.actions_box.children = tuple(pool[: min(len(labels), MAX_BUTTONS)])
-        self._dropdown_actions = (c.version, dict(zip(labels, (a for _, a in choices), strict=True)))
+        self._dropdown_actions = (
+            c.version,
+            dict(zip(labels, (a for _, a in choices), strict=True)),
+        )
         if list(self.action_dropdown.options) != labels:
             self.action_dropdown.options = labels
         _set(self.action_dropdown, disabled=not labels)
@@ -543,4 +546,4 @@ def _set(widget: Any, **values: Any) -> None:
             setattr(widget, key, value)
 
 
-__all__ = ["GameApp", "MAX_BUTTONS"]
+__all__ = ["MAX_BUTTONS", "GameApp"]

@@ -1,4 +1,4 @@
-"""Bots that think: the sign shows before the search, the page stays live, stale answers are dropped."""
+"""Bots that think: the sign shows first, the page stays live, stale answers are dropped."""
 
 from __future__ import annotations
 

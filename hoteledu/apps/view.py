@@ -40,6 +40,7 @@ from __future__ import annotations
 import base64
 import html
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -48,6 +49,8 @@ import plotly.graph_objects as go
 
 from hoteledu.apps.controller import GameController
 
+WATCHDOG_SECONDS = 4.0
+"""Seconds without a browser view applying a board update before the board is rebuilt."""
 MAX_BUTTONS = 40
 """Buttons kept for legal actions; more than this are offered in the dropdown only."""
 THINKING_HTML = (
@@ -97,6 +100,12 @@ class GameApp:
         )
         self.widget.add_class(self.css_class)
         self.widget.add_class("hoteledu-app")
+        # stable handles for browser tests and page styling
+        self.status_html.add_class("hoteledu-status")
+        self.message_html.add_class("hoteledu-message")
+        self.actions_box.add_class("hoteledu-actions")
+        self.log_html.add_class("hoteledu-log")
+        self.legend_html.add_class("hoteledu-legend")
         self.refresh()
         self._start_bots()
 
@@ -169,13 +178,24 @@ class GameApp:
             dropdown.layout.display = "" if p < self.players_dropdown.value else "none"
 
     def _build_board(self) -> None:
+        self._new_figure()
+        self._unacknowledged_since: float | None = None
+        self._watchdog: threading.Timer | None = None
+        self.figure_rebuilds = 0
+
+    def _new_figure(self) -> None:
         c = self.controller
-        overlays = self._overlays()
-        figure = self.adapter.board_figure(c.scene(), c.highlight(), overlays)
-        self.figure = go.FigureWidget(figure)
+        scene, highlight, overlays = c.scene(), c.highlight(), self._overlays()
+        self.figure = go.FigureWidget(self.adapter.board_figure(scene, highlight, overlays))
         names = [t.name for t in self.figure.data]
         for name in self.adapter.clickable_traces:
             self.figure.data[names.index(name)].on_click(self._on_figure_click)
+        self.figure.observe(self._on_figure_acknowledged, names="_js2py_traceDeltas")
+        # what the new figure shows already: the next refresh sends only changes
+        self._applied_traces = list(self.adapter.trace_updates(scene, highlight, overlays))
+        self._applied_layout = dict(self.adapter.layout_updates(scene))
+        self._sync_new_views()
+
         self.cover_html = w.HTML()
         self.cover_button = w.Button(button_style="warning", icon="eye")
         self.cover_button.on_click(self._guard(lambda _: self.controller.hand_over()))
@@ -458,6 +478,49 @@ class GameApp:
                     self.figure.layout[key] = value  # e.g. shapes: assigning is far faster
                 self._applied_layout[key] = value
         self._sync_new_views()
+        self._watch_views()
+
+    def _on_figure_acknowledged(self, change: dict[str, Any]) -> None:
+        # a plotly view in the browser applied an update and reported back
+        if change["new"]:
+            self._unacknowledged_since = None
+
+    def _watch_views(self) -> None:
+        """Rebuild the board if no browser view ever applies the updates sent to it.
+
+        anywidget gives a model 2 s to initialise; on a loaded machine plotly's
+        5 MB module can take longer, and that view then never applies an update
+        (a frozen board). Views answer every update with ``_js2py_traceDeltas``;
+        with a kernel attached and no answer ``WATCHDOG_SECONDS`` after an
+        update, the board is replaced by a new ``FigureWidget`` (the module is
+        loaded by then) built from the live state.
+        """
+        if not _in_kernel():
+            return
+        if self._unacknowledged_since is None:
+            self._unacknowledged_since = time.monotonic()
+        if self._watchdog is not None:
+            return
+        self._watchdog = threading.Timer(WATCHDOG_SECONDS, self._check_views)
+        self._watchdog.daemon = True
+        self._watchdog.start()
+
+    def _check_views(self) -> None:
+        with self.lock:
+            self._watchdog = None
+            since = self._unacknowledged_since
+            if since is None:
+                return
+            if time.monotonic() - since < WATCHDOG_SECONDS:
+                self._watch_views()
+                return
+            old = self.figure
+            self._new_figure()
+            self.figure_rebuilds += 1
+            self._unacknowledged_since = None
+            children = list(self.board_box.children)
+            self.board_box.children = tuple(self.figure if c is old else c for c in children)
+            old.close()
 
     def _sync_new_views(self) -> None:
         """Make the state a new view starts from the live figure (no message sent).
@@ -534,6 +597,16 @@ class GameApp:
     # --------------------------------------------------------------- display
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+def _in_kernel() -> bool:
+    """Whether a Jupyter kernel runs this (a browser may show the widgets)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
 
 
 def _set(widget: Any, **values: Any) -> None:

@@ -17,6 +17,7 @@ kernel's messages counted (the tools are in ``tests/browser``).
 from __future__ import annotations
 
 import importlib.util
+import os
 import statistics
 import sys
 import time
@@ -146,13 +147,35 @@ def measure_browser(repeats: int = 10, nodelay: bool = True) -> dict[str, list[d
             },
             repeats,
         )
+        memory = kernel_memory_mb(conf.SERVER_PIDS[url])
         chromium.close()
+    print(f"kernel memory (RSS) of the page: {memory} MB")
     return {**first, **samples}
+
+
+def kernel_memory_mb(server_pid: int) -> list[int]:
+    """Resident memory (MB) of each kernel the Voila server started (same session)."""
+    sizes = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit() or int(proc.name) == server_pid:
+            continue
+        try:
+            if os.getsid(int(proc.name)) != server_pid:
+                continue
+            if b"ipykernel" not in (proc / "cmdline").read_bytes():
+                continue
+            status = (proc / "status").read_text()
+        except (OSError, ProcessLookupError):
+            continue
+        rss = next(line for line in status.splitlines() if line.startswith("VmRSS"))
+        sizes.append(int(rss.split()[1]) // 1024)
+    return sizes
 
 
 def main_browser(repeats: int = 10) -> None:
     """Print the browser table, served with and without TCP_NODELAY (-1: no redraw)."""
-    for nodelay in (True, False):
+    print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")
+    for nodelay in (True, False) if "--both" in sys.argv else (True,):
         print(
             f"\nVoila + Chromium, kernel websocket {'with' if nodelay else 'without'} TCP_NODELAY"
         )
@@ -174,6 +197,7 @@ def main_browser(repeats: int = 10) -> None:
                 f"{statistics.median(r['kernel_bytes'] for r in rows) / 1000:6.1f} "
                 f"{statistics.median(r['update_bytes'] for r in rows) / 1000:9.1f}"
             )
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 
 def main() -> None:

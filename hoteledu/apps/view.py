@@ -190,6 +190,8 @@ class GameApp:
         names = [t.name for t in self.figure.data]
         for name in self.adapter.clickable_traces:
             self.figure.data[names.index(name)].on_click(self._on_figure_click)
+        # plotly.js answers every trace update with the traces' deltas (a layout-only
+        # relayout is answered under a name the Python side does not read)
         self.figure.observe(self._on_figure_acknowledged, names="_js2py_traceDeltas")
         # what the new figure shows already: the next refresh sends only changes
         self._applied_traces = list(self.adapter.trace_updates(scene, highlight, overlays))
@@ -478,7 +480,8 @@ class GameApp:
                     self.figure.layout[key] = value  # e.g. shapes: assigning is far faster
                 self._applied_layout[key] = value
         self._sync_new_views()
-        self._watch_views()
+        if changed:
+            self._watch_views()
 
     def _on_figure_acknowledged(self, change: dict[str, Any]) -> None:
         # a plotly view in the browser applied an update and reported back
@@ -490,10 +493,11 @@ class GameApp:
 
         anywidget gives a model 2 s to initialise; on a loaded machine plotly's
         5 MB module can take longer, and that view then never applies an update
-        (a frozen board). Views answer every update with ``_js2py_traceDeltas``;
-        with a kernel attached and no answer ``WATCHDOG_SECONDS`` after an
-        update, the board is replaced by a new ``FigureWidget`` (the module is
-        loaded by then) built from the live state.
+        (a frozen board). Views answer every trace update with
+        ``_js2py_traceDeltas``; with a kernel attached and no answer
+        ``WATCHDOG_SECONDS`` after a trace update, the board is replaced by a
+        new ``FigureWidget`` (the module is loaded by then) built from the
+        live state.
         """
         if not _in_kernel():
             return

@@ -81,6 +81,8 @@ def _expected(controller: AmsterdamController) -> dict[str, Any]:
 
 
 def _shown(page: Any) -> dict[str, Any]:
+    # the app may have replaced a board whose view never answered (its watchdog)
+    page.wait_for_selector(".js-plotly-plot", timeout=20_000)
     data = page.evaluate(FIGURE_DATA, list(COMPARED_TRACES))
     for trace in data.values():
         trace["x"] = [round(v, 3) for v in trace["x"]]
@@ -134,6 +136,7 @@ def _press(page: Any, controller: AmsterdamController, turn: int) -> None:
         match = POINT.match(label)
         if match and turn % 2 == 0:  # a real click on the board's point
             i, j = int(match.group(2)), int(match.group(3))
+            page.wait_for_selector(".js-plotly-plot", timeout=20_000)
             page.evaluate("() => document.querySelector('.js-plotly-plot').scrollIntoView()")
             x, y = page.evaluate(DATA_TO_PAGE, [j - 0.5, i - 0.5])
             page.mouse.move(x, y)

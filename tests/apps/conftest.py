@@ -7,11 +7,15 @@ factory to :data:`APP_FACTORIES`: ``make(seats, seed)`` returns a
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import pytest
 
 from hoteledu.apps.view import GameApp
+
+sys.path.insert(0, str(Path(__file__).parent))  # app_helpers, for the test modules
 
 
 def _amsterdam(seats: Sequence[str], seed: int) -> GameApp:

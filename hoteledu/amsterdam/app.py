@@ -64,7 +64,7 @@ SEAT_KINDS: tuple[str, ...] = ("human", "random", "greedy", "mcts")
 AUTO_CHANCE_PHASES = frozenset({DEAL, DAM_LEAD})
 """Chance nodes resolved at once: the setup deal, the tile of a tourist led from the Dam."""
 DEFAULT_MCTS_ITERATIONS = 200
-DEFAULT_THINK_SECONDS = 0.25
+DEFAULT_THINK_SECONDS = 0.2
 """Time budget of one MCTS decision: a whole bot turn (about four decisions) within 1 s."""
 
 Point = tuple[int, int]

@@ -494,8 +494,9 @@ def board_figure(
         Legal choices to ring, from ``state.legal_actions()``.
     boat_probabilities : mapping or None
         Canal index -> chance that the boat stops there next, as computed by
-        the analysis (or read from ``chance_outcomes``); drawn as discs with
-        the probability written on them.
+        the analysis (or read from ``chance_outcomes``); drawn as purple
+        diamonds (never the tourists' orange discs) with the probability
+        written on them.
 
     Returns
     -------

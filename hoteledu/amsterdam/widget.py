@@ -48,7 +48,7 @@ class AmsterdamApp(GameApp):
     mcts_iterations : int
         Strength of MCTS bots (search iterations per decision).
     think_seconds : float or None
-        Time budget of one MCTS decision (None: 0.25 s).
+        Time budget of one MCTS decision (None: 0.2 s).
     threaded : bool
         Run MCTS decisions in a worker thread, so the page stays live.
 

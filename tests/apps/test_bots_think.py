@@ -82,7 +82,7 @@ def test_a_search_for_a_position_that_changed_is_dropped(make_app):
 
 
 def test_mcts_at_the_default_strength_answers_within_a_second():
-    """The default MCTS seat stops at its time budget (0.25 s): a decision well under 1 s."""
+    """The default MCTS seat stops at its time budget (0.2 s): a decision well under 1 s."""
     from hoteledu.amsterdam.app import DEFAULT_MCTS_ITERATIONS, DEFAULT_THINK_SECONDS
     from hoteledu.amsterdam.rules import new_game
 

@@ -76,6 +76,9 @@ BEND_COLOUR = "#86bfe0"
 DAM_COLOUR = "#d8cfc0"
 STREET_COLOUR = "#9e9e9e"
 HIGHLIGHT_COLOUR = "#ff7f0e"
+TOURIST_COLOUR = "#ff9933"
+OVERLAY_COLOUR = "#9e9ac8"
+OVERLAY_LINE_COLOUR = "#3f007d"
 
 BOARD_TRACE_NAMES: tuple[str, ...] = (
     "streets",
@@ -389,7 +392,7 @@ def board_trace_updates(
         "y": [intersection_xy(p)[1] for p in sites],
         "marker": {"color": [PLAYER_COLOURS[scene.hotels[p]] for p in sites]},
         "hovertext": [
-            f"hotel of player {scene.hotels[p] + 1} ({PLAYER_COLOUR_NAMES[scene.hotels[p]]}) on {p}"
+            f"hotel of P{scene.hotels[p] + 1} ({PLAYER_COLOUR_NAMES[scene.hotels[p]]}) on {p}"
             for p in sites
         ],
         "customdata": [["intersection", p[0], p[1]] for p in sites],
@@ -432,6 +435,52 @@ def board_layout_updates(scene: BoardScene) -> dict[str, Any]:
     return {"shapes": _shapes(scene), "title": {"text": title}}
 
 
+def board_legend_html() -> str:
+    """The board's legend as HTML, shown on the page (not only on hover: touch screens).
+
+    Pawns, hotels in each player's colour, the day and night sides of tiles,
+    tourist counts, quays, the boat, legal choices and the boat-stop overlay
+    (purple diamonds, never the orange discs that count tourists).
+    """
+
+    def disc(fill: str, line: str = "#000", text: str = "", shape: str = "50%") -> str:
+        return (
+            f"<span style='display:inline-block;width:16px;height:16px;border-radius:{shape};"
+            f"background:{fill};border:2px solid {line};text-align:center;font-size:10px;"
+            f"line-height:16px;vertical-align:middle'>{text}</span>"
+        )
+
+    diamond = (
+        f"<span style='display:inline-block;width:12px;height:12px;margin:2px;"
+        f"background:{OVERLAY_COLOUR};border:1px solid {OVERLAY_LINE_COLOUR};"
+        "transform:rotate(45deg);vertical-align:middle'></span>"
+    )
+    hotels = " ".join(
+        disc(colour, shape="2px") + f" P{p + 1} {name}"
+        for p, (colour, name) in enumerate(zip(PLAYER_COLOURS, PLAYER_COLOUR_NAMES, strict=True))
+    )
+    day, night = FUNCTION_COLOURS[0], FUNCTION_COLOURS[6]
+    night_name = '<span style="color:#fff">A</span>'
+    rows = [
+        f"{disc('#ffffff')} the Mayor (white die) &nbsp; {disc('#000000', '#ffffff')} "
+        "the Nightwatchman (black die)",
+        f"hotels: {hotels}",
+        f"{disc(day, '#ccc', 'A', '2px')} day side (light tile, dark name) &nbsp; "
+        f"{disc(night, '#ccc', night_name, '2px')} "
+        "night side (dark tile, light name)",
+        f"{disc(TOURIST_COLOUR, text='3')} tourists on a tile (the number is the count) &nbsp; "
+        "quays: the same disc at a canal bend",
+        f"<span style='color:#8c564b'>&#9664;</span> the boat (with how many are aboard) &nbsp; "
+        f"{disc('rgba(255,127,14,0.25)', HIGHLIGHT_COLOUR)} a legal choice: click it",
+        f"{diamond} where the boat stops after the next roll (overlay; exact chance written on it)",
+    ]
+    return (
+        "<details open><summary><b>Legend</b></summary><div style='font-size:90%;line-height:22px'>"
+        + "<br>".join(rows)
+        + "</div></details>"
+    )
+
+
 def board_figure(
     scene: BoardScene,
     highlight: Sequence[tuple[str, tuple[int, int]]] = (),
@@ -447,8 +496,9 @@ def board_figure(
         Legal choices to ring, from ``state.legal_actions()``.
     boat_probabilities : mapping or None
         Canal index -> chance that the boat stops there next, as computed by
-        the analysis (or read from ``chance_outcomes``); drawn as discs with
-        the probability written on them.
+        the analysis (or read from ``chance_outcomes``); drawn as purple
+        diamonds (never the tourists' orange discs) with the probability
+        written on them.
 
     Returns
     -------
@@ -475,12 +525,14 @@ def board_figure(
             "hoverinfo": "text",
         },
         "boat odds": {
+            # diamonds in purples: never the orange discs that count tourists
             "mode": "markers+text",
             "marker": {
-                "colorscale": "Oranges",
+                "symbol": "diamond",
+                "colorscale": "Purples",
                 "cmin": 0,
                 "cmax": 0.4,
-                "line": {"color": "#7f3b08", "width": 1},
+                "line": {"color": OVERLAY_LINE_COLOUR, "width": 1},
                 "opacity": 0.85,
             },
             "textfont": {"size": 10, "color": "#000000"},
@@ -488,7 +540,7 @@ def board_figure(
         },
         "quays": {
             "mode": "markers+text",
-            "marker": {"size": 20, "color": "#ff9933", "line": {"color": "#000", "width": 1}},
+            "marker": {"size": 20, "color": TOURIST_COLOUR, "line": {"color": "#000", "width": 1}},
             "hoverinfo": "text",
         },
         "boat": {
@@ -505,7 +557,7 @@ def board_figure(
         },
         "tourists": {
             "mode": "markers+text",
-            "marker": {"color": "#ff9933", "line": {"color": "#000", "width": 1}},
+            "marker": {"color": TOURIST_COLOUR, "line": {"color": "#000", "width": 1}},
             "textfont": {"size": 12, "color": "#000000"},
             "hoverinfo": "text",
         },

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import html
 import json
 
 import numpy as np
@@ -192,6 +193,7 @@ def test_bot_move_button_steps_the_bot_when_autoplay_is_off(app):
 @pytest.mark.parametrize("kind", ["greedy", "mcts"])
 def test_greedy_and_mcts_seats_play(kind):
     app = AmsterdamApp(players=2, seats=(kind, "human"), seed=3, mcts_iterations=20)
+    app.wait_for_bots()  # MCTS thinks in a worker thread
     c = app.controller
     # autoplay: the bot has already played its first turn at the start
     assert c.state.player == 1 and c.needs_roll()
@@ -294,10 +296,10 @@ def test_load_from_file_upload(app):
 def test_loading_bad_data_shows_why_and_changes_nothing(app):
     play_human_turn(app)
     before = frozen(app)
-    app.record_text.value = '{"game": "amsterdam", "options": {}, "players": []}'
+    app.record_text.value = '{"game": "amsterdam", "options": {"players": 2}, "players": []}'
     app.load_button.click()
     assert frozen(app) == before
-    assert "cannot load" in app.message_html.value and "actions" in app.message_html.value
+    assert "could not load" in app.message_html.value and "actions" in app.message_html.value
     app.record_text.value = "not json"
     app.load_button.click()
     assert frozen(app) == before and "JSON" in app.message_html.value
@@ -420,3 +422,49 @@ def test_AMS_20_the_player_breaks_ties_among_fewest_tourist_tiles_by_clicking():
     assert c.state.phase != CHASE
     after = dict(zip(PLACE_TILES, c.state.tourists, strict=True))
     assert after[targets[-1]] == place_tourists[targets[-1]] + chased
+
+
+# ------------------------------------------------------------ legend, words
+def test_the_legend_explains_the_board_on_the_page(app):
+    """Pawns, hotels per colour, tile sides, tourist counts and the overlay, not only on hover."""
+    legend = app.legend_html.value
+    assert app.legend_html in app.side.children
+    for words in ("Mayor", "Nightwatchman", "P1 red", "P2 blue", "P3 green", "P4 yellow"):
+        assert words in legend
+    assert "day side" in legend and "night side" in legend
+    assert "tourists" in legend and "where the boat stops" in legend
+
+
+def test_the_overlay_does_not_use_the_tourist_discs(app):
+    app.overlay_checkbox.value = True
+    odds, tourists = trace(app.figure, "boat odds"), trace(app.figure, "tourists")
+    assert odds.marker.symbol == "diamond" and tourists.marker.symbol in (None, "circle")
+    assert odds.marker.colorscale != tourists.marker.colorscale
+
+
+def test_game_over_says_why_with_the_rules_end_reason():
+    app = AmsterdamApp(players=2, seats=("human", "random"), seed=8)
+    c = app.controller
+    for _ in range(3000):
+        if c.state.is_terminal():
+            break
+        if c.needs_roll():
+            app.roll_button.click()
+        else:
+            app.action_buttons[0].click()
+    assert c.state.is_terminal()
+    reason = c.state.end_reason()
+    assert reason in html.unescape(app.status_html.value)
+    assert reason in c.log[-1]
+    assert "P1" in app.log_html.value and "player 0" not in app.log_html.value
+
+
+def test_status_counts_steps_in_the_singular_and_plural():
+    for seed in range(60):
+        c = AmsterdamController(players=2, seats=("human", "human"), seed=seed)
+        c.roll()
+        c.play(c.legal_actions()[0])
+        if c.state.steps[0] == 1:
+            assert c.status().endswith("move the Mayor 1 step")
+            return
+    pytest.fail("no seed rolled a 1 on the white die")

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from hoteledu.amsterdam.app import VOILA_NODELAY_OPTION
+from hoteledu.apps.connection import VOILA_NODELAY_OPTION
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_FLAGS = [
@@ -35,6 +35,8 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 REPO = Path(__file__).resolve().parents[2]
+SERVER_PIDS: dict[str, int] = {}
+"""URL -> process id of the Voilà server serving it (its kernels share its session)."""
 
 
 def _missing(reason: str) -> None:
@@ -69,7 +71,7 @@ def voila_server(notebook: str, timeout: float = 30.0, nodelay: bool = True) -> 
     """Serve ``notebook`` (a path from the repository root) with Voilà; yield its URL.
 
     ``nodelay`` serves the kernel websocket with TCP_NODELAY
-    (:data:`hoteledu.amsterdam.app.VOILA_NODELAY_OPTION`), as the docs tell
+    (:data:`hoteledu.apps.connection.VOILA_NODELAY_OPTION`), as the docs tell
     teachers to; without it each reply of the kernel may wait ~40 ms.
     """
     port = _free_port()
@@ -106,8 +108,10 @@ def voila_server(notebook: str, timeout: float = 30.0, nodelay: bool = True) -> 
             if time.monotonic() > deadline:
                 raise RuntimeError(f"voila did not serve {url} within {timeout} s")
             time.sleep(0.25)
+        SERVER_PIDS[url] = process.pid
         yield url
     finally:
+        SERVER_PIDS.pop(url, None)
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGTERM)
         try:

@@ -1,0 +1,49 @@
+"""Serving the apps with Voilà: a kernel websocket without Nagle's 40 ms stalls.
+
+Tornado turns Nagle's algorithm back on for a kernel websocket once the
+handshake is done, so when the kernel sends a reply in several small messages
+(it always starts with a "busy" status) the rest waits for the browser's
+delayed ACK: about 40 ms on Linux. A board click paid it on every move.
+``voila NOTEBOOK`` followed by :data:`VOILA_NODELAY_OPTION` (or the same
+setting in the ``voila.json`` of the directory Voilà starts in) sends every
+message at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+VOILA_NODELAY_OPTION = (
+    "--Voila.kernel_websocket_connection_class=hoteledu.apps.connection.NoDelayKernelConnection"
+)
+"""Voilà command-line option that serves the apps with TCP_NODELAY."""
+
+
+def _no_delay_connection_class() -> type:
+    # Imported only by a Voila server: the kernel and the tests need no jupyter_server.
+    from jupyter_server.services.kernels.connection.channels import (
+        ZMQChannelsWebsocketConnection,
+    )
+
+    class NoDelayKernelConnection(ZMQChannelsWebsocketConnection):
+        """Jupyter's kernel websocket connection with TCP_NODELAY on its socket."""
+
+        def connect(self) -> Any:
+            self.websocket_handler.set_nodelay(True)
+            return super().connect()
+
+    NoDelayKernelConnection.__module__ = __name__
+    NoDelayKernelConnection.__qualname__ = "NoDelayKernelConnection"
+    return NoDelayKernelConnection
+
+
+def __getattr__(name: str) -> Any:
+    """``NoDelayKernelConnection`` is built on first use (PEP 562), for Voilà's config."""
+    if name == "NoDelayKernelConnection":
+        cls = _no_delay_connection_class()
+        globals()[name] = cls
+        return cls
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["VOILA_NODELAY_OPTION"]

@@ -1,0 +1,603 @@
+"""The rules-free controller shared by every game's app, testable without Jupyter.
+
+:class:`GameController` runs one game through a
+:class:`~hoteledu.apps.adapter.GameAdapter`: seats (a person, or a bot kind
+with a strength), the record, undo, the replay index, save/load (untrusted
+input: the game name, options and size are checked before anything is
+replayed), the log in words, the status line, chance nodes resolved at once,
+autoplay of bots with a bound on their steps, and a *version* that every
+press must name (a press drawn for an older position does nothing).
+
+The controller decides no rule: it asks the state for ``legal_actions()``,
+applies the chosen action, and turns an :class:`IllegalActionError` into a
+message while the state stays as it was. It is the *runner*, so it resolves
+chance with its own seeded generator.
+
+Bots that think: with ``defer_slow_bots`` (set by the view), autoplay stops
+before a decision of a slow bot; the view then takes :meth:`next_bot_job`,
+runs the search in a worker thread on a copy, and hands the answer to
+:meth:`finish_bot_job`, which applies it only if the game is still at the
+version that was searched.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from hoteledu.apps.adapter import GameAdapter
+from hoteledu.core.actions import Action
+from hoteledu.core.agents import Agent, PlayerView
+from hoteledu.core.errors import IllegalActionError, MalformedRecordError
+from hoteledu.core.records import GameRecord
+from hoteledu.core.registry import game_info
+from hoteledu.core.state import CHANCE, State
+
+MAX_BOT_ACTIONS = 5_000
+"""Safety bound on one autoplay run (a whole game is far shorter)."""
+HUMAN = "human"
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``"1 step"``, ``"2 steps"``.
+
+    >>> plural(1, "step"), plural(3, "step"), plural(2, "tourist")
+    ('1 step', '3 steps', '2 tourists')
+    """
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+@dataclasses.dataclass
+class BotJob:
+    """One bot decision to compute away from the page: the version it is for."""
+
+    version: int
+    player: int
+    agent: Agent
+    view: PlayerView
+
+    def run(self) -> Action:
+        """The bot's action (on its own copy of the state)."""
+        return self.agent.act(self.view)
+
+
+class GameController:
+    """One game in an app: the state, the seats, the log, undo, replay, save and load.
+
+    Parameters
+    ----------
+    adapter : GameAdapter
+        The game's pieces (see :mod:`hoteledu.apps.adapter`).
+    players : int
+        Number of players.
+    seats : sequence of str
+        ``"human"`` or one of ``adapter.bot_kinds`` per player (missing seats
+        are filled with the first bot kind, extra ones ignored).
+    seed : int or None
+        Seeds chance and every bot, so a game can be played again.
+    strength : int or None
+        Strength of the bots that have one (e.g. MCTS iterations).
+    think_seconds : float or None
+        Time budget of a slow bot's decision.
+    defer_slow_bots : bool
+        Leave slow bots' decisions to :meth:`next_bot_job` (the view's worker
+        thread) instead of playing them at once.
+    **options
+        The game's options (``adapter.options``).
+    """
+
+    def __init__(
+        self,
+        adapter: GameAdapter,
+        players: int | None = None,
+        seats: Sequence[str] = (HUMAN,),
+        seed: int | None = None,
+        strength: int | None = None,
+        think_seconds: float | None = None,
+        defer_slow_bots: bool = False,
+        **options: Any,
+    ) -> None:
+        self.adapter = adapter
+        self.autoplay = True
+        self.defer_slow_bots = defer_slow_bots
+        self.thinking: int | None = None  # the bot now searching (the view shows a sign)
+        self.version = 0
+        self.strength = adapter.strength_range[3] if strength is None else int(strength)
+        self.think_seconds = (
+            adapter.default_think_seconds if think_seconds is None else float(think_seconds)
+        )
+        self.seats: list[str] = list(seats)
+        self.options: dict[str, Any] = {k: v[0] for k, v in adapter.options.items()}
+        GameController.new_game(self, players or adapter.player_counts[0], seats, seed, **options)
+
+    # ------------------------------------------------------------ set-up
+    def new_game(
+        self,
+        players: int | None = None,
+        seats: Sequence[str] | None = None,
+        seed: int | None = None,
+        strength: int | None = None,
+        **options: Any,
+    ) -> None:
+        """Start a new game; arguments left out keep their current values."""
+        adapter = self.adapter
+        old = getattr(self, "state", None)
+        players = players if players is not None else (old.num_players if old else 2)
+        if players not in adapter.player_counts:
+            raise ValueError(
+                f"{adapter.title} is for {adapter.player_counts} players, not {players}"
+            )
+        for name, value in options.items():
+            if name not in adapter.options:
+                raise ValueError(f"{adapter.title} has no option {name!r}")
+            if value is not None and value not in adapter.options[name]:
+                raise ValueError(
+                    f"option {name!r} is one of {adapter.options[name]}, not {value!r}"
+                )
+        self.options.update({k: v for k, v in options.items() if v is not None})
+        seats = list(seats if seats is not None else self.seats)
+        for kind in seats:
+            if kind != HUMAN and kind not in adapter.bot_kinds:
+                raise ValueError(f"a seat is one of {self.seat_kinds()}, not {kind!r}")
+        if strength is not None:
+            self.strength = int(strength)
+        self.seats = (seats + [adapter.bot_kinds[0]] * players)[:players]
+        self.seed = seed
+        self._seed_sequence = np.random.SeedSequence(seed)
+        chance_seed, *bot_seeds = self._seed_sequence.spawn(1 + players)
+        self.rng = np.random.default_rng(chance_seed)
+        self.agents: list[Agent | None] = [
+            None if kind == HUMAN else self._bot(kind, bot_seeds[p])
+            for p, kind in enumerate(self.seats)
+        ]
+        self.state: State = adapter.new_state(players, **self.options)
+        self.movers: list[int] = []  # who took each action of the history (CHANCE for chance)
+        self.log: list[str] = []
+        self.message = ""
+        self.view_index: int | None = None  # replay slider: None shows the live game
+        self.viewer: int | None = self._first_human()
+        self.thinking = None
+        self._changed()
+        opts = ", ".join(f"{v}" for v in self.options.values())
+        self._note(
+            f"new game: {players} players ({', '.join(self.seat_names())})"
+            + (f", {opts}" if opts else "")
+        )
+        self._settle()
+
+    def seat_kinds(self) -> tuple[str, ...]:
+        """Who may sit at a seat: a person or one of the game's bots."""
+        return (HUMAN, *self.adapter.bot_kinds)
+
+    def _bot(self, kind: str, seed: Any) -> Agent:
+        return self.adapter.make_bot(kind, seed, self.strength, self.think_seconds)
+
+    def _first_human(self) -> int | None:
+        return next((p for p, k in enumerate(self.seats) if k == HUMAN), None)
+
+    def _changed(self) -> None:
+        self.version += 1
+
+    def seat_names(self) -> list[str]:
+        """``"P1 human"``, ``"P2 mcts 200"``... one per seat."""
+        return [
+            f"{self.adapter.player_label(p)} {kind}"
+            + (f" {self.strength}" if kind in self.adapter.slow_bots else "")
+            for p, kind in enumerate(self.seats)
+        ]
+
+    def player_label(self, player: int) -> str:
+        """``"P1 red (you)"`` style label of a player."""
+        kind = self.seats[player]
+        who = "you" if kind == HUMAN else kind
+        return f"{self.adapter.player_label(player)} ({who})"
+
+    # ------------------------------------------------------------ queries
+    def shown_state(self) -> State:
+        """The live state, or the state at the replay slider's position."""
+        if self.is_live():
+            return self.state
+        return self.record().replay(self.view_index)
+
+    def is_live(self) -> bool:
+        """Whether the app shows the live game (not a replayed earlier position)."""
+        return self.view_index is None or self.view_index >= len(self.state.history)
+
+    def mover(self) -> int:
+        """``state.current_player()``: a player, CHANCE or TERMINAL."""
+        return self.state.current_player()
+
+    def human_to_decide(self) -> bool:
+        """Whether a human player takes the next decision (not chance, not a bot)."""
+        mover = self.mover()
+        return mover >= 0 and self.seats[mover] == HUMAN and self.is_live()
+
+    def chance_waits_for_human(self) -> bool:
+        """Whether a chance node waits for a human's press (their dice)."""
+        if not self.is_live() or self.mover() != CHANCE or self.adapter.auto_chance(self.state):
+            return False
+        owner = self.adapter.chance_owner(self.state)
+        return owner is not None and self.seats[owner] == HUMAN
+
+    def bot_to_move(self) -> bool:
+        """Whether the next action belongs to a bot (its decision or its chance node)."""
+        if not self.is_live() or self.state.is_terminal():
+            return False
+        mover = self.mover()
+        if mover == CHANCE:
+            owner = self.adapter.chance_owner(self.state)
+            return owner is not None and self.seats[owner] != HUMAN
+        return mover >= 0 and self.seats[mover] != HUMAN
+
+    def needs_handover(self) -> bool:
+        """Hot-seat privacy: the next human seat is not the one whose view is shown."""
+        if not self.adapter.private_information or not self.is_live():
+            return False
+        mover = self.mover()
+        if mover == CHANCE and self.chance_waits_for_human():
+            mover = self.adapter.chance_owner(self.state)  # type: ignore[assignment]
+        elif not self.human_to_decide():
+            return False
+        return mover != self.viewer
+
+    def hand_over(self) -> None:
+        """The next human seat has the laptop: show their view."""
+        if self.needs_handover():
+            mover = self.mover()
+            if mover == CHANCE:
+                mover = self.adapter.chance_owner(self.state)  # type: ignore[assignment]
+            self.viewer = mover
+            self._changed()
+
+    def legal_actions(self) -> list[Action]:
+        """The human's legal actions now (empty when it is not a human's decision)."""
+        if not self.human_to_decide() or self.needs_handover():
+            return []
+        return self.state.legal_actions()
+
+    def choices(self) -> list[tuple[str, Action]]:
+        """The human's legal actions with their labels, for buttons."""
+        state = self.state
+        return [(self.adapter.action_label(state, a), a) for a in self.legal_actions()]
+
+    def scene(self) -> Any:
+        """What the board shows: the shown position as the viewing seat may see it."""
+        return self.adapter.scene(self.shown_state(), self.viewer, self.status())
+
+    def highlight(self) -> list[Any]:
+        """Board marks of the legal actions (empty in replay)."""
+        return self.adapter.highlight(self.state, self.legal_actions()) if self.is_live() else []
+
+    def status(self) -> str:
+        """One line: whose turn it is and what happens now."""
+        state = self.shown_state()
+        if not self.is_live():
+            total = len(self.state.history)
+            return f"replay: position after {self.view_index} of {plural(total, 'action')}"
+        if state.is_terminal():
+            scores = ", ".join(
+                f"{self.adapter.player_label(p)} {s:g}"
+                for p, s in enumerate(getattr(state, "scores", state.returns)())
+            )
+            return f"game over: {self.adapter.end_text(state)} (scores: {scores})"
+        mover = state.current_player()
+        if mover == CHANCE:
+            owner = self.adapter.chance_owner(state)
+            who = self.player_label(owner) if owner is not None else "chance"
+        else:
+            who = self.player_label(mover)
+        if self.thinking is not None:
+            return f"{self.player_label(self.thinking)} is thinking..."
+        if self.needs_handover():
+            return f"pass the laptop to {self.adapter.player_label(self._next_human())}"
+        if self.chance_waits_for_human():
+            return f"{who}: {self.adapter.chance_button_label.lower()}"
+        if self.bot_to_move():
+            return f"{who}: the bot's turn ({self.adapter.phase_text(state)})"
+        return f"{who}: {self.adapter.phase_text(state)}"
+
+    def _next_human(self) -> int:
+        mover = self.mover()
+        if mover == CHANCE:
+            mover = self.adapter.chance_owner(self.state)  # type: ignore[assignment]
+        return mover
+
+    # ------------------------------------------------------------ actions
+    def _note(self, text: str) -> None:
+        self.log.append(text)
+
+    def _apply(self, action: Action) -> None:
+        """Apply an action and log it in words (raises IllegalActionError, changing nothing)."""
+        state = self.state
+        mover = state.current_player()
+        if mover == CHANCE:
+            owner = self.adapter.chance_owner(state)
+            who = self.player_label(owner) if owner is not None else "chance"
+        else:
+            who = self.player_label(mover)
+        label = self.adapter.action_label(state, action)
+        state.apply_action(action)
+        self.movers.append(mover)
+        self._changed()
+        self._note(f"{who}: {label}")
+        if state.is_terminal():
+            self._note(self.status())
+
+    def _stale(self, version: int | None) -> bool:
+        if version is not None and version != self.version:
+            self.message = ""  # a press drawn for an earlier position: nothing happens
+            return True
+        return False
+
+    def _settle(self) -> None:
+        """Resolve automatic chance nodes, then let bots play if autoplay is on."""
+        for _ in range(MAX_BOT_ACTIONS):
+            if self.state.is_terminal() or not self.is_live():
+                return
+            if self.mover() == CHANCE and self.adapter.auto_chance(self.state):
+                self._apply(self.state.sample_chance(self.rng))
+            elif self.autoplay and self.bot_to_move():
+                if self.defer_slow_bots and self.slow_bot_next():
+                    return  # the view runs it in a worker thread
+                self._bot_step()
+            else:
+                return
+
+    def slow_bot_next(self) -> bool:
+        """Whether the next action is a decision of a slow bot (one that searches)."""
+        mover = self.mover()
+        return (
+            self.bot_to_move()
+            and mover >= 0
+            and self.seats[mover] in self.adapter.slow_bots
+            and len(self.state.legal_actions()) > 1
+        )
+
+    def play(self, action: Action, version: int | None = None) -> bool:
+        """Apply a human's action; on an illegal one set ``message`` and change nothing.
+
+        Parameters
+        ----------
+        action : Action
+            The action chosen.
+        version : int or None
+            The :attr:`version` the press was drawn for; an older one does nothing.
+
+        Returns
+        -------
+        bool
+            Whether the action was applied.
+        """
+        if self._stale(version):
+            return False
+        if not self.is_live():
+            self.message = (
+                "you are looking at an earlier position: move the replay slider to the end"
+            )
+            return False
+        if not self.human_to_decide() or self.needs_handover():
+            self.message = "it is not your decision now: " + self.status()
+            return False
+        try:
+            self._apply(action)
+        except IllegalActionError as error:
+            self.message = str(error)
+            return False
+        self.message = ""
+        self._settle()
+        return True
+
+    def resolve_chance(self, version: int | None = None) -> bool:
+        """A human's press on the chance button (their dice), with the app's generator."""
+        if self._stale(version):
+            return False
+        if not self.chance_waits_for_human() or self.needs_handover():
+            self.message = f"nothing to {self.adapter.chance_button_label.lower()} now"
+            return False
+        self._apply(self.state.sample_chance(self.rng))
+        self.message = ""
+        self._settle()
+        return True
+
+    def click(self, trace_name: str, customdata: Sequence[Any], version: int | None = None) -> bool:
+        """A click on the board: the adapter maps it to an action, or says why not."""
+        if self._stale(version):
+            return False
+        if self.chance_waits_for_human():
+            self.message = f"{self.adapter.chance_button_label.lower()} first"
+            return False
+        legal = self.legal_actions()
+        if not legal:
+            self.message = f"no decision is open for you now ({self.status()})"
+            return False
+        answer = self.adapter.click_to_action(self.state, legal, trace_name, customdata)
+        if isinstance(answer, str):
+            self.message = answer
+            return False
+        return self.play(answer)
+
+    def _bot_step(self) -> None:
+        if self.mover() == CHANCE:
+            self._apply(self.state.sample_chance(self.rng))
+            return
+        agent = self.agents[self.mover()]
+        assert agent is not None
+        self._apply(agent.act(PlayerView(self.state.clone(), self.mover())))
+
+    def next_bot_job(self) -> BotJob | None:
+        """The next slow-bot decision as a job on a copy (None: no bot to run now)."""
+        if not self.autoplay or not self.slow_bot_next():
+            return None
+        player = self.mover()
+        agent = self.agents[player]
+        assert agent is not None
+        return BotJob(self.version, player, agent, PlayerView(self.state.clone(), player))
+
+    def finish_bot_job(self, job: BotJob, action: Action) -> bool:
+        """Apply a searched action if the game is still where it was searched."""
+        self.thinking = None
+        if job.version != self.version or not self.is_live():
+            return False
+        try:
+            self._apply(action)
+        except IllegalActionError as error:  # a bot bug must not kill the page
+            self.message = f"the bot's move was refused: {error}"
+            return False
+        self._settle()
+        return True
+
+    def bot_move(self, version: int | None = None) -> bool:
+        """One action of the bot to move (its decision, or its chance node)."""
+        if self._stale(version):
+            return False
+        if not self.bot_to_move():
+            self.message = f"no bot to move now ({self.status()})"
+            return False
+        self._bot_step()
+        self.message = ""
+        autoplay, self.autoplay = self.autoplay, False
+        try:
+            self._settle()
+        finally:
+            self.autoplay = autoplay
+        return True
+
+    def set_autoplay(self, on: bool) -> None:
+        """Turn autoplay of the bots on or off (on: bots move at once)."""
+        self.autoplay = bool(on)
+        if on and self.is_live():
+            self._settle()
+
+    # --------------------------------------------------------- undo, replay
+    def undo(self, version: int | None = None) -> bool:
+        """Go back to just before the last human decision (chance is not undone)."""
+        if self._stale(version):
+            return False
+        humans = {p for p, kind in enumerate(self.seats) if kind == HUMAN}
+        index = next(
+            (i for i in range(len(self.movers) - 1, -1, -1) if self.movers[i] in humans), None
+        )
+        if index is None:
+            self.message = "nothing to undo: no decision of a human player yet"
+            return False
+        self._restore(self.record(), index)
+        self._note(f"undo: back to before action {index + 1}")
+        self.message = ""
+        return True
+
+    def replay_to(self, index: int | None) -> None:
+        """Show the position after ``index`` actions (None or the end: the live game)."""
+        if index is not None and not 0 <= index <= len(self.state.history):
+            raise ValueError(f"a position 0..{len(self.state.history)}, not {index}")
+        view_index = None if index is None or index == len(self.state.history) else index
+        if view_index != self.view_index:
+            self.view_index = view_index
+            self._changed()
+            if view_index is None:
+                self._settle()
+
+    def record(self) -> GameRecord:
+        """The game so far as a :class:`GameRecord` (seat labels as player names)."""
+        names = [self.player_label(p) for p in range(self.state.num_players)]
+        return GameRecord.from_state(self.state, names)
+
+    def _restore(self, record: GameRecord, upto: int | None = None) -> None:
+        state = record.initial_state()
+        movers = []
+        for action in record.actions[:upto]:
+            movers.append(state.current_player())
+            state.apply_action(action)
+        self.state = state
+        self.movers = movers
+        self.view_index = None
+        self.thinking = None
+        self._changed()
+
+    # ------------------------------------------------------------ save, load
+    def save(self) -> str:
+        """The game as JSON text (a :class:`GameRecord`)."""
+        return self.record().dumps()
+
+    def check_record_text(self, text: str) -> dict[str, Any]:
+        """Parse saved text and check game, options and size before any replay.
+
+        Raises
+        ------
+        MalformedRecordError
+            Naming the field that is wrong.
+        """
+        adapter = self.adapter
+        if not isinstance(text, str):
+            raise MalformedRecordError("a saved game is text (JSON)")
+        if len(text) > adapter.max_record_bytes:
+            raise MalformedRecordError(
+                f"the text is {len(text)} characters; a saved game has at most "
+                f"{adapter.max_record_bytes}"
+            )
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, RecursionError) as error:
+            raise MalformedRecordError(f"not valid JSON: {error}") from error
+        if not isinstance(data, dict):
+            raise MalformedRecordError("a saved game is a JSON object")
+        if data.get("game") != adapter.game:
+            raise MalformedRecordError(
+                f"this is a {data.get('game')!r} game, not {adapter.title} ({adapter.game!r})"
+            )
+        options = data.get("options")
+        if not isinstance(options, dict):
+            raise MalformedRecordError("'options' must be an object")
+        players = options.get("players", len(data.get("players") or ()))
+        if players not in adapter.player_counts:
+            raise MalformedRecordError(
+                f"'players' is {players!r}; {adapter.title} is for {adapter.player_counts}"
+            )
+        try:  # the registry's own option check (names and values), before any replay
+            game_info(adapter.game).resolve_options(options)
+        except ValueError as error:
+            raise MalformedRecordError(str(error)) from error
+        actions = data.get("actions")
+        if not isinstance(actions, list):
+            raise MalformedRecordError("'actions' must be a list")
+        if len(actions) > adapter.max_record_actions:
+            raise MalformedRecordError(
+                f"{len(actions)} actions; a saved game has at most {adapter.max_record_actions}"
+            )
+        return data
+
+    def load(self, text: str) -> bool:
+        """Load a saved game (JSON text); on bad data set ``message`` and change nothing."""
+        try:
+            data = self.check_record_text(text)
+            record = GameRecord.from_json(data)
+            self._adopt(record)
+        except Exception as error:  # untrusted input: every failure is a message
+            self.message = f"could not load: {error}"
+            return False
+        return True
+
+    def _adopt(self, record: GameRecord) -> None:
+        players = record.initial_state().num_players
+        seats = (self.seats + [HUMAN] * players)[:players]
+        # build everything first, then commit: a failure changes nothing
+        bot_seeds = self._seed_sequence.spawn(players)
+        agents = [None if k == HUMAN else self._bot(k, bot_seeds[p]) for p, k in enumerate(seats)]
+        old = (self.state, self.movers)
+        try:
+            self._restore(record)
+        except Exception:
+            self.state, self.movers = old
+            raise
+        self.seats, self.agents = seats, agents
+        self.options.update({k: v for k, v in record.options.items() if k in self.options})
+        self.viewer = self._first_human()
+        self._note(f"loaded a game of {plural(len(record), 'action')}")
+        self.message = ""
+        self._settle()
+
+
+__all__ = ["MAX_BOT_ACTIONS", "BotJob", "GameController", "plural"]

@@ -1,0 +1,35 @@
+"""The apps the generic tests run against: one factory per game's adapter.
+
+To test another game's app with every test in ``tests/apps``, add its
+factory to :data:`APP_FACTORIES`: ``make(seats, seed)`` returns a
+:class:`hoteledu.apps.view.GameApp` (``threaded=False`` so bots answer at once).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+
+from hoteledu.apps.view import GameApp
+
+sys.path.insert(0, str(Path(__file__).parent))  # app_helpers, for the test modules
+
+
+def _amsterdam(seats: Sequence[str], seed: int) -> GameApp:
+    from hoteledu.amsterdam.widget import AmsterdamApp
+
+    return AmsterdamApp(
+        players=len(seats), seats=tuple(seats), seed=seed, mcts_iterations=20, threaded=False
+    )
+
+
+APP_FACTORIES: dict[str, Callable[[Sequence[str], int], GameApp]] = {"amsterdam": _amsterdam}
+
+
+@pytest.fixture(params=sorted(APP_FACTORIES))
+def make_app(request) -> Callable[[Sequence[str], int], GameApp]:
+    """``make_app(seats, seed)``: a fresh app of each game in turn."""
+    return APP_FACTORIES[request.param]

@@ -1,0 +1,210 @@
+"""What every app guarantees (design/APPS.md), tested headless for each game's adapter.
+
+Presses are made on the real widgets (``button.click()``, ``.value = ...``);
+the state and the figure (including ``figure.get_state()``, the state a view
+created later starts from) are then compared with the game.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from app_helpers import assert_new_view_shows_the_game, press_something, shown_buttons, snapshot
+
+from hoteledu.core import GameRecord
+
+
+# ------------------------------------------------------------ random presses
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_random_presses_apply_a_legal_action_or_change_nothing(make_app, seed):
+    app = make_app(("human", "human"), seed)
+    c = app.controller
+    rng = np.random.default_rng(seed)
+    for _ in range(120):
+        if c.state.is_terminal():
+            break
+        before, length = snapshot(app), len(c.state.history)
+        legal = list(c.state.legal_actions()) if c.human_to_decide() else []
+        press_something(app, rng)
+        after = len(c.state.history)
+        if after > length:
+            # the first new action was legal when pressed (or chance); the record replays
+            first = c.state.history[length]
+            assert not legal or first in legal or c.movers[length] < 0
+        elif after == length:
+            assert snapshot(app) == before
+        # undo went back: the position is one of the record's
+    assert GameRecord.loads(c.save()).replay() == c.state
+    assert_new_view_shows_the_game(app)
+
+
+# ------------------------------------------------------ undo, replay, save/load
+def test_undo_replay_save_load_round_trips(make_app):
+    app = make_app(("human", "human"), 5)
+    c = app.controller
+    rng = np.random.default_rng(5)
+    while len(c.state.history) < 12:
+        press_something(app, rng)
+    saved, position, total = c.save(), snapshot(app), len(c.state.history)
+    # replay to the start and back
+    app.replay_slider.value = 0
+    assert len(c.shown_state().history) == 0 and shown_buttons(app) == []
+    assert_new_view_shows_the_game(app)
+    app.replay_slider.value = total
+    assert snapshot(app) == position
+    # undo then load the saved game: the same position again
+    app.undo_button.click()
+    assert len(c.state.history) < total
+    app.record_text.value = saved
+    app.load_button.click()
+    assert snapshot(app) == position and c.message == ""
+    assert_new_view_shows_the_game(app)
+    # a new game, then load: same again
+    app.new_game_button.click()
+    assert len(c.state.history) <= 1
+    app.record_text.value = saved
+    app.load_button.click()
+    assert snapshot(app) == position
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("not json", "JSON"),
+        ("[1, 2]", "object"),
+        ('{"game": "other", "options": {}, "players": [], "actions": []}', "'other' game"),
+        ('{"game": "GAME", "options": [], "players": [], "actions": []}', "options"),
+        ('{"game": "GAME", "options": {"players": 2, "bogus": 1}, "actions": []}', "bogus"),
+        ('{"game": "GAME", "options": {"players": 9}, "actions": []}', "players"),
+        (
+            '{"game": "GAME", "options": {"players": 2}, "players": ["a", "b"], "actions": 3}',
+            "list",
+        ),
+        (
+            '{"game": "GAME", "options": {"players": 2}, "players": ["a", "b"], "actions": [{}]}',
+            "action 0",
+        ),
+        (
+            '{"game": "GAME", "options": {"players": 2}, "players": "ab", "actions": []}',
+            "players",
+        ),
+    ],
+)
+def test_a_bad_saved_game_shows_why_and_changes_nothing(make_app, text, reason):
+    app = make_app(("human", "human"), 3)
+    rng = np.random.default_rng(3)
+    for _ in range(6):
+        press_something(app, rng)
+    before, version = snapshot(app), app.controller.version
+    app.record_text.value = text.replace("GAME", app.adapter.game)
+    app.load_button.click()
+    assert snapshot(app) == before and app.controller.version == version
+    message = app.message_html.value
+    assert "could not load" in message and reason in message.replace("&#x27;", "'")
+
+
+def test_an_oversized_saved_game_is_refused_before_it_is_read(make_app):
+    app = make_app(("human", "human"), 3)
+    before = snapshot(app)
+    big = json.dumps(
+        {
+            "game": app.adapter.game,
+            "options": {"players": 2},
+            "players": ["a", "b"],
+            "actions": [None] * (app.adapter.max_record_actions + 1),
+        }
+    )
+    assert app.controller.load(big) is False
+    assert "at most" in app.controller.message and snapshot(app) == before
+    assert app.controller.load("x" * (app.adapter.max_record_bytes + 1)) is False
+    assert "at most" in app.controller.message
+
+
+# ------------------------------------------------------------- stale presses
+def test_a_stale_press_does_nothing(make_app):
+    """A double press: the second arrives after the buttons were redrawn and does nothing."""
+    app = make_app(("human", "human"), 7)
+    c = app.controller
+    rng = np.random.default_rng(7)
+    while not shown_buttons(app):
+        press_something(app, rng)
+    button = shown_buttons(app)[0]
+    length = len(c.state.history)
+    button.click()  # the first press plays that button's action
+    assert len(c.state.history) > length
+    after, version = snapshot(app), c.version
+    while not shown_buttons(app) and not c.state.is_terminal():
+        app.chance_button.click()  # make sure new buttons are on the page
+    after, version = snapshot(app), c.version
+    button.click()  # the second press of the double click, drawn for the old position
+    assert snapshot(app) == after and c.version == version
+
+
+def test_a_press_on_the_dropdown_drawn_for_an_older_position_does_nothing(make_app):
+    app = make_app(("human", "human"), 8)
+    c = app.controller
+    rng = np.random.default_rng(8)
+    while not shown_buttons(app):
+        press_something(app, rng)
+    app.action_dropdown.value = app.action_dropdown.options[0]
+    stale_version, actions = app._dropdown_actions
+    c.play(next(iter(actions.values())))  # the position moves on
+    app._dropdown_actions = (stale_version, actions)  # as if the press was drawn before
+    before = snapshot(app)
+    app._on_play_selected(None)
+    assert snapshot(app) == before
+
+
+# ------------------------------------------------------------ views in sync
+def test_a_view_created_mid_game_shows_the_live_game(make_app):
+    """A page reload: the new view starts from the synced figure state, which must be live."""
+    app = make_app(("human", "human"), 4)
+    rng = np.random.default_rng(4)
+    for _ in range(25):
+        press_something(app, rng)
+        assert_new_view_shows_the_game(app)
+
+
+def test_the_overlay_reaches_a_new_view(make_app):
+    app = make_app(("human", "human"), 4)
+    for box in app.overlay_checkboxes.values():
+        box.value = True
+    assert_new_view_shows_the_game(app)
+    for box in app.overlay_checkboxes.values():
+        box.value = False
+    assert_new_view_shows_the_game(app)
+
+
+# ----------------------------------------------------------------- words
+def test_players_are_P1_P2_and_counts_have_their_plural(make_app):
+    app = make_app(("human", "human"), 9)
+    c = app.controller
+    rng = np.random.default_rng(9)
+    texts = []
+    for _ in range(200):
+        if c.state.is_terminal():
+            break
+        press_something(app, rng)
+        texts += [app.status_html.value, *(b.description for b in shown_buttons(app))]
+    texts += c.log
+    joined = "\n".join(texts)
+    assert " 1 steps" not in joined and " 1 actions" not in joined
+    assert "player 0" not in joined and "P1" in joined
+
+
+# ------------------------------------------------------------------- layers
+def test_import_hoteledu_and_the_rules_never_import_the_apps():
+    code = (
+        "import sys, hoteledu, hoteledu.amsterdam.rules, hoteledu.grand_austria, "
+        "hoteledu.boutique\n"
+        "bad = [m for m in sys.modules if m.startswith('hoteledu.apps') or m in "
+        "('ipywidgets', 'plotly')]\n"
+        "assert not bad, bad\n"
+        "import hoteledu.apps.controller\n"
+        "assert 'ipywidgets' not in sys.modules and 'plotly' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -1,0 +1,48 @@
+"""A board whose browser view never applies updates is rebuilt from the live state."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from app_helpers import assert_new_view_shows_the_game, press_something
+
+from hoteledu.apps import view as view_module
+
+
+def _press_until_the_board_changes(app, rng) -> None:
+    before = app.figure.to_dict()["data"]
+    for _ in range(50):
+        press_something(app, rng)
+        if app.figure.to_dict()["data"] != before:
+            return
+    raise AssertionError("no press changed the board")
+
+
+def test_a_board_never_answered_is_rebuilt(make_app, monkeypatch):
+    monkeypatch.setattr(view_module, "_in_kernel", lambda: True)
+    monkeypatch.setattr(view_module, "WATCHDOG_SECONDS", 0.2)
+    app = make_app(("human", "human"), 1)
+    old = app.figure
+    _press_until_the_board_changes(app, np.random.default_rng(1))
+    deadline = time.monotonic() + 10
+    while app.figure_rebuilds == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    with app.lock:  # the rebuild holds the lock until the page shows the new board
+        assert app.figure is not old
+        assert any(child is app.figure for child in app.board_box.children)
+        assert not any(child is old for child in app.board_box.children)
+        assert app.figure_rebuilds == 1
+        assert_new_view_shows_the_game(app)
+
+
+def test_a_board_that_answers_is_kept(make_app, monkeypatch):
+    monkeypatch.setattr(view_module, "_in_kernel", lambda: True)
+    monkeypatch.setattr(view_module, "WATCHDOG_SECONDS", 0.2)
+    app = make_app(("human", "human"), 1)
+    old = app.figure
+    _press_until_the_board_changes(app, np.random.default_rng(1))
+    # the browser's view applied the update and reported the traces' deltas
+    app._on_figure_acknowledged({"new": {"trace_deltas": [], "trace_edit_id": 1}})
+    time.sleep(0.6)
+    assert app.figure is old and app.figure_rebuilds == 0

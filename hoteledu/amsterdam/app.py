@@ -229,7 +229,7 @@ class AmsterdamAdapter(GameAdapter):
         for action in legal:
             if isinstance(action, MoveBoat):
                 boat = state.boat  # type: ignore[attr-defined]
-                points.append(("tile", CANAL_TILES[(boat + action.steps) % 24]))
+                points.append(("tile", CANAL_TILES[(boat + action.steps) % len(CANAL_TILES)]))
             points.extend(action_points(action))
         return points
 
@@ -260,11 +260,13 @@ class AmsterdamAdapter(GameAdapter):
             for action in legal:
                 if (
                     isinstance(action, MoveBoat)
-                    and CANAL_TILES[(boat + action.steps) % 24] == point
+                    and CANAL_TILES[(boat + action.steps) % len(CANAL_TILES)] == point
                 ):
                     return action
             if any(isinstance(a, MoveBoat) for a in legal):
-                return MoveBoat((CANAL_INDEX[point] - boat) % 24)  # the rules say why not
+                return MoveBoat(
+                    (CANAL_INDEX[point] - boat) % len(CANAL_TILES)
+                )  # the rules say why not
         matches = [a for a in legal if (kind, point) in action_points(a)]
         if len(matches) == 1:
             return matches[0]

@@ -34,6 +34,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+import hoteledu._display  # noqa: F401  (before plotly first shows a figure: see the module)
 from hoteledu.amsterdam.board import (
     BENDS,
     BUILDING_TILES,

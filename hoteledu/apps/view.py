@@ -47,6 +47,7 @@ from typing import Any
 import ipywidgets as w
 import plotly.graph_objects as go
 
+import hoteledu._display  # noqa: F401  (before plotly first shows a figure: see the module)
 from hoteledu.apps.controller import GameController
 
 WATCHDOG_SECONDS = 4.0

@@ -61,7 +61,7 @@ def test_simultaneous_node_needs_one_action_per_player():
     before = state.to_json()
     with pytest.raises(IllegalActionError, match="one action from each"):
         state.apply_action(Wager(1))
-    with pytest.raises(IllegalActionError, match="player 1"):
+    with pytest.raises(IllegalActionError, match="P2"):
         state.apply_actions([Wager(0), Wager(7)])
     assert state.to_json() == before
 

@@ -977,7 +977,7 @@ def test_load_game_and_render() -> None:
     text = s.render_text()
     assert "dice on spaces 1-6" in text and "café" in text and "floor 4" in text
     html = s._repr_html_()
-    assert "<table>" in html and "Player 2" in html
+    assert "<table>" in html and "P3" in html
 
 
 def test_observation_hides_hands_and_determinise_keeps_it() -> None:

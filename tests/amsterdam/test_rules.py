@@ -822,7 +822,7 @@ def test_render_text_and_html_show_the_board() -> None:
     state = make(hotels=[[(2, 2), (5, 5)], [(1, 1), (6, 6)]], tourists={(2, 2): 3}, dam=2)
     text = state.render_text()
     assert "DAM 2" in text and "M" in text and "N" in text and "B" in text
-    assert "player 0 (red): hotels (2,2) (5,5), score 3" in text
+    assert "P1 (red): hotels (2,2) (5,5), score 3" in text
     page = state._repr_html_()
     assert page.startswith("<div><table") and "DAM 2" in page
     assert "roll dice" in state.summary()
@@ -834,7 +834,7 @@ def test_render_text_and_html_show_the_board() -> None:
 
 def test_summary_names_the_player_and_phase() -> None:
     state = make(phase=MOVE_MAYOR, steps=(2, 1))
-    assert state.summary() == "player 0 (red): move the Mayor 2 steps"
+    assert state.summary() == "P1 (red): move the Mayor 2 steps"
     assert state.phase in (MOVE_MAYOR,) and DAY_FUNCTIONS[0] == "museum"
     assert NIGHT_FUNCTIONS[0] == "coffee shop"
 

@@ -22,7 +22,7 @@ def markdown(path: Path) -> list[str]:
     return ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.relative_to(NOTEBOOKS).with_suffix("").as_posix())
 def test_lesson_states_level_prerequisites_and_time(path: Path) -> None:
     head = markdown(path)[0]
     for field in ("Level:", "Prerequisites:", "Time:"):
@@ -30,7 +30,7 @@ def test_lesson_states_level_prerequisites_and_time(path: Path) -> None:
     assert re.search(r"Time:\**\s*about \d+", head), f"{path.name}: 'Time: about N minutes'"
 
 
-@pytest.mark.parametrize("path", ALL, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", ALL, ids=lambda p: p.relative_to(NOTEBOOKS).with_suffix("").as_posix())
 def test_links_stay_inside_notebooks_or_are_full_urls(path: Path) -> None:
     for text in markdown(path):
         for match in LINK.finditer(text):
@@ -43,7 +43,7 @@ def test_links_stay_inside_notebooks_or_are_full_urls(path: Path) -> None:
             assert file.exists(), f"{path.name} links to a missing file: {target}"
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.relative_to(NOTEBOOKS).with_suffix("").as_posix())
 def test_lesson_has_goals_exercises_and_hidden_answers(path: Path) -> None:
     text = "\n".join(markdown(path))
     assert re.search(r"goals", text, re.I), f"{path.name} states no learning goals"

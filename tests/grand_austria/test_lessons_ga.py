@@ -21,9 +21,11 @@ from hoteledu.grand_austria.analysis import (
     board,
     draft_strengths,
     expected_max_count,
+    max_count_distribution,
     pick_order,
     sample_rolls,
     stopping_value,
+    wild_strength_distribution,
 )
 from hoteledu.grand_austria.analysis.board import (
     all_covered_probability,
@@ -223,3 +225,49 @@ def test_rival_after_reroll_is_a_fresh_strongest_space() -> None:
 def test_pick_order_used_by_the_lessons() -> None:
     assert pick_order(2) == (0, 1, 1, 0)
     assert pick_order(4) == (0, 1, 2, 3, 3, 2, 1, 0)
+
+
+def test_lesson_3_claims() -> None:
+    """The numbers lesson 3 states in its text, each from its own definition."""
+    two, four = draft_strengths(2), draft_strengths(4)
+    assert round(float(two.by_pick[0] - two.by_pick[-1]), 1) == 1.4
+    assert round(float(four.by_pick[0] - four.by_pick[-1]), 1) == 2.4
+    repeat = seat_totals(two.by_pick, (0, 1, 0, 1))
+    assert round(float(repeat[0] - repeat[1]), 2) == 0.90
+    assert round(float(two.by_seat[0] - two.by_seat[1]), 2) == 0.48
+    # the uniform draft's pick values fall almost linearly, so the snake pairs balance
+    uniform = draft_strengths(2, policy="uniform").by_pick
+    steps = [float(a - b) for a, b in itertools.pairwise(uniform)]
+    assert max(steps) - min(steps) < 0.005
+    assert abs(float(uniform[0] + uniform[3] - uniform[1] - uniform[2])) < 0.005
+    # the option to pass: V(10) - E[M_10]; one wanted action: up to 0.9 dice, more variable
+    rule = stopping_value(10)
+    assert round(float(rule.values[10] - rule.take_now[10]), 3) == 0.355
+    assert rule.thresholds[10] == 4 and rule.thresholds[5] == 2
+    wanted = stopping_value(14, wanted=3)
+    options = [float(v - t) for v, t in zip(wanted.values, wanted.take_now, strict=True)]
+    assert max(options) == options[14] and round(options[14], 1) == 0.9
+
+    def variance(distribution: tuple[Fraction, ...]) -> Fraction:
+        m = sum(k * p for k, p in enumerate(distribution))
+        return sum((k - m) ** 2 * p for k, p in enumerate(distribution))
+
+    for n in GAME_DICE:
+        assert variance(wild_strength_distribution(n)) > variance(max_count_distribution(n))
+    # the rival: half a die on the pass boards with 10 dice; almost nothing wanting action 3
+    r10 = rival_board(10)
+    assert round(float(r10.after_pass_given_pass - r10.after_take_given_pass), 2) == 0.50
+    r12 = rival_board(12, wanted=3)
+    assert 0 < r12.after_pass_given_pass - r12.after_take_given_pass < Fraction(1, 20)
+
+
+def test_lesson_3_pigeonhole_exercise() -> None:
+    """Exercise 4: with 10 dice, wanting one action, passing never changes the rival's board."""
+    r = rival_board(10, wanted=3)
+    assert r.threshold == 3 and r.after_pass_given_pass == r.after_take_given_pass
+    # the argument: a space of at most 2 that is the unique maximum leaves at most 7 dice
+    for counts, _ in roll_outcomes(10):
+        mine = 5 if counts[5] > counts[2] else 2
+        if counts[mine] < 3:
+            unique_maximum = counts[mine] == max(counts) and counts.count(max(counts)) == 1
+            assert not unique_maximum

@@ -416,6 +416,7 @@ class DraftWidget(_View):
         self.new_round_button = w.Button(description="New round", button_style="primary")
         self.new_round_button.on_click(self._guard(self.controller.new_round))
         self.figure = go.FigureWidget(self._board())
+        self.figure.layout.width = 460
         self.table_html = w.HTML()
         self.status_html = w.HTML()
         self.message_html = w.HTML()
@@ -561,6 +562,7 @@ class TakeOrPassWidget(_View):
         self.new_round_button.on_click(self._guard(c.new_round))
         self.board_figure = go.FigureWidget(self._board())
         self.pass_figure = go.FigureWidget(self._after_pass())
+        self.board_figure.layout.width = self.pass_figure.layout.width = 440
         self.status_html = w.HTML()
         self.message_html = w.HTML()
         self.widget = w.VBox(

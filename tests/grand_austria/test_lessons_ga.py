@@ -271,3 +271,12 @@ def test_lesson_3_pigeonhole_exercise() -> None:
         if counts[mine] < 3:
             unique_maximum = counts[mine] == max(counts) and counts.count(max(counts)) == 1
             assert not unique_maximum
+
+
+def test_lesson_3_variances_stated() -> None:
+    def variance(distribution: tuple[Fraction, ...]) -> float:
+        m = sum(k * p for k, p in enumerate(distribution))
+        return float(sum((k - m) ** 2 * p for k, p in enumerate(distribution)))
+
+    assert round(variance(wild_strength_distribution(10)), 2) == 1.14
+    assert round(variance(max_count_distribution(10)), 2) == 0.64

@@ -229,6 +229,13 @@ class _View:
         raise NotImplementedError
 
 
+def _plain(values: Any) -> Any:
+    """Plain lists for the browser: a numpy array in an update never reached the page."""
+    if isinstance(values, np.ndarray):
+        return values.tolist()
+    return list(values) if isinstance(values, tuple) else values
+
+
 def _copy_figure(target: Any, source: Any) -> None:
     """Put a fresh figure's numbers and titles into a FigureWidget, in one update.
 
@@ -237,8 +244,8 @@ def _copy_figure(target: Any, source: Any) -> None:
     """
     with target.batch_update():
         for trace, new in zip(target.data, source.data, strict=True):
-            trace.x, trace.y, trace.name = new.x, new.y, new.name
-            trace.text, trace.marker.color = new.text, new.marker.color
+            trace.x, trace.y, trace.name = _plain(new.x), _plain(new.y), new.name
+            trace.text, trace.marker.color = _plain(new.text), _plain(new.marker.color)
         target.layout.title.text = source.layout.title.text
         target.layout.xaxis.title.text = source.layout.xaxis.title.text
         target.layout.yaxis.range = source.layout.yaxis.range

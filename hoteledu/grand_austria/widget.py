@@ -562,7 +562,9 @@ class TakeOrPassWidget(_View):
         self.controller = TakeOrPassController(dice, wanted, seed)
         c = self.controller
         self.take_button = w.Button(description="Take", button_style="success")
-        self.pass_button = w.Button(description="Pass (reroll one die fewer)")
+        self.pass_button = w.Button(
+            description="Pass (reroll one die fewer)", layout=w.Layout(width="220px")
+        )
         self.new_round_button = w.Button(description="New round", button_style="primary")
         self.take_button.on_click(self._guard(c.take))
         self.pass_button.on_click(self._guard(c.pass_turn))

@@ -59,6 +59,8 @@ def test_roll_buttons_fill_the_sample_and_the_figure() -> None:
     assert app.controller.rolls == 1 + ROLL_MANY
     assert app.figure.data[1].name == f"simulated ({1 + ROLL_MANY})"
     assert np.allclose(app.figure.data[1].y, app.controller.frequencies)
+    # plain numbers, not a numpy array: an array in an update never reached the browser
+    assert not isinstance(app.figure.data[1].y, np.ndarray)
     # converging: 1001 rolls are within 0.05 of the exact bars everywhere
     assert np.abs(app.controller.frequencies - np.array(exact_bars.y)).max() < 0.05
     assert "1001 rolls" in app.summary_html.value

@@ -272,3 +272,15 @@ def test_take_or_pass_is_seeded_and_the_best_rule_earns_v() -> None:
     assert abs(np.mean(c.results) - float(v)) < 0.07
     assert f"{len(c.results)} rounds" in c.summary()
     assert isinstance(v, Fraction)
+
+
+def test_action_board_figure_draws_six_spaces_and_refuses_bad_counts() -> None:
+    from hoteledu.grand_austria.figures import action_board_figure
+
+    fig = action_board_figure((2, 0, 1, 3, 0, 4), highlight=(1, 6))
+    assert list(fig.data[0].y) == [2, 0, 1, 3, 0, 4]
+    colours = list(fig.data[0].marker.color)
+    assert colours[0] == colours[5] != colours[1]
+    for bad in ((1, 2), (1, 2, 3, 4, 5, -1)):
+        with pytest.raises(ValueError, match="six numbers"):
+            action_board_figure(bad)

@@ -17,12 +17,17 @@ ALL = [NOTEBOOKS / "00_start_here.ipynb", *LESSONS]
 LINK = re.compile(r"\]\(([^)\s]+)\)|href=\"([^\"]+)\"")
 
 
+def lesson_id(path: Path) -> str:
+    """``amsterdam/02_city_graph``: the game folder in the id, so ``-k amsterdam`` selects."""
+    return path.relative_to(NOTEBOOKS).with_suffix("").as_posix()
+
+
 def markdown(path: Path) -> list[str]:
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     return ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", LESSONS, ids=lesson_id)
 def test_lesson_states_level_prerequisites_and_time(path: Path) -> None:
     head = markdown(path)[0]
     for field in ("Level:", "Prerequisites:", "Time:"):
@@ -30,7 +35,7 @@ def test_lesson_states_level_prerequisites_and_time(path: Path) -> None:
     assert re.search(r"Time:\**\s*about \d+", head), f"{path.name}: 'Time: about N minutes'"
 
 
-@pytest.mark.parametrize("path", ALL, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", ALL, ids=lesson_id)
 def test_links_stay_inside_notebooks_or_are_full_urls(path: Path) -> None:
     for text in markdown(path):
         for match in LINK.finditer(text):
@@ -43,7 +48,7 @@ def test_links_stay_inside_notebooks_or_are_full_urls(path: Path) -> None:
             assert file.exists(), f"{path.name} links to a missing file: {target}"
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", LESSONS, ids=lesson_id)
 def test_lesson_has_goals_exercises_and_hidden_answers(path: Path) -> None:
     text = "\n".join(markdown(path))
     assert re.search(r"goals", text, re.I), f"{path.name} states no learning goals"

@@ -229,3 +229,32 @@ def guest_price_figure(
         **LAYOUT,
     )
     return fig
+
+
+def action_board_figure(
+    counts: Sequence[int],
+    highlight: Sequence[int] = (),
+    title: str = "The action board",
+) -> go.Figure:
+    """The dice on the six action spaces as bars; the spaces in ``highlight`` (1..6) stand out."""
+    if len(counts) != 6 or any(k < 0 for k in counts):
+        raise ValueError(f"counts must be six numbers of dice >= 0 (spaces 1..6), got {counts!r}")
+    spaces = [str(space) for space in range(1, 7)]
+    colours = [SIMULATED_COLOUR if space in highlight else EXACT_COLOUR for space in range(1, 7)]
+    fig = go.Figure(
+        go.Bar(
+            x=spaces,
+            y=list(counts),
+            name="dice",
+            marker_color=colours,
+            text=[str(k) for k in counts],
+            textposition="outside",
+            hovertemplate="space %{x}: %{y} dice<extra></extra>",
+        )
+    )
+    top = max(max(counts, default=0), 1)
+    fig.update_layout(
+        title=title, xaxis_title="action space", yaxis_title="dice", showlegend=False, **LAYOUT
+    )
+    fig.update_yaxes(range=[0, top + 1.5], dtick=1)
+    return fig

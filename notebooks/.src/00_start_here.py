@@ -53,9 +53,17 @@
 # | [5. The tactical variant and minimax](amsterdam/05_tactical_minimax.ipynb) | game trees, alpha-beta, search | intermediate | about 40 minutes |
 # | [5b. How big is the search? Node counts, pruning and a bot tournament](amsterdam/05b_search_size_and_bots.ipynb) | how many positions a search visits, what pruning saves, which bot wins | intermediate to advanced | about 35 minutes |
 #
-# **Grand Austria Hotel** and **Boutique Hotel Manager**: the rules engines are
-# ready (`hoteledu.load_game("grand_austria")`, `hoteledu.load_game("boutique")`,
-# with bots); their lessons on dice economics and on pricing auctions come next.
+# **Grand Austria Hotel**: dice drafting and its economics. The first two
+# lessons are ready; playing the game in an app and staff as investments come next.
+#
+# | Lesson | What it is about | Level | Time |
+# |---|---|---|---|
+# | [2. Dice on the action board](grand_austria/02_dice_on_the_board.ipynb) | binomial and multinomial counts, empty spaces, every space covered, the strongest space (an order statistic), the wild space | introductory | about 35 minutes |
+# | [3. Drafting the dice and passing](grand_austria/03_drafting_and_passing.ipynb) | what each pick in the turn order is worth, whether the snake order is fair, passing as optimal stopping | intermediate | about 40 minutes |
+#
+# **Boutique Hotel Manager**: the rules engine is ready
+# (`hoteledu.load_game("boutique")`, with bots); its lessons on secret prices and
+# sealed marketing auctions come next.
 
 # %%
 # NBVAL_CHECK_OUTPUT

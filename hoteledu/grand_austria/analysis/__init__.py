@@ -6,6 +6,8 @@
   (optimal stopping of the reroll).
 * :mod:`.staff`: staff cards as investments: the krones paid with the dice,
   and what a once-per-round card returns by the round it is hired.
+* :mod:`.board`: one action board: a space's binomial count, empty spaces,
+  every space covered (inclusion-exclusion), what passing leaves a rival.
 * :mod:`.guests`: the least-squares implied price of each dish and drink from
   the guests' VP.
 
@@ -17,6 +19,17 @@ rules engine.
 
 from __future__ import annotations
 
+from hoteledu.grand_austria.analysis.board import (
+    RivalBoard,
+    all_covered_probability,
+    empty_spaces_distribution,
+    expected_empty_spaces,
+    game_totals,
+    rival_after_reroll,
+    rival_board,
+    seat_totals,
+    space_count_distribution,
+)
 from hoteledu.grand_austria.analysis.guests import GuestPrices, guest_orders, implied_item_prices
 from hoteledu.grand_austria.analysis.staff import (
     ROUTES,
@@ -57,13 +70,18 @@ __all__ = [
     "ROUTES",
     "DraftStrengths",
     "GuestPrices",
+    "RivalBoard",
     "StaffValue",
     "StoppingValue",
+    "all_covered_probability",
     "draft_strengths",
+    "empty_spaces_distribution",
+    "expected_empty_spaces",
     "expected_hiring_cost",
     "expected_max_count",
     "expected_route_cost",
     "expected_wild_strength",
+    "game_totals",
     "guest_orders",
     "hiring_cost_distribution",
     "implied_item_prices",
@@ -71,14 +89,18 @@ __all__ = [
     "mean",
     "once_per_round_cards",
     "pick_order",
+    "rival_after_reroll",
+    "rival_board",
     "route_cost_distribution",
     "sample_hiring_costs",
     "sample_max_counts",
     "sample_rolls",
     "sample_wild_strengths",
+    "seat_totals",
     "simulate_draft",
     "simulate_stopping",
     "sorted_roll_outcomes",
+    "space_count_distribution",
     "staff_cost_table",
     "staff_value_by_round",
     "stopping_value",

@@ -1957,8 +1957,8 @@ def _load_snapshot(state: GrandAustriaState, snap: Mapping[str, Any]) -> None:
     state.tiles = sc.per_player(
         snap["tiles"], "tiles", n, lambda v, name: sc.int_list(v, name, 2, 0, 2 * n)
     )
-    dealt = {tuple(t) for t in state.tiles}
-    if dealt != tiles and dealt != {(0, 0)}:
+    dealt = sorted(tuple(t) for t in state.tiles)
+    if dealt != sorted(tiles) and set(dealt) != {(0, 0)}:
         raise MalformedRecordError(
             f"'tiles' must be the turn order tiles {sorted(tiles)}, one each (or all [0, 0])"
         )

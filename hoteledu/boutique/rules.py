@@ -1195,7 +1195,7 @@ def _load_snapshot(state: BoutiqueState, snap: Mapping[str, Any]) -> None:
         "week": (1, weeks),
         "turn": (0, CARDS_PER_PLAYER * n),
         "turns": (0, CARDS_PER_PLAYER * n),
-        "walkins_per_day": (max(1, n // 2), max(1, n // 2)),
+        "walkins_per_day": (1, max(1, n // 2)),
         "day": (0, 7),
         "walkin": (0, max(1, n // 2)),
         "checkin": (-1, NIGHTS - 1),
@@ -1317,8 +1317,11 @@ def _probe(state: BoutiqueState) -> None:
                 state.clone()._legal_actions(p)
         elif mover == CHANCE:
             state.clone().chance_outcomes()
-        elif mover >= 0:
-            state.clone()._legal_actions(mover)
+        elif mover >= 0 and not state.clone()._legal_actions(mover):
+            raise MalformedRecordError(
+                f"the saved Boutique position leaves {player_name(mover)} nothing to do "
+                f"in the phase {state.phase!r}"
+            )
     except MalformedRecordError:
         raise
     except Exception as error:  # the position contradicts itself somewhere

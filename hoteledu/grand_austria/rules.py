@@ -1887,7 +1887,7 @@ MAX_TASKS = 500
 
 def _task_item(value: Any, expected: str, name: str) -> Any:
     if expected == "int":
-        return sc.int_value(value, name, -sc.MAX_SNAPSHOT_INT)
+        return sc.int_value(value, name)
     if expected == "bool":
         return sc.bool_value(value, name)
     if expected == "str":
@@ -1899,7 +1899,7 @@ def _task_item(value: Any, expected: str, name: str) -> Any:
             raise MalformedRecordError(f"'{name}' must be an effect object with a 'kind'")
         return value
     if expected == "list":
-        return sc.int_list(value, name, low=-1, high=sc.MAX_SNAPSHOT_INT, max_length=40)
+        return sc.int_list(value, name, max_length=40)
     if isinstance(value, list):
         return [_task_item(v, "*", name) for v in sc.list_value(value, name, max_length=40)]
     if value is not None and not isinstance(value, (bool, int, str)):
@@ -2101,8 +2101,15 @@ def _load_snapshot(state: GrandAustriaState, snap: Mapping[str, Any]) -> None:
             state.final.append(dict(row))
     if (state.stage == "over") != (not state.tasks):
         raise MalformedRecordError("the task stack is empty exactly when the game is over")
-    if state.tasks and state.tasks[-1][0] == "turn" and state.turn is None:
-        raise MalformedRecordError("a turn is under way but 'turn' is null")
+    turn_tasks = [t for t in state.tasks if t[0] == "turn"]
+    if len(turn_tasks) > 1:
+        raise MalformedRecordError("'tasks' holds more than one turn; one player moves at a time")
+    if bool(turn_tasks) != (state.turn is not None) or (
+        turn_tasks and state.turn is not None and state.turn["p"] != turn_tasks[0][1]
+    ):
+        raise MalformedRecordError(
+            "'turn' must describe the turn on the task stack (null when there is none)"
+        )
     _probe(state)
 
 
@@ -2110,9 +2117,12 @@ def _probe(state: GrandAustriaState) -> None:
     """Ask the loaded position what can be done now; a deeper inconsistency is refused."""
     try:
         mover = state.current_player()
-        if mover >= 0:
-            state.clone()._legal_actions(mover)
-        elif mover == CHANCE and state.tasks[-1][0] != "roll":
+        if mover >= 0 and not state.clone()._legal_actions(mover):
+            raise MalformedRecordError(
+                f"the saved Grand Austria position leaves {player_name(mover)} nothing to do "
+                f"(task {sc.short_repr(state.tasks[-1])})"
+            )
+        if mover == CHANCE and state.tasks[-1][0] != "roll":
             state.clone().chance_outcomes()
     except MalformedRecordError:
         raise

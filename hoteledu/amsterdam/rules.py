@@ -56,6 +56,7 @@ from hoteledu.amsterdam.board import (
     tiles_around,
 )
 from hoteledu.amsterdam.tiles import DAY_FUNCTION, FUNCTIONS, NIGHT_FUNCTION, TILES
+from hoteledu.core import snapshot_checks
 from hoteledu.core.actions import Action, limits
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
 from hoteledu.core.state import CHANCE, TERMINAL, State, player_name
@@ -1114,12 +1115,7 @@ class AmsterdamState(State):
 
 # ----------------------------------------------------------- snapshot loading
 def _int_list(value: Any, name: str, length: int, low: int, high: int) -> list[int]:
-    if not isinstance(value, list) or len(value) != length:
-        raise MalformedRecordError(f"'{name}' must be a list of {length} integers")
-    for v in value:
-        if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
-            raise MalformedRecordError(f"'{name}' holds {v!r}; each must be in {low}..{high}")
-    return list(value)
+    return snapshot_checks.int_list(value, name, length, low, high)
 
 
 def _intersection(value: Any, name: str) -> tuple[int, int]:
@@ -1133,13 +1129,7 @@ def _intersection(value: Any, name: str) -> tuple[int, int]:
 
 
 def _load_snapshot(state: AmsterdamState, snap: Mapping[str, Any]) -> None:
-    expected = set(state.to_snapshot())
-    if not isinstance(snap, Mapping) or set(snap) != expected:
-        given = set(snap) if isinstance(snap, Mapping) else set()
-        raise MalformedRecordError(
-            f"a Hotel Amsterdam position needs exactly the fields {sorted(expected)}; "
-            f"missing {sorted(expected - given)}, unknown {sorted(given - expected)}"
-        )
+    snapshot_checks.check_fields(snap, state.to_snapshot(), "Hotel Amsterdam")
     n = state.num_players
     state.tile_at = _int_list(snap["tile_at"], "tile_at", NUM_PLACES, -1, len(TILES) - 1)
     dealt = [t for t in state.tile_at if t >= 0]

@@ -46,8 +46,8 @@ class Action:
     game's own check cannot handle; the game still decides legality.
     """
 
-    # Not annotated, so that it is no dataclass field (nor in __dataclass_fields__).
-    field_limits = MappingProxyType({})
+    # A ClassVar, so that it is no dataclass field (nor in __dataclass_fields__).
+    field_limits: ClassVar[Mapping[str, Any]] = MappingProxyType({})
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": type(self).__name__}

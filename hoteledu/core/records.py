@@ -31,7 +31,7 @@ MAX_PLAYER_NAME = 200
 """Longest player name in a record."""
 
 
-def parse_json_text(text: str | bytes, *, what: str, max_bytes: int) -> Any:
+def parse_json_text(text: str | bytes | bytearray, *, what: str, max_bytes: int) -> Any:
     """Parse untrusted JSON text: size first, then UTF-8, then the parser's own errors.
 
     Every failure is a MalformedRecordError with the reason; nothing else escapes.

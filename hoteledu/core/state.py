@@ -195,7 +195,7 @@ class State:
         if (
             isinstance(player, numbers.Integral)
             and not isinstance(player, bool)
-            and 0 <= player < self.num_players
+            and 0 <= int(player) < self.num_players
         ):
             return int(player)
         raise ValueError(

@@ -179,7 +179,7 @@ JUPYTERLAB_BOARD = """() => {
 }"""
 
 
-def open_jupyterlab_app(page: Any, url: str, tools: ModuleType) -> None:
+def open_jupyterlab_app(page: Any, url: str) -> None:
     """Open the notebook in JupyterLab, run all cells, wait for a live board."""
     page.goto(url, timeout=90_000)
     page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
@@ -207,7 +207,7 @@ def measure_jupyterlab(repeats: int = 10) -> tuple[dict[str, list[dict]], dict[s
         page = chromium.new_page(viewport={"width": 1500, "height": 1200})
         page.add_init_script(tools.RECORDER)
         start = time.monotonic()
-        open_jupyterlab_app(page, url, tools)
+        open_jupyterlab_app(page, url)
         reload["first board (s)"] = round(time.monotonic() - start, 1)
         roll = page.get_by_role("button", name="Roll the dice")
         boat = page.evaluate(tools.BOAT_XY)

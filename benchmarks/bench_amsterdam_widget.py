@@ -192,7 +192,9 @@ def open_jupyterlab_app(page: Any, url: str) -> None:
     page.wait_for_function(JUPYTERLAB_BOARD, timeout=30_000)
 
 
-def measure_jupyterlab(repeats: int = 10) -> tuple[dict[str, list[dict]], dict[str, Any]]:
+def measure_jupyterlab(
+    repeats: int = 10, nodelay: bool = False
+) -> tuple[dict[str, list[dict]], dict[str, Any]]:
     """Timings of app actions in JupyterLab + Chromium, and the reload check."""
     from playwright.sync_api import sync_playwright
 
@@ -200,7 +202,7 @@ def measure_jupyterlab(repeats: int = 10) -> tuple[dict[str, list[dict]], dict[s
     conf = _load("hoteledu_browser_conftest", browser_tests / "conftest.py")
     tools = _load("hoteledu_browser_test", browser_tests / "test_amsterdam_voila.py")
     reload: dict[str, Any] = {}
-    with conf.jupyterlab_server() as url, sync_playwright() as play:
+    with conf.jupyterlab_server(nodelay=nodelay) as url, sync_playwright() as play:
         chromium = play.chromium.launch(
             executable_path=str(conf.CHROMIUM), args=conf.CHROMIUM_FLAGS
         )
@@ -298,10 +300,14 @@ def main_browser(repeats: int = 10) -> None:
     """Print the browser table, served with and without TCP_NODELAY (-1: no redraw)."""
     print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")
     if "--jupyterlab" in sys.argv:
-        print("\nJupyterLab + Chromium (jupyter_server's default websocket)")
-        samples, reload = measure_jupyterlab(repeats)
-        _print_table(samples)
-        print("reload check:", reload)
+        for nodelay in (False, True) if "--both" in sys.argv else (False,):
+            print(
+                "\nJupyterLab + Chromium, kernel websocket "
+                + ("with TCP_NODELAY" if nodelay else "as jupyter lab serves it (Nagle on)")
+            )
+            samples, reload = measure_jupyterlab(repeats, nodelay)
+            _print_table(samples)
+            print("reload check:", reload)
     else:
         for nodelay in (True, False) if "--both" in sys.argv else (True,):
             print(

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from hoteledu.apps.connection import VOILA_NODELAY_OPTION
+from hoteledu.apps.connection import JUPYTER_SERVER_NODELAY_OPTION, VOILA_NODELAY_OPTION
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_FLAGS = [
@@ -131,10 +131,13 @@ APP_NOTEBOOK_SOURCE = (
 
 
 @contextlib.contextmanager
-def jupyterlab_server(timeout: float = 60.0) -> Iterator[str]:
-    """JupyterLab on a free port over a temporary copy of a notebook that creates the app.
+def jupyterlab_server(timeout: float = 60.0, nodelay: bool = False) -> Iterator[str]:
+    """JupyterLab on a free port over a temporary notebook that creates the app.
 
-    Yields the URL that opens the notebook (``play.ipynb``); no token, no browser.
+    Yields the URL that opens the notebook (``play.ipynb``); no token, no
+    browser. ``nodelay`` serves the kernel websocket with TCP_NODELAY
+    (:data:`hoteledu.apps.connection.JUPYTER_SERVER_NODELAY_OPTION`); by
+    default it is served as a plain ``jupyter lab`` serves it.
     """
     import nbformat
 
@@ -171,6 +174,7 @@ def jupyterlab_server(timeout: float = 60.0) -> Iterator[str]:
                 f"--ServerApp.root_dir={root}",
                 f"--LabApp.user_settings_dir={settings}",
                 f"--LabApp.workspaces_dir={Path(root) / 'workspaces'}",
+                *([JUPYTER_SERVER_NODELAY_OPTION] if nodelay else []),
             ],
             cwd=root,
             stdout=log,

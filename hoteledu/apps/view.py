@@ -186,6 +186,13 @@ class GameApp:
 
     def _build_board(self) -> None:
         self._new_figure()
+        # built once: a rebuilt figure (watchdog) replaces the old one in this box on the page
+        self.cover_html = w.HTML()
+        self.cover_button = w.Button(button_style="warning", icon="eye")
+        self.cover_button.on_click(self._guard(lambda _: self.controller.hand_over()))
+        self.cover = w.VBox([self.cover_html, self.cover_button])
+        self.cover.layout.display = "none"
+        self.board_box = w.VBox([self.cover, self.figure])
         self._unacknowledged_since: float | None = None
         self._watchdog: threading.Timer | None = None
         self.figure_rebuilds = 0
@@ -206,13 +213,6 @@ class GameApp:
         # trace edits sent to the browser views, and the last one a view applied
         self._board_edit_sent = self._board_edit_applied = 0
         self._sync_new_views()
-
-        self.cover_html = w.HTML()
-        self.cover_button = w.Button(button_style="warning", icon="eye")
-        self.cover_button.on_click(self._guard(lambda _: self.controller.hand_over()))
-        self.cover = w.VBox([self.cover_html, self.cover_button])
-        self.cover.layout.display = "none"
-        self.board_box = w.VBox([self.cover, self.figure])
 
     def _build_controls(self) -> None:
         self.status_html = w.HTML()

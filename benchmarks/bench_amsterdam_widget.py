@@ -12,6 +12,10 @@ that too: the play notebook served by Voilà (with and without TCP_NODELAY on
 the kernel websocket) in Debian's headless Chromium, timed in the page from
 the mouse press to plotly's redraw and to the painted frame, with the
 kernel's messages counted (the tools are in ``tests/browser``).
+``--browser --jupyterlab`` does the same in JupyterLab (a temporary notebook
+that creates the app, run with Run > Run All Cells), then saves the notebook,
+reloads the page and checks that the board shows the live game (the widget
+view comes back from the kernel's live model).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -166,6 +171,90 @@ def measure_browser(repeats: int = 10, nodelay: bool = True) -> dict[str, list[d
     return samples
 
 
+JUPYTERLAB_BOARD = """() => {
+  const gd = document.querySelector('.js-plotly-plot');
+  if (!gd || !gd.data) return null;
+  const get = name => gd.data.find(t => t.name === name);
+  return {hotels: (get('hotels').x || []).length, boat: [get('boat').x[0], get('boat').y[0]]};
+}"""
+
+
+def open_jupyterlab_app(page: Any, url: str) -> None:
+    """Open the notebook in JupyterLab, run all cells, wait for a live board."""
+    page.goto(url, timeout=90_000)
+    page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
+    # the kernel is connected when the status bar says so
+    page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=90_000)
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    page.get_by_role("button", name="Roll the dice").wait_for(timeout=90_000)
+    page.wait_for_selector(".js-plotly-plot", timeout=30_000)
+    page.wait_for_function(JUPYTERLAB_BOARD, timeout=30_000)
+
+
+def measure_jupyterlab(
+    repeats: int = 10, nodelay: bool = False
+) -> tuple[dict[str, list[dict]], dict[str, Any]]:
+    """Timings of app actions in JupyterLab + Chromium, and the reload check."""
+    from playwright.sync_api import sync_playwright
+
+    browser_tests = Path(__file__).resolve().parents[1] / "tests" / "browser"
+    conf = _load("hoteledu_browser_conftest", browser_tests / "conftest.py")
+    tools = _load("hoteledu_browser_test", browser_tests / "test_amsterdam_voila.py")
+    reload: dict[str, Any] = {}
+    with conf.jupyterlab_server(nodelay=nodelay) as url, sync_playwright() as play:
+        chromium = play.chromium.launch(
+            executable_path=str(conf.CHROMIUM), args=conf.CHROMIUM_FLAGS
+        )
+        page = chromium.new_page(viewport={"width": 1500, "height": 1200})
+        page.add_init_script(tools.RECORDER)
+        start = time.monotonic()
+        open_jupyterlab_app(page, url)
+        reload["first board (s)"] = round(time.monotonic() - start, 1)
+        roll = page.get_by_role("button", name="Roll the dice")
+        boat = page.evaluate(tools.BOAT_XY)
+        roll.click()
+        page.wait_for_function(BOAT_MOVED, arg=boat, timeout=30_000)
+        page.get_by_role("button", name="hotel at (3,4)").wait_for(timeout=30_000)
+        page.wait_for_timeout(500)
+        page.evaluate("() => document.querySelector('.js-plotly-plot').scrollIntoView()")
+        page.evaluate(tools.WATCH_PLOT)
+        undo = page.get_by_role("button", name="Undo")
+        overlay = page.get_by_role("checkbox", name="Show where the boat stops next")
+        samples = tools.time_actions(
+            page,
+            {
+                "build a hotel (board click)": (lambda: tools.board_click(page, 3.5, 2.5), True),
+                "undo (button)": (undo.click, True),
+                "overlay toggle": (overlay.click, True),
+            },
+            repeats,
+        )
+        # mid-game: a hotel built; save, reload, and the board must show this game
+        tools.board_click(page, 3.5, 2.5)
+        page.wait_for_function(
+            "() => document.querySelector('.js-plotly-plot').data"
+            ".find(t => t.name === 'hotels').x.length === 1",
+            timeout=30_000,
+        )
+        page.wait_for_timeout(500)
+        live = page.evaluate(JUPYTERLAB_BOARD)
+        page.keyboard.press("Control+s")
+        page.wait_for_timeout(1500)
+        start = time.monotonic()
+        page.reload(timeout=90_000)
+        page.wait_for_selector(".js-plotly-plot", timeout=90_000)
+        page.wait_for_function(JUPYTERLAB_BOARD, timeout=30_000)
+        page.wait_for_timeout(1000)
+        reloaded = page.evaluate(JUPYTERLAB_BOARD)
+        reload["live board"] = live
+        reload["after reload"] = reloaded
+        reload["reload to board (s)"] = round(time.monotonic() - start, 1)
+        reload["same game"] = reloaded == live
+        chromium.close()
+    return samples, reload
+
+
 def kernel_memory_mb(server_pid: int) -> list[int]:
     """Resident memory (MB) of each kernel the Voila server started (its children)."""
     sizes = []
@@ -186,31 +275,46 @@ def kernel_memory_mb(server_pid: int) -> list[int]:
     return sizes
 
 
+def _print_table(samples: dict[str, list[dict]]) -> None:
+    print(
+        f"{'action':30} {'painted med':>11} {'max':>5} {'redrawn med':>11} "
+        f"{'reply med':>9} {'msgs':>5} {'KB in':>6} {'update KB':>9}"
+    )
+    for name, rows in samples.items():
+
+        def stat(key: str, rows: list[dict] = rows) -> tuple[float, float]:
+            values = [r[key] for r in rows if r[key] is not None]
+            return (statistics.median(values), max(values)) if values else (-1, -1)
+
+        painted, worst = stat("painted")
+        messages = statistics.median(r["kernel_messages"] for r in rows)
+        print(
+            f"{name:30} {painted:11.0f} {worst:5.0f} {stat('afterplot')[0]:11.0f} "
+            f"{stat('update_arrives')[0]:9.0f} {messages:5.0f} "
+            f"{statistics.median(r['kernel_bytes'] for r in rows) / 1000:6.1f} "
+            f"{statistics.median(r['update_bytes'] for r in rows) / 1000:9.1f}"
+        )
+
+
 def main_browser(repeats: int = 10) -> None:
     """Print the browser table, served with and without TCP_NODELAY (-1: no redraw)."""
     print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")
-    for nodelay in (True, False) if "--both" in sys.argv else (True,):
-        print(
-            f"\nVoila + Chromium, kernel websocket {'with' if nodelay else 'without'} TCP_NODELAY"
-        )
-        print(
-            f"{'action':30} {'painted med':>11} {'max':>5} {'redrawn med':>11} "
-            f"{'reply med':>9} {'msgs':>5} {'KB in':>6} {'update KB':>9}"
-        )
-        for name, rows in measure_browser(repeats, nodelay).items():
-
-            def stat(key: str, rows: list[dict] = rows) -> tuple[float, float]:
-                values = [r[key] for r in rows if r[key] is not None]
-                return (statistics.median(values), max(values)) if values else (-1, -1)
-
-            painted, worst = stat("painted")
-            messages = statistics.median(r["kernel_messages"] for r in rows)
+    if "--jupyterlab" in sys.argv:
+        for nodelay in (False, True) if "--both" in sys.argv else (False,):
             print(
-                f"{name:30} {painted:11.0f} {worst:5.0f} {stat('afterplot')[0]:11.0f} "
-                f"{stat('update_arrives')[0]:9.0f} {messages:5.0f} "
-                f"{statistics.median(r['kernel_bytes'] for r in rows) / 1000:6.1f} "
-                f"{statistics.median(r['update_bytes'] for r in rows) / 1000:9.1f}"
+                "\nJupyterLab + Chromium, kernel websocket "
+                + ("with TCP_NODELAY" if nodelay else "as jupyter lab serves it (Nagle on)")
             )
+            samples, reload = measure_jupyterlab(repeats, nodelay)
+            _print_table(samples)
+            print("reload check:", reload)
+    else:
+        for nodelay in (True, False) if "--both" in sys.argv else (True,):
+            print(
+                f"\nVoila + Chromium, kernel websocket {'with' if nodelay else 'without'} "
+                "TCP_NODELAY"
+            )
+            _print_table(measure_browser(repeats, nodelay))
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 

@@ -17,6 +17,10 @@ VOILA_NODELAY_OPTION = (
     "--Voila.kernel_websocket_connection_class=hoteledu.apps.connection.NoDelayKernelConnection"
 )
 """Voilà command-line option that serves the apps with TCP_NODELAY."""
+JUPYTER_SERVER_NODELAY_OPTION = (
+    "--ServerApp.kernel_websocket_connection_class=hoteledu.apps.connection.NoDelayKernelConnection"
+)
+"""The same for ``jupyter lab`` / ``jupyter notebook`` (jupyter_server's option)."""
 
 
 def _no_delay_connection_class() -> type:
@@ -46,4 +50,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["VOILA_NODELAY_OPTION"]
+__all__ = ["JUPYTER_SERVER_NODELAY_OPTION", "VOILA_NODELAY_OPTION"]

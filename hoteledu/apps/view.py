@@ -16,11 +16,17 @@ What the view guarantees (``design/APPS.md``):
   the view points those traits at the figure's live data (no message is sent:
   the views that exist got the update already), so a new view starts from the
   live game.
-- **A press acts on what it was shown for.** Each press names the
-  controller's version it was drawn for. Legal-action buttons come from two
-  pools used in turn: after a move the old pool leaves the page and keeps its
-  old version, so the second press of a double click (sent before the browser
-  saw the new buttons) does nothing instead of playing the relabelled button.
+- **A press acts only on what it was shown for.** Every press (legal-action
+  buttons, the list's Play, Roll, Bot move, Undo) comes from a
+  :class:`~hoteledu.apps.pad.PressPad`, whose page sends the controller's
+  version (it grows at every change, a New game included) its buttons were
+  drawn for; a press on an older version does nothing, so a double click or
+  a press on buttons drawn positions back is harmless. A board click carries
+  point indices only: the board counts as drawn for the version now once a
+  browser view has acknowledged the last trace update (plotly answers each
+  with ``_js2py_traceDeltas`` on the same ordered channel as the clicks), so
+  a click arriving while an update is unacknowledged was made on an older
+  board and does nothing but ask to click again.
 - **Bots that think.** A slow bot's decision (``adapter.slow_bots``) runs in
   a worker thread on a copy of the state, with the "thinking" sign shown
   first; its move is applied only if the game is still at the version it
@@ -49,6 +55,7 @@ import plotly.graph_objects as go
 
 import hoteledu._display  # noqa: F401  (before plotly first shows a figure: see the module)
 from hoteledu.apps.controller import GameController
+from hoteledu.apps.pad import Press, PressPad
 
 WATCHDOG_SECONDS = 4.0
 """Seconds without a browser view applying a board update before the board is rebuilt."""
@@ -89,8 +96,7 @@ class GameApp:
         self._updating = False
         self._applied_traces: list[dict[str, Any] | None] = []
         self._applied_layout: dict[str, Any] = {}
-        self._pool = 0
-        self._button_actions: dict[int, tuple[int, Any]] = {}  # id(button) -> (version, action)
+        self._choices: list[Any] = []  # the actions drawn on the pads now
         self._build_setup()
         self._build_board()
         self._build_controls()
@@ -104,7 +110,7 @@ class GameApp:
         # stable handles for browser tests and page styling
         self.status_html.add_class("hoteledu-status")
         self.message_html.add_class("hoteledu-message")
-        self.actions_box.add_class("hoteledu-actions")
+        self.actions_pad.add_class("hoteledu-actions")
         self.log_html.add_class("hoteledu-log")
         self.legend_html.add_class("hoteledu-legend")
         self.refresh()
@@ -180,6 +186,13 @@ class GameApp:
 
     def _build_board(self) -> None:
         self._new_figure()
+        # built once: a rebuilt figure (watchdog) replaces the old one in this box on the page
+        self.cover_html = w.HTML()
+        self.cover_button = w.Button(button_style="warning", icon="eye")
+        self.cover_button.on_click(self._guard(lambda _: self.controller.hand_over()))
+        self.cover = w.VBox([self.cover_html, self.cover_button])
+        self.cover.layout.display = "none"
+        self.board_box = w.VBox([self.cover, self.figure])
         self._unacknowledged_since: float | None = None
         self._watchdog: threading.Timer | None = None
         self.figure_rebuilds = 0
@@ -197,41 +210,28 @@ class GameApp:
         # what the new figure shows already: the next refresh sends only changes
         self._applied_traces = list(self.adapter.trace_updates(scene, highlight, overlays))
         self._applied_layout = dict(self.adapter.layout_updates(scene))
+        # trace edits sent to the browser views, and the last one a view applied
+        self._board_edit_sent = self._board_edit_applied = 0
         self._sync_new_views()
-
-        self.cover_html = w.HTML()
-        self.cover_button = w.Button(button_style="warning", icon="eye")
-        self.cover_button.on_click(self._guard(lambda _: self.controller.hand_over()))
-        self.cover = w.VBox([self.cover_html, self.cover_button])
-        self.cover.layout.display = "none"
-        self.board_box = w.VBox([self.cover, self.figure])
 
     def _build_controls(self) -> None:
         self.status_html = w.HTML()
         self.message_html = w.HTML()
-        self.chance_button = w.Button(
-            description=self.adapter.chance_button_label, icon="dice", button_style="success"
+        self.chance_pad = PressPad(self._pad_press(self._on_chance))
+        self.actions_pad = PressPad(
+            self._pad_press(self._on_action),
+            layout=w.Layout(max_width="520px", max_height="260px", overflow="auto"),
         )
-        self.chance_button.on_click(self._guard(self._on_chance))
-        self.button_pools = [
-            [w.Button(layout=w.Layout(width="auto")) for _ in range(MAX_BUTTONS)] for _ in range(2)
-        ]
-        for pool in self.button_pools:
-            for button in pool:
-                button.on_click(self._guard(self._on_action_button))
-        self.actions_box = w.Box(layout=w.Layout(flex_flow="row wrap", max_width="520px"))
-        self.action_dropdown = w.Dropdown(description="Choose", layout=w.Layout(width="360px"))
-        self.play_button = w.Button(description="Play")
-        self.play_button.on_click(self._guard(self._on_play_selected))
-        self._dropdown_actions: tuple[int, dict[str, Any]] = (0, {})
-        self.bot_button = w.Button(description="Bot move", icon="robot")
-        self.bot_button.on_click(self._guard(self._on_bot_move))
+        self.choose_pad = PressPad(self._pad_press(self._on_action), select=True)
+        self.choose_pad.description = "Choose"
+        self.bot_pad = PressPad(self._pad_press(self._on_bot_move))
+        self.bot_pad.show([{"label": "Bot move", "icon": "robot"}], 0, disabled=True)
+        self.undo_pad = PressPad(self._pad_press(self._on_undo))
+        self.undo_pad.show([{"label": "Undo", "icon": "undo"}], 0, disabled=True)
         self.autoplay_toggle = w.ToggleButton(
             value=self.controller.autoplay, description="Autoplay bots"
         )
         self.autoplay_toggle.observe(self._guard(self._on_autoplay), names="value")
-        self.undo_button = w.Button(description="Undo", icon="undo")
-        self.undo_button.on_click(self._guard(self._on_undo))
         self.overlay_checkboxes = {
             key: w.Checkbox(value=False, description=label, indent=False)
             for key, label in self.adapter.overlays
@@ -244,10 +244,10 @@ class GameApp:
             [
                 self.status_html,
                 self.message_html,
-                self.chance_button,
-                self.actions_box,
-                w.HBox([self.action_dropdown, self.play_button]),
-                w.HBox([self.bot_button, self.autoplay_toggle, self.undo_button]),
+                self.chance_pad,
+                self.actions_pad,
+                self.choose_pad,
+                w.HBox([self.bot_pad, self.autoplay_toggle, self.undo_pad]),
                 *self.overlay_checkboxes.values(),
                 self.legend_html,
                 w.HTML("<b>Log</b> (newest first)"),
@@ -312,34 +312,57 @@ class GameApp:
             **{name: d.value for name, d in self.option_dropdowns.items()},
         )
 
+    # the presses as tests make them (each bound to the version it was drawn for)
     @property
-    def action_buttons(self) -> list[w.Button]:
-        """The buttons of the pool shown now (the legal actions, in order)."""
-        return self.button_pools[self._pool]
+    def action_buttons(self) -> list[Press]:
+        """The legal-action buttons drawn now, in order."""
+        return self.actions_pad.presses()
 
-    def _on_action_button(self, button: w.Button) -> None:
-        version, action = self._button_actions.get(id(button), (-1, None))
-        if action is None or version != self.controller.version:
-            return  # drawn for an earlier position (a double press): nothing happens
-        self.controller.play(action, version)
+    @property
+    def chance_button(self) -> Press:
+        """The chance button ("Roll the dice") drawn now."""
+        return self.chance_pad.presses()[0]
 
-    def _on_play_selected(self, _: Any) -> None:
-        version, actions = self._dropdown_actions
-        if self.action_dropdown.value is None:
+    @property
+    def bot_button(self) -> Press:
+        return self.bot_pad.presses()[0]
+
+    @property
+    def undo_button(self) -> Press:
+        return self.undo_pad.presses()[0]
+
+    @property
+    def action_dropdown(self) -> PressPad:
+        """The list of the legal actions (set ``.value`` to a label, then press Play)."""
+        return self.choose_pad
+
+    @property
+    def play_button(self) -> Press:
+        return self.choose_pad.presses()[0]
+
+    def _pad_press(self, act: Callable[[int, int], Any]) -> Callable[[int, int], None]:
+        def press(version: int, index: int) -> None:
+            if version != self.controller.version:
+                self.controller.message = ""  # drawn for an earlier position: nothing happens
+                return
+            act(version, index)
+
+        return self._guard(press)
+
+    def _on_action(self, version: int, index: int) -> None:
+        if not 0 <= index < len(self._choices):
             self.controller.message = "choose an action in the list first"
             return
-        action = actions.get(self.action_dropdown.value)
-        if action is not None:
-            self.controller.play(action, version)
+        self.controller.play(self._choices[index], version)
 
-    def _on_chance(self, _: Any) -> None:
-        self.controller.resolve_chance()
+    def _on_chance(self, version: int, _: int) -> None:
+        self.controller.resolve_chance(version)
 
-    def _on_bot_move(self, _: Any) -> None:
-        self.controller.bot_move()
+    def _on_bot_move(self, version: int, _: int) -> None:
+        self.controller.bot_move(version)
 
-    def _on_undo(self, _: Any) -> None:
-        self.controller.undo()
+    def _on_undo(self, version: int, _: int) -> None:
+        self.controller.undo(version)
 
     def _on_autoplay(self, change: dict[str, Any]) -> None:
         self.controller.set_autoplay(change["new"])
@@ -377,9 +400,23 @@ class GameApp:
             return
         self.controller.load(text)
 
+    def board_is_current(self) -> bool:
+        """Whether the board a click comes from was drawn for the version now.
+
+        Clicks and plotly's acknowledgements travel on the same ordered channel:
+        a click that arrives while a trace update is unacknowledged was made on
+        the board drawn before it.
+        """
+        return self._board_edit_applied >= self._board_edit_sent
+
     def _on_figure_click(self, trace: Any, points: Any, selector: Any) -> None:
         if not points.point_inds:
             return  # plotly calls every trace's handler; only one was clicked
+        if not self.board_is_current():
+            with self.lock:
+                self.controller.message = "the board changed before your click arrived: click again"
+                self.refresh()
+            return
         index = points.point_inds[0]
         if trace.customdata is None or index >= len(trace.customdata):
             return  # the trace changed since the click was made
@@ -481,6 +518,8 @@ class GameApp:
                     self.figure.layout[key] = value  # e.g. shapes: assigning is far faster
                 self._applied_layout[key] = value
         self._sync_new_views()
+        if changed and _in_kernel():  # a browser view may show the board: wait for its answer
+            self._board_edit_sent = self.figure._last_trace_edit_id
         if changed:
             self._watch_views()
 
@@ -488,6 +527,9 @@ class GameApp:
         # a plotly view in the browser applied an update and reported back
         if change["new"]:
             self._unacknowledged_since = None
+            edit = change["new"].get("trace_edit_id")
+            if isinstance(edit, int):
+                self._board_edit_applied = max(self._board_edit_applied, edit)
 
     def _watch_views(self) -> None:
         """Rebuild the board if no browser view ever applies the updates sent to it.
@@ -567,37 +609,30 @@ class GameApp:
             self._board_display = board_display
             self.board_box.children = (self.cover,) if handover else (self.cover, self.figure)
         waits = c.chance_waits_for_human() and not handover
-        _set(self.chance_button, disabled=not waits)
-        _set(self.chance_button.layout, display="" if waits else "none")
-        choices = c.choices()
-        labels = [label for label, _ in choices]
-        shown = self.actions_box.children
-        current = [b.description for b in shown]
-        if current != labels[:MAX_BUTTONS] or (
-            shown and self._button_actions.get(id(shown[0]), (None,))[0] != c.version
-        ):
-            if labels:
-                self._pool = 1 - self._pool  # a new pool: stale presses hit the old one
-            pool = self.button_pools[self._pool]
-            for button, (label, action) in zip(pool, choices, strict=False):
-                _set(button, description=label, tooltip=label)
-                self._button_actions[id(button)] = (c.version, action)
-            self.actions_box.children = tuple(pool[: min(len(labels), MAX_BUTTONS)])
-        self._dropdown_actions = (
-            c.version,
-            dict(zip(labels, (a for _, a in choices), strict=True)),
+        self._show(
+            self.chance_pad,
+            [{"label": self.adapter.chance_button_label, "icon": "dice", "style": "success"}],
+            waits,
         )
-        if list(self.action_dropdown.options) != labels:
-            self.action_dropdown.options = labels
-        _set(self.action_dropdown, disabled=not labels)
-        _set(self.play_button, disabled=not labels)
-        _set(self.bot_button, disabled=not c.bot_to_move() or c.thinking is not None)
-        _set(self.undo_button, disabled=not c.is_live())
+        _set(self.chance_pad.layout, display="" if waits else "none")
+        choices = c.choices()
+        self._choices = [action for _, action in choices]
+        items = [{"label": label} for label, _ in choices]
+        self._show(self.actions_pad, items[:MAX_BUTTONS], bool(items))
+        self._show(self.choose_pad, items, bool(items))
+        bot = c.bot_to_move() and c.thinking is None
+        self._show(self.bot_pad, self.bot_pad.buttons, bot)
+        self._show(self.undo_pad, self.undo_pad.buttons, c.is_live())
         _set(self.autoplay_toggle, value=c.autoplay)
         lines = [html.escape(line) for line in reversed(c.log)]
         _set(self.log_html, value="<div style='font-size:90%'>" + "<br>".join(lines) + "</div>")
         total = len(c.state.history)
         _set(self.replay_slider, max=total, value=total if c.view_index is None else c.view_index)
+
+    def _show(self, pad: PressPad, items: Any, enabled: bool) -> None:
+        """Draw a pad for the version now; a disabled one keeps its old version (no message)."""
+        version = self.controller.version if enabled else pad.version
+        pad.show(items, version, disabled=not enabled)
 
     # --------------------------------------------------------------- display
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

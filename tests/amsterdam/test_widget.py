@@ -40,7 +40,7 @@ def frozen(app: AmsterdamApp) -> str:
 
 def visible_buttons(app: AmsterdamApp) -> list[str]:
     # the app shows the buttons of the legal actions as the box's children
-    return [b.description for b in app.actions_box.children]
+    return [b.description for b in app.action_buttons]
 
 
 def figure_hotels(app: AmsterdamApp) -> list[tuple[float, float]]:

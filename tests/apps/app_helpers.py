@@ -12,7 +12,7 @@ def snapshot(app: GameApp) -> str:
 
 
 def shown_buttons(app: GameApp) -> list:
-    return list(app.actions_box.children)
+    return app.action_buttons
 
 
 def press_something(app: GameApp, rng: np.random.Generator) -> None:

@@ -144,19 +144,129 @@ def test_a_stale_press_does_nothing(make_app):
     assert snapshot(app) == after and c.version == version
 
 
+def test_a_press_on_buttons_drawn_two_positions_back_does_nothing(make_app):
+    """Buttons are never relabelled in place: a press sent two redraws ago stays stale."""
+    app = make_app(("human", "human"), 3)
+    c = app.controller
+    rng = np.random.default_rng(3)
+    while not shown_buttons(app):
+        press_something(app, rng)
+    stale = shown_buttons(app)[0]
+    redrawn = {c.version}
+    while len(redrawn) < 3:  # two more positions with buttons on the page
+        press_something(app, rng)
+        if shown_buttons(app):
+            redrawn.add(c.version)
+    before, version = snapshot(app), c.version
+    stale.click()
+    assert snapshot(app) == before and c.version == version
+
+
 def test_a_press_on_the_dropdown_drawn_for_an_older_position_does_nothing(make_app):
     app = make_app(("human", "human"), 8)
     c = app.controller
     rng = np.random.default_rng(8)
     while not shown_buttons(app):
         press_something(app, rng)
-    app.action_dropdown.value = app.action_dropdown.options[0]
-    stale_version, actions = app._dropdown_actions
-    c.play(next(iter(actions.values())))  # the position moves on
-    app._dropdown_actions = (stale_version, actions)  # as if the press was drawn before
-    before = snapshot(app)
-    app._on_play_selected(None)
-    assert snapshot(app) == before
+    dropdown, play = app.action_dropdown, app.play_button
+    dropdown.value = dropdown.options[0]
+    shown_buttons(app)[-1].click()  # the position moves on before Play arrives
+    before, version = snapshot(app), c.version
+    play.click()
+    assert snapshot(app) == before and c.version == version
+    app.action_dropdown.value = app.action_dropdown.options[0]  # the page now: it plays
+    if app.action_dropdown.options:
+        app.play_button.click()
+        assert c.version > version
+
+
+def test_a_roll_pressed_before_a_new_game_does_nothing_in_the_new_game(make_app):
+    app = make_app(("human", "human"), 4)
+    c = app.controller
+    roll = app.chance_button
+    assert roll.layout.display != "none"
+    app.new_game_button.click()
+    assert c.chance_waits_for_human()
+    before, version = snapshot(app), c.version
+    roll.click()  # drawn for the previous game
+    assert snapshot(app) == before and c.version == version
+    app.chance_button.click()
+    assert len(c.state.history) > 0
+
+
+def test_a_double_press_on_bot_move_moves_the_bot_once(make_app):
+    app = make_app(("human", "random"), 6)
+    c = app.controller
+    app.autoplay_toggle.value = False
+    rng = np.random.default_rng(6)
+    while not c.bot_to_move():
+        press_something(app, rng)
+    button = app.bot_button
+    length = len(c.state.history)
+    button.click()
+    assert len(c.state.history) == length + 1
+    assert c.bot_to_move()  # a second move would act on old code
+    before, version = snapshot(app), c.version
+    button.click()  # the second press of the double click
+    assert snapshot(app) == before and c.version == version
+
+
+def test_a_double_press_on_undo_undoes_once(make_app):
+    app = make_app(("human", "human"), 9)
+    c = app.controller
+    rng = np.random.default_rng(9)
+    while sum(m >= 0 for m in c.movers) < 3:
+        press_something(app, rng)
+    button = app.undo_button
+    button.click()
+    before, version = snapshot(app), c.version
+    assert any(m >= 0 for m in c.movers)  # a second undo would act on old code
+    button.click()
+    assert snapshot(app) == before and c.version == version
+
+
+def test_a_board_click_on_a_board_not_yet_repainted_does_nothing(make_app, monkeypatch):
+    """The click arrives before the browser view applied the last board update."""
+    from plotly.callbacks import InputDeviceState, Points
+
+    from hoteledu.apps import view
+
+    monkeypatch.setattr(view, "_in_kernel", lambda: True)  # as in a kernel with a browser view
+    monkeypatch.setattr(view, "WATCHDOG_SECONDS", 3600.0)
+    app = make_app(("human", "human"), 2)
+    c = app.controller
+    app.chance_button.click()  # the board changes: the update is not acknowledged yet
+    names = [t.name for t in app.figure.data]
+    legal = c.legal_actions()
+    trace, index = None, None
+    for name in app.adapter.clickable_traces:
+        candidate = app.figure.data[names.index(name)]
+        for i, point in enumerate(candidate.customdata or ()):
+            answer = app.adapter.click_to_action(c.state, legal, name, list(point))
+            if not isinstance(answer, str):
+                trace, index = candidate, i
+                break
+        if trace is not None:
+            break
+    assert trace is not None, "no legal click on the board"
+    points = Points(
+        point_inds=[index],
+        xs=[0],
+        ys=[0],
+        trace_name=trace.name,
+        trace_index=names.index(trace.name),
+    )
+    before, version, length = snapshot(app), c.version, len(c.state.history)
+    trace._dispatch_on_click(points, InputDeviceState())
+    assert snapshot(app) == before and "click again" in c.message
+    # the browser view applies the update and says so: the same click now plays
+    app.figure._js2py_traceDeltas = {
+        "trace_deltas": [],
+        "trace_edit_id": app.figure._last_trace_edit_id,
+    }
+    assert app.board_is_current()
+    trace._dispatch_on_click(points, InputDeviceState())
+    assert len(c.state.history) > length and c.version > version
 
 
 # ------------------------------------------------------------ views in sync

@@ -23,13 +23,14 @@ def test_a_board_never_answered_is_rebuilt(make_app, monkeypatch):
     monkeypatch.setattr(view_module, "_in_kernel", lambda: True)
     monkeypatch.setattr(view_module, "WATCHDOG_SECONDS", 0.2)
     app = make_app(("human", "human"), 1)
-    old = app.figure
+    old, box_on_the_page = app.figure, app.board_box
     _press_until_the_board_changes(app, np.random.default_rng(1))
     deadline = time.monotonic() + 10
     while app.figure_rebuilds == 0 and time.monotonic() < deadline:
         time.sleep(0.05)
     with app.lock:  # the rebuild holds the lock until the page shows the new board
         assert app.figure is not old
+        assert app.board_box is box_on_the_page  # the new board goes where the page shows it
         assert any(child is app.figure for child in app.board_box.children)
         assert not any(child is old for child in app.board_box.children)
         assert app.figure_rebuilds == 1

@@ -41,7 +41,7 @@ def _play_until_bot(app) -> None:
     for _ in range(200):
         if c.thinking is not None or (c.bot_to_move() and c.slow_bot_next()):
             return
-        buttons = list(app.actions_box.children)
+        buttons = app.action_buttons
         if app.chance_button.layout.display != "none":
             app.chance_button.click()
         elif buttons:

@@ -36,13 +36,13 @@ def test_the_next_human_seat_gets_a_pass_the_laptop_screen():
     # P1 plays a whole turn
     app.chance_button.click()
     while c.human_to_decide() and c.mover() == 0:
-        app.actions_box.children[0].click()
+        app.action_buttons[0].click()
     assert c.needs_handover()
     # covered: no board, no choices, no dice; the message names P2
     assert app.cover.layout.display == ""
     assert "Pass the laptop to P2" in app.cover_html.value
     assert not any(child is app.figure for child in app.board_box.children)
-    assert app.actions_box.children == () and app.chance_button.layout.display == "none"
+    assert app.action_buttons == [] and app.chance_button.layout.display == "none"
     assert "pass the laptop to P2" in app.status_html.value
     before = c.state.to_json_str()
     assert not c.resolve_chance() and c.state.to_json_str() == before

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from hoteledu.apps.connection import VOILA_NODELAY_OPTION
+from hoteledu.apps.connection import JUPYTER_SERVER_NODELAY_OPTION, VOILA_NODELAY_OPTION
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_FLAGS = [
@@ -120,6 +120,105 @@ def voila_server(notebook: str, timeout: float = 30.0, nodelay: bool = True) -> 
             os.killpg(process.pid, signal.SIGKILL)
             process.wait(5)
         log.close()
+
+
+APP_NOTEBOOK_SOURCE = (
+    "from hoteledu.amsterdam.widget import AmsterdamApp\n"
+    "app = AmsterdamApp(players=2, seats=('human', 'human'), seed=1)\n"
+    "app"
+)
+"""The one cell of the notebook that :func:`jupyterlab_server` serves."""
+
+
+@contextlib.contextmanager
+def jupyterlab_server(timeout: float = 60.0, nodelay: bool = False) -> Iterator[str]:
+    """JupyterLab on a free port over a temporary notebook that creates the app.
+
+    Yields the URL that opens the notebook (``play.ipynb``); no token, no
+    browser. ``nodelay`` serves the kernel websocket with TCP_NODELAY
+    (:data:`hoteledu.apps.connection.JUPYTER_SERVER_NODELAY_OPTION`); by
+    default it is served as a plain ``jupyter lab`` serves it.
+    """
+    import nbformat
+
+    port = _free_port()
+    with tempfile.TemporaryDirectory() as root:
+        notebook = nbformat.v4.new_notebook()
+        notebook.cells = [nbformat.v4.new_code_cell(APP_NOTEBOOK_SOURCE)]
+        notebook.metadata["kernelspec"] = {
+            "name": "python3",
+            "display_name": "Python 3",
+            "language": "python",
+        }
+        nbformat.write(notebook, str(Path(root) / "play.ipynb"))
+        settings = Path(root) / "settings"
+        # no "news" question and no update check popping over the notebook
+        plugin = settings / "@jupyterlab" / "apputils-extension"
+        plugin.mkdir(parents=True)
+        (plugin / "notification.jupyterlab-settings").write_text(
+            '{"fetchNews": "false", "checkForUpdates": false}'
+        )
+        log = tempfile.TemporaryFile()  # noqa: SIM115  (closed below)
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "jupyter",
+                "lab",
+                "--no-browser",
+                "--allow-root",
+                "--ServerApp.token=",
+                "--ServerApp.password=",
+                "--ServerApp.ip=127.0.0.1",
+                f"--port={port}",
+                f"--ServerApp.root_dir={root}",
+                f"--LabApp.user_settings_dir={settings}",
+                f"--LabApp.workspaces_dir={Path(root) / 'workspaces'}",
+                *([JUPYTER_SERVER_NODELAY_OPTION] if nodelay else []),
+            ],
+            cwd=root,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group: the kernel stops with it
+            env={**os.environ, "JUPYTER_CONFIG_DIR": str(Path(root) / "config")},
+        )
+        base = f"http://127.0.0.1:{port}/"
+        try:
+            deadline = time.monotonic() + timeout
+            while True:
+                if process.poll() is not None:
+                    log.seek(0)
+                    raise RuntimeError(
+                        f"jupyter lab exited early:\n{log.read().decode(errors='replace')}"
+                    )
+                try:
+                    with urllib.request.urlopen(base + "api/status", timeout=2) as response:
+                        if response.status == 200:
+                            break
+                except OSError:
+                    pass
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"jupyter lab did not serve {base} within {timeout} s")
+                time.sleep(0.25)
+            url = base + "lab/tree/play.ipynb"
+            SERVER_PIDS[url] = process.pid
+            yield url
+        finally:
+            SERVER_PIDS.pop(base + "lab/tree/play.ipynb", None)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(5)
+            log.close()
+
+
+@pytest.fixture
+def serve_jupyterlab():
+    """The :func:`jupyterlab_server` context manager, for tests."""
+    return jupyterlab_server
 
 
 @pytest.fixture

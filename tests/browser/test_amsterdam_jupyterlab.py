@@ -1,0 +1,67 @@
+"""End to end in JupyterLab: a page reload mid-game shows the live game, and it plays on.
+
+JupyterLab is started on a temporary notebook that creates the app
+(``conftest.jupyterlab_server``); the cells are run with Run > Run All Cells.
+After a roll and a hotel built by a real click on the board, the notebook is
+saved and the page reloaded: the widget view comes back from the kernel's
+live model, so the board must show the hotel and the boat where they are,
+and a press on the reloaded page (Undo) must act.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import time
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_amsterdam_widget.py"
+
+
+def _load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+HOTELS = (
+    "() => document.querySelector('.js-plotly-plot').data.find(t => t.name === 'hotels').x.length"
+)
+
+
+@pytest.mark.browser
+def test_a_reload_in_jupyterlab_shows_the_live_game(browser, serve_jupyterlab):
+    bench = _load("hoteledu_bench_widget", BENCH)
+    voila = _load("hoteledu_browser_test", Path(__file__).with_name("test_amsterdam_voila.py"))
+    start = time.monotonic()
+    with serve_jupyterlab() as url:
+        page = browser.new_page(viewport={"width": 1500, "height": 1200})
+        bench.open_jupyterlab_app(page, url)
+        boat = page.evaluate(voila.BOAT_XY)
+        page.get_by_role("button", name="Roll the dice").click()
+        page.wait_for_function(bench.BOAT_MOVED, arg=boat, timeout=30_000)
+        page.get_by_role("button", name="hotel at (3,4)").wait_for(timeout=30_000)
+        page.evaluate("() => document.querySelector('.js-plotly-plot').scrollIntoView()")
+        voila.board_click(page, 3.5, 2.5)
+        page.wait_for_function(f"() => {HOTELS} === 1", timeout=30_000)
+        # the board read once it is settled (a read right after the redraw saw 0
+        # hotels once on this loaded machine, with the hotel painted: not understood)
+        page.wait_for_timeout(1000)
+        page.wait_for_function(f"() => {HOTELS} === 1", timeout=30_000)
+        live = page.evaluate(bench.JUPYTERLAB_BOARD)
+        assert live["hotels"] == 1 and live["boat"] != boat
+
+        page.keyboard.press("Control+s")  # the output (the widget's view) is in the file
+        page.wait_for_timeout(1500)
+        page.reload(timeout=90_000)
+        page.wait_for_selector(".js-plotly-plot", timeout=90_000)
+        page.wait_for_function(bench.JUPYTERLAB_BOARD, timeout=30_000)
+        assert page.evaluate(bench.JUPYTERLAB_BOARD) == live  # the live game, not the first
+
+        page.get_by_role("button", name="Undo").click()  # the reloaded page plays on
+        page.wait_for_function(f"() => {HOTELS} === 0", timeout=30_000)
+        page.close()
+    assert time.monotonic() - start < 120, "the JupyterLab test should take about a minute"

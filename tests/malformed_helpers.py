@@ -138,7 +138,7 @@ BAD_VALUES: list[Any] = [
 ]
 
 
-def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+def json_paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     """Every path (keys and indices) to a value inside ``data``, the root excluded."""
     found = []
     stack = [(data, prefix)]
@@ -156,7 +156,7 @@ def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-def _get(data: Any, path: tuple[Any, ...]) -> Any:
+def json_get(data: Any, path: tuple[Any, ...]) -> Any:
     for key in path:
         data = data[key]
     return data
@@ -174,7 +174,7 @@ def mutate_record(data: dict[str, Any], rng: np.random.Generator) -> tuple[str, 
     import copy as copy_module
 
     data = copy_module.deepcopy(data)
-    paths = _paths(data)
+    paths = json_paths(data)
     kinds = [
         "delete key",
         "change type",
@@ -190,9 +190,9 @@ def mutate_record(data: dict[str, Any], rng: np.random.Generator) -> tuple[str, 
     ]
     kind = kinds[int(rng.integers(len(kinds)))]
     if kind == "delete key":
-        dict_paths = [p for p in [(), *paths] if isinstance(_get(data, p), dict)]
+        dict_paths = [p for p in [(), *paths] if isinstance(json_get(data, p), dict)]
         path = dict_paths[int(rng.integers(len(dict_paths)))]
-        target = _get(data, path)
+        target = json_get(data, path)
         if target:
             del target[list(target)[int(rng.integers(len(target)))]]
     elif kind in ("change type", "huge number", "nest deeply"):
@@ -203,13 +203,13 @@ def mutate_record(data: dict[str, Any], rng: np.random.Generator) -> tuple[str, 
             value = [10**19, -(2**63), 2**64, 10**300, 1e300, -1e-300][int(rng.integers(6))]
         else:
             value = _deep(int(rng.choice([10, 40, 400])))
-        _get(data, path[:-1])[path[-1]] = copy_module.deepcopy(value)
+        json_get(data, path[:-1])[path[-1]] = copy_module.deepcopy(value)
     elif kind == "swap values":
         a, b = (paths[int(i)] for i in rng.integers(len(paths), size=2))
         if a[: len(b)] != b and b[: len(a)] != a:  # neither inside the other
-            va, vb = _get(data, a), _get(data, b)
-            _get(data, a[:-1])[a[-1]] = vb
-            _get(data, b[:-1])[b[-1]] = va
+            va, vb = json_get(data, a), json_get(data, b)
+            json_get(data, a[:-1])[a[-1]] = vb
+            json_get(data, b[:-1])[b[-1]] = va
     elif kind == "shuffle actions":
         actions = data["actions"]
         if len(actions) > 1:

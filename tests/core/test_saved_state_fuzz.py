@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from malformed_helpers import json_get, json_paths
 
 from hoteledu import load_game
 from hoteledu.core import MalformedRecordError, RandomAgent
@@ -70,32 +71,8 @@ def saved_states(seed: int = 5) -> list[dict[str, Any]]:
     return saved
 
 
-def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = []
-    stack = [(data, prefix)]
-    while stack:
-        value, path = stack.pop()
-        items: Any = (
-            value.items()
-            if isinstance(value, dict)
-            else enumerate(value)
-            if isinstance(value, list)
-            else ()
-        )
-        for key, child in items:
-            found.append((*path, key))
-            stack.append((child, (*path, key)))
-    return found
-
-
-def _get(data: Any, path: tuple[Any, ...]) -> Any:
-    for key in path:
-        data = data[key]
-    return data
-
-
 def _set(data: Any, path: tuple[Any, ...], value: Any) -> None:
-    _get(data, path[:-1])[path[-1]] = value
+    json_get(data, path[:-1])[path[-1]] = value
 
 
 KINDS = (
@@ -114,13 +91,13 @@ def mutate_saved_state(saved: dict[str, Any], rng: np.random.Generator) -> tuple
     """One seeded mutation inside the position (``saved["state"]``): (kind, data)."""
     data = copy.deepcopy(saved)
     root = ("state",)
-    paths = [root + p for p in _paths(data["state"])]
+    paths = [root + p for p in json_paths(data["state"])]
     kind = KINDS[int(rng.integers(len(KINDS)))]
     path = paths[int(rng.integers(len(paths)))]
-    value = _get(data, path)
+    value = json_get(data, path)
     if kind == "delete key":
-        dicts = [p for p in [root, *paths] if isinstance(_get(data, p), dict)]
-        target = _get(data, dicts[int(rng.integers(len(dicts)))])
+        dicts = [p for p in [root, *paths] if isinstance(json_get(data, p), dict)]
+        target = json_get(data, dicts[int(rng.integers(len(dicts)))])
         if target:
             del target[list(target)[int(rng.integers(len(target)))]]
     elif kind == "change type":
@@ -128,24 +105,26 @@ def mutate_saved_state(saved: dict[str, Any], rng: np.random.Generator) -> tuple
     elif kind == "swap values":
         other = paths[int(rng.integers(len(paths)))]
         if path[: len(other)] != other and other[: len(path)] != path:
-            a, b = _get(data, path), _get(data, other)
+            a, b = json_get(data, path), json_get(data, other)
             _set(data, path, b)
             _set(data, other, a)
     elif kind == "out of range":
-        ints = [p for p in paths if type(_get(data, p)) is int]
+        ints = [p for p in paths if type(json_get(data, p)) is int]
         if ints:
             path = ints[int(rng.integers(len(ints)))]
             shift = int(rng.choice([-1000, -2, -1, 1, 2, 7, 1000, 10**12]))
-            _set(data, path, _get(data, path) + shift)
+            _set(data, path, json_get(data, path) + shift)
     elif kind == "bool for int":
-        ints = [p for p in paths if type(_get(data, p)) is int and _get(data, p) in (0, 1)]
+        ints = [p for p in paths if type(json_get(data, p)) is int and json_get(data, p) in (0, 1)]
         if ints:
             path = ints[int(rng.integers(len(ints)))]
-            _set(data, path, bool(_get(data, path)))
+            _set(data, path, bool(json_get(data, path)))
     elif kind in ("truncate list", "extend list"):
-        lists = [p for p in [root, *paths] if isinstance(_get(data, p), list) and _get(data, p)]
+        lists = [
+            p for p in [root, *paths] if isinstance(json_get(data, p), list) and json_get(data, p)
+        ]
         if lists:
-            target = _get(data, lists[int(rng.integers(len(lists)))])
+            target = json_get(data, lists[int(rng.integers(len(lists)))])
             if kind == "truncate list":
                 del target[int(rng.integers(len(target))) :]
             else:

@@ -46,8 +46,9 @@ class Action:
     game's own check cannot handle; the game still decides legality.
     """
 
-    # A ClassVar, so that it is no dataclass field (nor in __dataclass_fields__).
-    field_limits: ClassVar[Mapping[str, Any]] = MappingProxyType({})
+    # Not annotated, so that it is no dataclass field (nor in __dataclass_fields__);
+    # the typed constructor tells mypy its type.
+    field_limits = MappingProxyType[str, Any]({})
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": type(self).__name__}

@@ -7,34 +7,21 @@ analysis is timed cold (caches cleared: the first call in a lesson) and warm
 
 from __future__ import annotations
 
-import functools
 import time
 from collections.abc import Callable
+
+from _timing import cold_and_warm_ms
 
 from hoteledu.amsterdam.analysis import boat, city, engine, tourists
 
 BUDGET_MS = 50.0
 
 
-def _clear_caches() -> None:
-    for module in (boat, tourists, city):
-        for value in vars(module).values():
-            if isinstance(value, functools._lru_cache_wrapper):
-                value.cache_clear()
+CACHED_MODULES = (boat, tourists, city)
 
 
 def _time(call: Callable[[], object], repeat: int = 5) -> tuple[float, float]:
-    """(cold, warm) milliseconds: cold after clearing the caches, warm the best of ``repeat``."""
-    _clear_caches()
-    start = time.perf_counter()
-    call()
-    cold = (time.perf_counter() - start) * 1000
-    warm = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        call()
-        warm = min(warm, (time.perf_counter() - start) * 1000)
-    return cold, warm
+    return cold_and_warm_ms(call, CACHED_MODULES, repeat)
 
 
 EXACT: dict[str, Callable[[], object]] = {

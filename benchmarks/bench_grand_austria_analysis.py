@@ -8,9 +8,9 @@ cached) best of 3. Prints a table.
 
 from __future__ import annotations
 
-import functools
-import time
 from collections.abc import Callable
+
+from _timing import cold_and_warm_ms
 
 from hoteledu.grand_austria import dice as gdice
 from hoteledu.grand_austria.analysis import guests, staff, strength
@@ -18,25 +18,11 @@ from hoteledu.grand_austria.analysis import guests, staff, strength
 BUDGET_MS = 50.0
 
 
-def _clear_caches() -> None:
-    for module in (strength, staff, guests, gdice):
-        for value in vars(module).values():
-            if isinstance(value, functools._lru_cache_wrapper):
-                value.cache_clear()
+CACHED_MODULES = (strength, staff, guests, gdice)
 
 
 def _time(call: Callable[[], object], repeat: int = 5) -> tuple[float, float]:
-    """(cold, warm) milliseconds: cold after clearing the caches, warm the best of ``repeat``."""
-    _clear_caches()
-    start = time.perf_counter()
-    call()
-    cold = (time.perf_counter() - start) * 1000
-    warm = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        call()
-        warm = min(warm, (time.perf_counter() - start) * 1000)
-    return cold, warm
+    return cold_and_warm_ms(call, CACHED_MODULES, repeat)
 
 
 EXACT: dict[str, Callable[[], object]] = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -160,6 +160,15 @@ def json_get(data: Any, path: tuple[Any, ...]) -> Any:
     for key in path:
         data = data[key]
     return data
+
+
+def set_at(path: tuple[Any, ...], value: Any) -> Callable[[dict[str, Any]], None]:
+    """A change that puts ``value`` at ``path`` inside a saved game or position."""
+
+    def change(data: dict[str, Any]) -> None:
+        json_get(data, path[:-1])[path[-1]] = value
+
+    return change
 
 
 def _deep(depth: int) -> Any:

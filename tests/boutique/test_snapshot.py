@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from malformed_helpers import set_at
 
 from hoteledu import load_game
 from hoteledu.boutique.rules import BoutiqueState
@@ -28,47 +29,37 @@ def _saved_with_stays(players: int = 2, seed: int = 4) -> dict[str, Any]:
 SAVED = _saved_with_stays()
 
 
-def _set(path: tuple[Any, ...], value: Any) -> Callable[[dict[str, Any]], None]:
-    def change(snap: dict[str, Any]) -> None:
-        target = snap
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-
-    return change
-
-
 CASES: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
-    ("money as text", _set(("money", 0), "x"), "'money'"),
-    ("money as a boolean", _set(("money", 1), True), "'money'"),
-    ("negative money", _set(("money", 1), -100), "'money'"),
-    ("price face 9", _set(("prices", 0, 0), 9), "'prices[0]'"),
-    ("six prices", _set(("prices", 0), [1] * 6), "'prices[0]'"),
-    ("breakfast as a boolean", _set(("breakfast", 0), True), "'breakfast'"),
-    ("stars above the top", _set(("stars", 0), 99), "'stars'"),
-    ("staff of two dice", _set(("staff", 0), [1, 2]), "'staff[0]'"),
-    ("staff die of 7 pips", _set(("staff", 0), [1, 2, 7]), "'staff[0]'"),
-    ("a start room not built", _set(("built", 0), [1, 2]), "'built[0]'"),
-    ("a room off the mat", _set(("built", 0), [0, 1, 2, 50]), "'built[0]'"),
-    ("deck count as text", _set(("deck_counts", 0, 1), "1"), "'deck_counts[0] count'"),
-    ("deck count above the copies", _set(("deck_counts", 0, 1), 50), "'deck_counts[0] count'"),
+    ("money as text", set_at(("money", 0), "x"), "'money'"),
+    ("money as a boolean", set_at(("money", 1), True), "'money'"),
+    ("negative money", set_at(("money", 1), -100), "'money'"),
+    ("price face 9", set_at(("prices", 0, 0), 9), "'prices[0]'"),
+    ("six prices", set_at(("prices", 0), [1] * 6), "'prices[0]'"),
+    ("breakfast as a boolean", set_at(("breakfast", 0), True), "'breakfast'"),
+    ("stars above the top", set_at(("stars", 0), 99), "'stars'"),
+    ("staff of two dice", set_at(("staff", 0), [1, 2]), "'staff[0]'"),
+    ("staff die of 7 pips", set_at(("staff", 0), [1, 2, 7]), "'staff[0]'"),
+    ("a start room not built", set_at(("built", 0), [1, 2]), "'built[0]'"),
+    ("a room off the mat", set_at(("built", 0), [0, 1, 2, 50]), "'built[0]'"),
+    ("deck count as text", set_at(("deck_counts", 0, 1), "1"), "'deck_counts[0] count'"),
+    ("deck count above the copies", set_at(("deck_counts", 0, 1), 50), "'deck_counts[0] count'"),
     ("a deck card missing", lambda s: s["deck_counts"].pop(), "'deck_counts'"),
-    ("an unknown deck card", _set(("deck_counts", 0, 0), 999), "'deck_counts[0] card'"),
-    ("stay of a missing player", _set(("stays", 0, 0), 5), "'stays[0] player'"),
-    ("stay of an unknown card", _set(("stays", 0, 1), 999), "'stays[0] card'"),
-    ("stay in a room off the mat", _set(("stays", 0, 3), [99]), "'stays[0] rooms'"),
-    ("stay as text", _set(("stays", 0), "stay"), "'stays[0]'"),
-    ("stay of an unknown kind", _set(("stays", 0, 5), "gift"), "'stays[0] kind'"),
-    ("week 0", _set(("week",), 0), "'week'"),
-    ("turn as a float", _set(("turn",), 1.0), "'turn'"),
-    ("unknown card on the table", _set(("card",), 999), "'card'"),
-    ("bidder as text", _set(("bidders",), ["P1"]), "'bidders'"),
-    ("a player ranked twice", _set(("ranking",), [[0], [0]]), "'ranking'"),
-    ("lost per week as a number", _set(("lost",), 3), "'lost'"),
-    ("last event as a number", _set(("last_event",), 5), "'last_event'"),
-    ("unknown phase", _set(("phase",), "nap"), "'phase'"),
-    ("eliminated with stars", _set(("eliminated_week", 0), 1), "'eliminated_week'"),
-    ("ledger of three", _set(("ledger", 1), [0, 0, 0]), "'ledger[1]'"),
+    ("an unknown deck card", set_at(("deck_counts", 0, 0), 999), "'deck_counts[0] card'"),
+    ("stay of a missing player", set_at(("stays", 0, 0), 5), "'stays[0] player'"),
+    ("stay of an unknown card", set_at(("stays", 0, 1), 999), "'stays[0] card'"),
+    ("stay in a room off the mat", set_at(("stays", 0, 3), [99]), "'stays[0] rooms'"),
+    ("stay as text", set_at(("stays", 0), "stay"), "'stays[0]'"),
+    ("stay of an unknown kind", set_at(("stays", 0, 5), "gift"), "'stays[0] kind'"),
+    ("week 0", set_at(("week",), 0), "'week'"),
+    ("turn as a float", set_at(("turn",), 1.0), "'turn'"),
+    ("unknown card on the table", set_at(("card",), 999), "'card'"),
+    ("bidder as text", set_at(("bidders",), ["P1"]), "'bidders'"),
+    ("a player ranked twice", set_at(("ranking",), [[0], [0]]), "'ranking'"),
+    ("lost per week as a number", set_at(("lost",), 3), "'lost'"),
+    ("last event as a number", set_at(("last_event",), 5), "'last_event'"),
+    ("unknown phase", set_at(("phase",), "nap"), "'phase'"),
+    ("eliminated with stars", set_at(("eliminated_week", 0), 1), "'eliminated_week'"),
+    ("ledger of three", set_at(("ledger", 1), [0, 0, 0]), "'ledger[1]'"),
 ]
 
 

@@ -18,6 +18,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -66,6 +67,18 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+def _stop_server(process: subprocess.Popen, log: IO[bytes]) -> None:
+    """Stop a server started in its own process group, then close its log."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(5)
+    log.close()
+
+
 @contextlib.contextmanager
 def voila_server(notebook: str, timeout: float = 30.0, nodelay: bool = True) -> Iterator[str]:
     """Serve ``notebook`` (a path from the repository root) with Voilà; yield its URL.
@@ -112,14 +125,7 @@ def voila_server(notebook: str, timeout: float = 30.0, nodelay: bool = True) -> 
         yield url
     finally:
         SERVER_PIDS.pop(url, None)
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(5)
-        log.close()
+        _stop_server(process, log)
 
 
 APP_NOTEBOOK_SOURCE = (
@@ -205,14 +211,7 @@ def jupyterlab_server(timeout: float = 60.0, nodelay: bool = False) -> Iterator[
             yield url
         finally:
             SERVER_PIDS.pop(base + "lab/tree/play.ipynb", None)
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait(5)
-            log.close()
+            _stop_server(process, log)
 
 
 @pytest.fixture

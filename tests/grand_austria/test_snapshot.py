@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from malformed_helpers import set_at
 
 from hoteledu import load_game
 from hoteledu.core import MalformedRecordError, RandomAgent
@@ -27,16 +28,6 @@ def _saved_mid_game(players: int = 2, seed: int = 4, steps: int = 120) -> dict[s
 SAVED = _saved_mid_game()
 
 
-def _set(path: tuple[Any, ...], value: Any) -> Callable[[dict[str, Any]], None]:
-    def change(snap: dict[str, Any]) -> None:
-        target = snap
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-
-    return change
-
-
 def _drop_last(key: str) -> Callable[[dict[str, Any]], None]:
     return lambda snap: snap[key].pop()
 
@@ -46,29 +37,29 @@ def _duplicate_first(key: str) -> Callable[[dict[str, Any]], None]:
 
 
 CASES: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
-    ("money as text", _set(("money", 0), "x"), "'money'"),
-    ("money as a boolean", _set(("money", 1), True), "'money'"),
+    ("money as text", set_at(("money", 0), "x"), "'money'"),
+    ("money as a boolean", set_at(("money", 1), True), "'money'"),
     ("vp one short", lambda s: s["vp"].pop(), "'vp'"),
-    ("passed as a number", _set(("passed", 0), 0), "'passed'"),
-    ("emperor off the track", _set(("emperor", 0), 99), "'emperor'"),
-    ("rooms too short", _set(("rooms", 0), [0] * 19), "'rooms[0]'"),
-    ("room state 3", _set(("rooms", 1, 0), 3), "'rooms[1]'"),
-    ("kitchen as an object", _set(("kitchen", 0), {"a": 1}), "'kitchen[0]'"),
-    ("too many dice", _set(("dice", 0), 30), "'dice'"),
-    ("round 8", _set(("round",), 8), "'round'"),
-    ("unknown stage", _set(("stage",), "lunch"), "'stage'"),
-    ("unknown guest in the queue", _set(("queue", 0), 9999), "'queue'"),
+    ("passed as a number", set_at(("passed", 0), 0), "'passed'"),
+    ("emperor off the track", set_at(("emperor", 0), 99), "'emperor'"),
+    ("rooms too short", set_at(("rooms", 0), [0] * 19), "'rooms[0]'"),
+    ("room state 3", set_at(("rooms", 1, 0), 3), "'rooms[1]'"),
+    ("kitchen as an object", set_at(("kitchen", 0), {"a": 1}), "'kitchen[0]'"),
+    ("too many dice", set_at(("dice", 0), 30), "'dice'"),
+    ("round 8", set_at(("round",), 8), "'round'"),
+    ("unknown stage", set_at(("stage",), "lunch"), "'stage'"),
+    ("unknown guest in the queue", set_at(("queue", 0), 9999), "'queue'"),
     ("guest card twice", _duplicate_first("guest_deck"), "guest card"),
     ("staff card lost", _drop_last("staff_deck"), "staff card"),
-    ("staff card as text", _set(("staff_deck", 0), "1"), "'staff_deck'"),
-    ("unknown task", _set(("tasks", 0), ["dance", 0]), "'tasks[0]'"),
-    ("task of a player out of range", _set(("tasks", -1, 1), 7), "'tasks["),
-    ("task with a boolean player", _set(("tasks", -1, 1), True), "'tasks["),
-    ("task as a number", _set(("tasks", 0), 5), "'tasks[0]'"),
-    ("turn without its flags", _set(("turn",), {"p": 0}), "'turn'"),
+    ("staff card as text", set_at(("staff_deck", 0), "1"), "'staff_deck'"),
+    ("unknown task", set_at(("tasks", 0), ["dance", 0]), "'tasks[0]'"),
+    ("task of a player out of range", set_at(("tasks", -1, 1), 7), "'tasks["),
+    ("task with a boolean player", set_at(("tasks", -1, 1), True), "'tasks["),
+    ("task as a number", set_at(("tasks", 0), 5), "'tasks[0]'"),
+    ("turn without its flags", set_at(("turn",), {"p": 0}), "'turn'"),
     ("turn order tiles repeated", lambda s: s["tiles"].__setitem__(1, s["tiles"][0]), "'tiles'"),
-    ("claims of a missing player", _set(("claims", 0), [5]), "'claims[0]'"),
-    ("final as a number", _set(("final",), 3), "'final'"),
+    ("claims of a missing player", set_at(("claims", 0), [5]), "'claims[0]'"),
+    ("final as a number", set_at(("final",), 3), "'final'"),
 ]
 
 

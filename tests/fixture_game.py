@@ -16,6 +16,7 @@ banks the turn total (only after at least one roll). The first to bank
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -30,8 +31,10 @@ from hoteledu.core import (
     GameInfo,
     GameOption,
     MalformedRecordError,
+    RandomAgent,
     State,
 )
+from hoteledu.core.agents import PlayerView, SeedLike
 from hoteledu.core.errors import IllegalActionError
 
 
@@ -209,3 +212,30 @@ HIDDEN_PIG = GameInfo(
         GameOption("die", 3, "faces of the die", choices=(3, 4, 6)),
     ),
 )
+
+
+class KillOnceAgent(RandomAgent):
+    """A random player whose process dies once, at its first move in any worker.
+
+    The flag file is created atomically, so exactly one process dies in a whole
+    tournament; the games are otherwise those of ``RandomAgent``.
+    """
+
+    def __init__(
+        self, flag: str, parent: int, seed: SeedLike = None, name: str = "kill-once"
+    ) -> None:
+        super().__init__(seed, name)
+        self.flag, self.parent = flag, parent
+
+    def act(self, view: PlayerView) -> Action:
+        if os.getpid() != self.parent:  # never the test process itself
+            try:
+                os.close(os.open(self.flag, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+            except FileExistsError:
+                pass
+            else:
+                os._exit(1)  # the worker dies mid-game, as a crashed machine would
+        return super().act(view)
+
+    def reseeded(self, seed: SeedLike) -> KillOnceAgent:
+        return KillOnceAgent(self.flag, self.parent, seed, self.name)

@@ -8,14 +8,15 @@ search agents (a full state with the hidden parts resampled).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 import numpy as np
 
 from hoteledu.core.actions import Action
 from hoteledu.core.state import State
 
-SeedLike = int | np.random.SeedSequence | np.random.Generator | None
+# A string: numpy.random loads only when a generator is made (import time).
+SeedLike: TypeAlias = "int | np.random.SeedSequence | np.random.Generator | None"
 
 
 def make_rng(seed: SeedLike) -> np.random.Generator:

@@ -19,8 +19,8 @@ import dataclasses
 import json
 import math
 import time
-from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, Future
 from typing import Any
 
 import numpy as np
@@ -30,7 +30,14 @@ from hoteledu.core.records import GameRecord
 from hoteledu.core.registry import GameInfo, game_info, register_game
 from hoteledu.core.simulate import play
 
-__all__ = ["Interval", "TournamentResult", "tournament", "wilson_interval"]
+__all__ = [
+    "GameOutcome",
+    "Interval",
+    "TournamentResult",
+    "iter_tournament",
+    "tournament",
+    "wilson_interval",
+]
 
 Z95 = 1.959963984540054
 """The 97.5% quantile of the standard normal: a 95% two-sided interval."""
@@ -272,7 +279,10 @@ class _Setup:
 
 
 @dataclasses.dataclass(frozen=True)
-class _Outcome:
+class GameOutcome:
+    """One game of a tournament, per agent (agent ``k`` sat at seat ``seats.index(k)``)."""
+
+    index: int
     seats: list[int]
     returns: list[float]
     utilities: list[float]
@@ -281,23 +291,15 @@ class _Outcome:
     record: GameRecord | None
 
 
-_WORKER_SETUP: _Setup | None = None
-
-
-def _init_worker(setup: _Setup) -> None:
+def _play_chunk(setup: _Setup, jobs: list[tuple[int, np.random.SeedSequence]]) -> list[GameOutcome]:
+    """Play a few games in a worker (a process of the pool, or a Dask worker)."""
     # Games registered at run time (test fixtures, a lesson's own game) are
     # registered again here, so records and load_game work in the worker.
-    global _WORKER_SETUP
     register_game(setup.info, replace=True)
-    _WORKER_SETUP = setup
+    return [_play_game(setup, index, stream) for index, stream in jobs]
 
 
-def _play_in_worker(job: tuple[int, np.random.SeedSequence]) -> _Outcome:
-    assert _WORKER_SETUP is not None, "the worker was not initialised"
-    return _play_game(_WORKER_SETUP, *job)
-
-
-def _play_game(setup: _Setup, index: int, stream: np.random.SeedSequence) -> _Outcome:
+def _play_game(setup: _Setup, index: int, stream: np.random.SeedSequence) -> GameOutcome:
     """Play game ``index`` from its own seed stream; results per agent."""
     n = len(setup.agents)
     chance_seed, *agent_seeds = stream.spawn(1 + n)
@@ -313,7 +315,8 @@ def _play_game(setup: _Setup, index: int, stream: np.random.SeedSequence) -> _Ou
     seat_of = {k: s for s, k in enumerate(seats)}
     returns = [float(x) for x in state.returns()]
     utilities = state.utilities()
-    return _Outcome(
+    return GameOutcome(
+        index=index,
         seats=seats,
         returns=[returns[seat_of[k]] for k in range(n)],
         utilities=[float(utilities[seat_of[k]]) for k in range(n)],
@@ -321,6 +324,176 @@ def _play_game(setup: _Setup, index: int, stream: np.random.SeedSequence) -> _Ou
         length=len(state.history),
         record=record if setup.keep_records else None,
     )
+
+
+# Errors that mean a worker was lost, not that a game went wrong: the games of
+# a lost worker are played again from the same seeds.
+_WORKER_LOSS = ("BrokenProcessPool", "BrokenExecutor", "KilledWorker", "CommClosedError")
+
+
+def _is_worker_loss(error: BaseException) -> bool:
+    return any(cls.__name__ in _WORKER_LOSS for cls in type(error).__mro__)
+
+
+def _setup_for(
+    game: str,
+    agents: Sequence[Agent],
+    options: dict[str, Any] | None,
+    rotate_seats: bool,
+    keep_records: bool,
+    max_actions: int,
+) -> _Setup:
+    info = game_info(game)
+    resolved = info.resolve_options(options or {})
+    probe = info.load(**resolved)
+    if len(agents) != probe.num_players:
+        raise ValueError(
+            f"{game} with these options has {probe.num_players} players "
+            f"but {len(agents)} agents were given"
+        )
+    return _Setup(info, resolved, tuple(agents), rotate_seats, keep_records, max_actions)
+
+
+def _root_sequence(seed: int | np.random.SeedSequence | None) -> np.random.SeedSequence:
+    if isinstance(seed, np.random.SeedSequence):
+        # A copy: spawning from the caller's own sequence would change it.
+        return np.random.SeedSequence(seed.entropy, spawn_key=seed.spawn_key)
+    return np.random.SeedSequence(seed)
+
+
+def _check_counts(games: int, processes: int, executor: Executor | None) -> None:
+    if games < 0:
+        raise ValueError(f"the number of games must be at least 0, got {games}")
+    if processes < 1:
+        raise ValueError(f"processes must be at least 1, got {processes}")
+    if executor is not None and processes != 1:
+        raise ValueError("give either processes (hoteledu's own process pool) or an executor")
+
+
+def _outcomes(
+    setup: _Setup,
+    streams: Sequence[np.random.SeedSequence],
+    processes: int,
+    executor: Executor | None,
+    chunk_size: int | None,
+    retries: int,
+    bar: Any,
+) -> Iterator[GameOutcome]:
+    """Play the games; yield them in game order, whatever order they finish in."""
+    jobs = list(enumerate(streams))
+    if executor is None and (processes == 1 or len(jobs) <= 1):
+        for index, stream in jobs:
+            yield _play_game(setup, index, stream)
+            if bar is not None:
+                bar.update(1)
+        return
+
+    workers = processes if executor is None else getattr(executor, "_max_workers", None) or 4
+    size = chunk_size or max(1, min(64, len(jobs) // (workers * 8)))
+    chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
+    window = max(2, 2 * workers)  # chunks in flight: memory stays bounded
+    own_pool = executor is None
+
+    def new_pool() -> Executor:
+        from concurrent.futures import ProcessPoolExecutor  # lazy: about 90 ms
+
+        return ProcessPoolExecutor(max_workers=processes)
+
+    pool = new_pool() if own_pool else executor
+    assert pool is not None
+    pending: dict[int, Future[list[GameOutcome]]] = {}
+    tries = [0] * len(chunks)
+    done: dict[int, list[GameOutcome]] = {}
+    next_submit, next_yield = 0, 0
+
+    def submit(number: int) -> None:
+        try:
+            pending[number] = pool.submit(_play_chunk, setup, chunks[number])
+        except RuntimeError as error:  # a broken executor refuses new work
+            raise RuntimeError(
+                f"the executor refused the tournament's games ({error}); a "
+                "ProcessPoolExecutor cannot replace a dead worker: use processes=N "
+                "(hoteledu restarts its own pool) or a Dask client's executor"
+            ) from error
+
+    try:
+        from concurrent.futures import FIRST_COMPLETED, wait
+
+        while next_yield < len(chunks):
+            while next_submit < len(chunks) and len(pending) < window:
+                submit(next_submit)
+                next_submit += 1
+            finished, _ = wait(pending.values(), return_when=FIRST_COMPLETED)
+            lost = []
+            for number, future in list(pending.items()):
+                if future not in finished:
+                    continue
+                error = future.exception()
+                if error is None:
+                    done[number] = future.result()
+                    del pending[number]
+                    if bar is not None:
+                        bar.update(len(chunks[number]))
+                elif _is_worker_loss(error) and tries[number] < retries:
+                    lost.append(number)
+                else:
+                    raise error
+            if lost:
+                if own_pool:
+                    # A dead process breaks the whole pool: start a new one and
+                    # play every unfinished chunk again from its own seeds.
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    pool = new_pool()
+                    lost = sorted(set(lost) | set(pending))
+                for number in lost:
+                    tries[number] += 1
+                    pending.pop(number, None)
+                    submit(number)
+            while next_yield in done:
+                yield from done.pop(next_yield)
+                next_yield += 1
+    finally:
+        for future in pending.values():
+            future.cancel()
+        if own_pool:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def iter_tournament(
+    game: str,
+    agents: Sequence[Agent],
+    games: int = 100,
+    seed: int | np.random.SeedSequence | None = 0,
+    processes: int = 1,
+    options: dict[str, Any] | None = None,
+    rotate_seats: bool = True,
+    progress: bool = False,
+    *,
+    executor: Executor | None = None,
+    keep_records: bool = False,
+    max_actions: int = 1_000_000,
+    chunk_size: int | None = None,
+    retries: int = 2,
+) -> Iterator[GameOutcome]:
+    """The games of :func:`tournament`, one :class:`GameOutcome` at a time, in game order.
+
+    Nothing but the games in flight is held in memory, so a tournament of a
+    million games (with their records, ``keep_records=True``) can be written to
+    disk as it runs. The arguments are those of :func:`tournament`.
+    """
+    _check_counts(games, processes, executor)
+    setup = _setup_for(game, agents, options, rotate_seats, keep_records, max_actions)
+    streams = _root_sequence(seed).spawn(games)
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm  # lazy: a widget in notebooks, text elsewhere
+
+        bar = tqdm(total=games, desc=f"{game} tournament", unit="game")
+    try:
+        yield from _outcomes(setup, streams, processes, executor, chunk_size, retries, bar)
+    finally:
+        if bar is not None:
+            bar.close()
 
 
 def tournament(
@@ -333,8 +506,12 @@ def tournament(
     rotate_seats: bool = True,
     progress: bool = True,
     *,
+    executor: Executor | None = None,
     keep_records: bool = False,
+    on_game: Callable[[GameOutcome], None] | None = None,
     max_actions: int = 1_000_000,
+    chunk_size: int | None = None,
+    retries: int = 2,
 ) -> TournamentResult:
     """Play ``games`` seeded games between ``agents`` and summarise them.
 
@@ -349,17 +526,31 @@ def tournament(
     seed : int, SeedSequence or None
         Root seed; ``None`` draws fresh entropy (recorded in the result).
     processes : int
-        Worker processes; the result is the same for any number.
+        Worker processes of hoteledu's own pool; the result is the same for
+        any number. A worker process that dies is replaced and its games are
+        played again from the same seeds.
     options : dict, optional
         Game options (defaults filled in).
     rotate_seats : bool
         Game ``i`` seats agent ``k`` at seat ``(k + i) mod n``.
     progress : bool
         Show a ``tqdm.auto`` progress bar (a widget in notebooks).
+    executor : concurrent.futures.Executor, optional
+        Run the games on any executor instead of hoteledu's own pool, e.g.
+        ``dask.distributed.Client(...).get_executor()`` for a Dask cluster. The
+        result is identical to the serial run for the same seed.
     keep_records : bool
         Keep every game's :class:`GameRecord` in the result.
+    on_game : callable, optional
+        Called with each :class:`GameOutcome` in game order as it finishes
+        (with its record when ``keep_records`` is true): stream games to disk.
     max_actions : int
         Safety bound on the length of one game.
+    chunk_size : int, optional
+        Games sent to a worker at once (chosen from the number of workers).
+    retries : int
+        How often the games of a lost worker are played again before the
+        tournament gives up.
 
     Returns
     -------
@@ -372,25 +563,10 @@ def tournament(
     >>> callable(tournament)
     True
     """
-    if games < 0:
-        raise ValueError(f"the number of games must be at least 0, got {games}")
-    if processes < 1:
-        raise ValueError(f"processes must be at least 1, got {processes}")
-    info = game_info(game)
-    resolved = info.resolve_options(options or {})
-    probe = info.load(**resolved)
-    if len(agents) != probe.num_players:
-        raise ValueError(
-            f"{game} with these options has {probe.num_players} players "
-            f"but {len(agents)} agents were given"
-        )
-    if isinstance(seed, np.random.SeedSequence):
-        # A copy: spawning from the caller's own sequence would change it.
-        root = np.random.SeedSequence(seed.entropy, spawn_key=seed.spawn_key)
-    else:
-        root = np.random.SeedSequence(seed)
+    _check_counts(games, processes, executor)
+    setup = _setup_for(game, agents, options, rotate_seats, keep_records, max_actions)
+    root = _root_sequence(seed)
     streams = root.spawn(games)
-    setup = _Setup(info, resolved, tuple(agents), rotate_seats, keep_records, max_actions)
 
     bar = None
     if progress:
@@ -398,23 +574,19 @@ def tournament(
 
         bar = tqdm(total=games, desc=f"{game} tournament", unit="game")
     start = time.perf_counter()
-    outcomes: list[_Outcome] = []
+    seats, returns, utilities, winners, lengths = [], [], [], [], []
+    records: list[GameRecord] = []
     try:
-        if processes == 1 or games <= 1:
-            for index, stream in enumerate(streams):
-                outcomes.append(_play_game(setup, index, stream))
-                if bar is not None:
-                    bar.update(1)
-        else:
-            chunk = max(1, games // (processes * 8))
-            with ProcessPoolExecutor(
-                max_workers=processes, initializer=_init_worker, initargs=(setup,)
-            ) as pool:
-                # map() yields in game order whatever order the games finish in.
-                for outcome in pool.map(_play_in_worker, enumerate(streams), chunksize=chunk):
-                    outcomes.append(outcome)
-                    if bar is not None:
-                        bar.update(1)
+        for outcome in _outcomes(setup, streams, processes, executor, chunk_size, retries, bar):
+            seats.append(outcome.seats)
+            returns.append(outcome.returns)
+            utilities.append(outcome.utilities)
+            winners.append(outcome.winners)
+            lengths.append(outcome.length)
+            if outcome.record is not None:
+                records.append(outcome.record)
+            if on_game is not None:
+                on_game(outcome)
     finally:
         if bar is not None:
             bar.close()
@@ -423,14 +595,14 @@ def tournament(
     entropy = root.entropy
     return TournamentResult(
         game=game,
-        options=resolved,
+        options=setup.options,
         agent_names=[a.name for a in agents],
         seed=list(entropy) if isinstance(entropy, Sequence) else int(entropy or 0),
-        seats=[o.seats for o in outcomes],
-        returns=[o.returns for o in outcomes],
-        utilities=[o.utilities for o in outcomes],
-        winners=[o.winners for o in outcomes],
-        lengths=[o.length for o in outcomes],
-        records=[o.record for o in outcomes if o.record is not None] if keep_records else None,
+        seats=seats,
+        returns=returns,
+        utilities=utilities,
+        winners=winners,
+        lengths=lengths,
+        records=records if keep_records else None,
         elapsed=elapsed,
     )

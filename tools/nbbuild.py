@@ -1,79 +1,79 @@
-"""Build lesson notebooks from percent-format sources and run them.
+"""Build lesson notebooks from their jupytext sources and run them.
 
-Usage: ``python tools/nbbuild.py notebooks/.src/00_start_here.py [...]``
+Usage:
+    python tools/nbbuild.py notebooks/.src/00_start_here.py [...]
+        build each notebook from its source and execute it in place;
+    python tools/nbbuild.py --to-source notebooks/amsterdam/01_play.ipynb [...]
+        the other way: write a notebook's cells (edited in JupyterLab) back to
+        its source, which is then the one to review and rebuild.
 
-A source is a Python file with ``# %% [markdown]`` and ``# %%`` cell markers
-(the jupytext "percent" format); markdown cells are written as comment lines.
-The notebook is written next to the ``.src`` folder (``notebooks/.src/x.py``
--> ``notebooks/x.ipynb``; ``notebooks/.src/amsterdam/x.py`` ->
-``notebooks/amsterdam/x.ipynb``) and executed in place, so the stored outputs
-are what nbval compares. Sources stay diff-friendly (and hidden from students
-in JupyterLab); notebooks are the product.
+Every lesson is a pair (``jupytext.toml`` at the repository root):
+``notebooks/<path>.ipynb``, what students open, with stored outputs that nbval
+compares, and ``notebooks/.src/<path>.py``, its percent-format source, hidden
+from students in JupyterLab, diff-friendly, what we edit. With jupytext
+installed, JupyterLab keeps the pair in sync on save as well. Execution is
+nbclient's, in a fresh kernel from the notebook's own folder; cell ids are
+stable so rebuilt notebooks diff small.
 """
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
+import jupytext
 import nbformat
-from nbconvert.preprocessors import ExecutePreprocessor
+from jupytext.config import load_jupytext_config
+from jupytext.paired_paths import paired_paths
+from nbclient import NotebookClient
 
-CELL_MARKER = re.compile(r"^# %%(?P<markdown> \[markdown\])?(?P<tags>.*)$")
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE_FORMAT = "py:percent"
+KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 
 
-def parse(source: str) -> list[nbformat.NotebookNode]:
-    cells: list[nbformat.NotebookNode] = []
-    kind, tags, lines = None, [], []
-
-    def flush() -> None:
-        if kind is None:
-            return
-        text = "\n".join(lines).strip("\n")
-        if kind == "markdown":
-            text = "\n".join(re.sub(r"^# ?", "", line) for line in text.splitlines())
-            cell = nbformat.v4.new_markdown_cell(text)
-        else:
-            cell = nbformat.v4.new_code_cell(text)
-        if tags:
-            cell.metadata["tags"] = tags
-        cells.append(cell)
-
-    for line in source.splitlines():
-        match = CELL_MARKER.match(line)
-        if match:
-            flush()
-            kind = "markdown" if match["markdown"] else "code"
-            tags = re.findall(r'tags=\["([^"]+)"\]', match["tags"])
-            lines = []
-        else:
-            lines.append(line)
-    flush()
-    return cells
+def _paired(path: Path, extension: str) -> Path:
+    """The other file of a pair, from the formats in ``jupytext.toml``."""
+    config = load_jupytext_config(str(ROOT))
+    assert config is not None, "jupytext.toml is missing at the repository root"
+    formats = config.formats if isinstance(config.formats, str) else ",".join(config.formats)
+    pairs = paired_paths(
+        str(path.resolve()), "ipynb" if path.suffix == ".ipynb" else SOURCE_FORMAT, formats
+    )
+    for other, _ in pairs:
+        if other.endswith(extension):
+            return Path(other)
+    raise ValueError(f"{path} is not a lesson: jupytext.toml pairs nothing with it")
 
 
 def target_for(source: Path) -> Path:
-    parts = list(source.parts)
-    index = len(parts) - 1 - parts[::-1].index(".src")
-    return Path(*parts[:index], *parts[index + 1 :]).with_suffix(".ipynb")
+    """notebooks/.src/x/y.py -> notebooks/x/y.ipynb."""
+    return _paired(source, ".ipynb")
+
+
+def source_for(notebook: Path) -> Path:
+    """notebooks/x/y.ipynb -> notebooks/.src/x/y.py."""
+    return _paired(notebook, ".py")
+
+
+def read_source(source: Path) -> nbformat.NotebookNode:
+    notebook = jupytext.read(source, fmt=SOURCE_FORMAT)
+    notebook.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}}
+    return notebook
 
 
 def build(source: Path, execute: bool = True) -> Path:
-    notebook = nbformat.v4.new_notebook()
-    notebook.cells = parse(source.read_text(encoding="utf-8"))
-    notebook.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3 (ipykernel)",
-        "language": "python",
-    }
-    notebook.metadata["language_info"] = {"name": "python"}
+    notebook = read_source(source)
     target = target_for(source)
     target.parent.mkdir(parents=True, exist_ok=True)
     if execute:
-        ExecutePreprocessor(timeout=600, kernel_name="python3").preprocess(
-            notebook, {"metadata": {"path": str(target.parent)}}
-        )
+        NotebookClient(
+            notebook,
+            timeout=600,
+            kernel_name="python3",
+            record_timing=False,  # timestamps would change every build
+            resources={"metadata": {"path": str(target.parent)}},
+        ).execute()
     # Saved widget state would embed plotly.js (megabytes): views re-render on run.
     notebook.metadata.pop("widgets", None)
     for index, cell in enumerate(notebook.cells):
@@ -82,6 +82,23 @@ def build(source: Path, execute: bool = True) -> Path:
     return target
 
 
+def source_text(notebook: nbformat.NotebookNode) -> str:
+    """A notebook's cells as its percent-format source (outputs never go there)."""
+    config = load_jupytext_config(str(ROOT))
+    return jupytext.writes(notebook, fmt=SOURCE_FORMAT, config=config)
+
+
+def to_source(notebook_path: Path) -> Path:
+    source = source_for(notebook_path)
+    source.write_text(source_text(nbformat.read(notebook_path, as_version=4)), encoding="utf-8")
+    return source
+
+
 if __name__ == "__main__":
-    for name in sys.argv[1:]:
-        print(build(Path(name)))
+    arguments = sys.argv[1:]
+    if arguments[:1] == ["--to-source"]:
+        for name in arguments[1:]:
+            print(to_source(Path(name)))
+    else:
+        for name in arguments:
+            print(build(Path(name)))

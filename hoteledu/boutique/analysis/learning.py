@@ -222,24 +222,27 @@ def fictitious_play(
     rng = np.random.default_rng(seed) if tie_rule == "random" else None
     scale_a = max(float(np.abs(a).max()), 1.0)
     scale_b = max(float(np.abs(b).max()), 1.0)
-    bt = b.T
-    row_counts = np.empty((iterations + 1, m))
-    col_counts = np.empty((iterations + 1, n))
+    bt = b.T.copy()
+    # Utilities against the counts (not frequencies): the same argmax, no division; kept
+    # up to date by adding one column per round instead of a matrix product.
+    row_utility = a @ col
+    col_utility = bt @ row
     plays = np.empty((iterations, 2), dtype=np.int64)
-    row_counts[0], col_counts[0] = row, col
     for t in range(iterations):
-        # Utilities against the counts (not frequencies): the same argmax, no division.
-        row_best = _best_responses(a @ col, scale_a * max(col.sum(), 1.0))
-        col_best = _best_responses(bt @ row, scale_b * max(row.sum(), 1.0))
+        played = t + row.sum() + col.sum()  # bounds the counts: the tie tolerance grows with them
+        row_best = row_utility >= row_utility.max() - TIE_TOLERANCE * scale_a * max(played, 1.0)
+        col_best = col_utility >= col_utility.max() - TIE_TOLERANCE * scale_b * max(played, 1.0)
         if rng is None:
-            i, j = int(row_best[0]), int(col_best[0])
+            i, j = int(row_best.argmax()), int(col_best.argmax())
         else:
-            i = int(row_best[rng.integers(len(row_best))])
-            j = int(col_best[rng.integers(len(col_best))])
-        row[i] += 1
-        col[j] += 1
+            rows, cols = np.flatnonzero(row_best), np.flatnonzero(col_best)
+            i = int(rows[rng.integers(len(rows))])
+            j = int(cols[rng.integers(len(cols))])
         plays[t] = i, j
-        row_counts[t + 1], col_counts[t + 1] = row, col
+        row_utility += a[:, j]
+        col_utility += bt[:, i]
+    row_counts = np.vstack([row, row + np.cumsum(np.eye(m)[plays[:, 0]], axis=0)])
+    col_counts = np.vstack([col, col + np.cumsum(np.eye(n)[plays[:, 1]], axis=0)])
     return FictitiousPlayResult(row_counts, col_counts, plays, tie_rule)
 
 

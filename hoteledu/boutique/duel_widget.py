@@ -64,19 +64,25 @@ class StudentPlan(BoutiqueBot):
 class Prediction:
     """What a model predicts for the duel: a price list and each side's payoff.
 
-    ``label`` says where it comes from (e.g. "equilibrium of the flat-price
-    booking game, profit"); ``payoffs`` are (you, bot) in the model's units.
+    ``label`` says where it comes from (e.g. "equilibrium of the booking-week
+    game, money difference"); ``payoffs`` are (you, bot) in the model's
+    units; ``mix`` lists a mixed equilibrium's prices (label, probability),
+    empty for a pure one.
     """
 
     label: str
     prices: tuple[int, ...]
     breakfast: int
     payoffs: tuple[float, float]
+    mix: tuple[tuple[str, float], ...] = ()
 
     def describe(self) -> str:
         days = " ".join(str(f) for f in self.prices)
+        mix = ""
+        if len(self.mix) > 1:
+            mix = " (a mix: " + ", ".join(f"{name} with {p:.2f}" for name, p in self.mix) + ")"
         return (
-            f"{self.label}: prices {days}, breakfast {self.breakfast}; "
+            f"{self.label}: prices {days}, breakfast {self.breakfast}{mix}; "
             f"predicted payoff you {self.payoffs[0]:.0f}, bot {self.payoffs[1]:.0f}"
         )
 
@@ -87,19 +93,28 @@ def prediction_from_equilibrium(
     x: Sequence[float],
     y: Sequence[float],
     payoff_matrices: tuple[Any, Any],
+    names: Sequence[str] | None = None,
 ) -> Prediction:
     """A :class:`Prediction` from a mixed equilibrium ``(x, y)`` of a pricing game.
 
     ``profiles[i]`` is the price list (7 day faces, breakfast face) of
     action ``i``; the predicted prices are P1's most likely action and the
     payoffs are the equilibrium's expected payoffs ``x.A y`` and ``x.B y``.
+    ``names`` label the actions in the mix (default: the price lists).
     """
     a = np.asarray(payoff_matrices[0], dtype=float)
     b = np.asarray(payoff_matrices[1], dtype=float)
     xs, ys = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
     days, breakfast = profiles[int(np.argmax(xs))]
+    if names is None:
+        names = [" ".join(str(f) for f in p[0]) for p in profiles]
+    mix = tuple((str(names[i]), float(xs[i])) for i in np.flatnonzero(xs > 1e-9))
     return Prediction(
-        label, tuple(int(f) for f in days), int(breakfast), (float(xs @ a @ ys), float(xs @ b @ ys))
+        label,
+        tuple(int(f) for f in days),
+        int(breakfast),
+        (float(xs @ a @ ys), float(xs @ b @ ys)),
+        mix,
     )
 
 

@@ -110,6 +110,12 @@ def test_prediction_from_equilibrium_uses_expected_payoffs():
     prediction = prediction_from_equilibrium("test", profiles, [1, 0], [0.25, 0.75], (a, b))
     assert prediction.prices == (1,) * 7
     assert prediction.payoffs == pytest.approx((0.25 * 1 + 0.75 * 3, 0.25 * 1 + 0.75 * 0))
+    assert prediction.mix == (("1 1 1 1 1 1 1", 1.0),)
+    mixed = prediction_from_equilibrium(
+        "mixed", profiles, [0.25, 0.75], [0.5, 0.5], (a, b), names=["100", "200"]
+    )
+    assert mixed.prices == (2,) * 7
+    assert "a mix: 100 with 0.25, 200 with 0.75" in mixed.describe()
 
 
 def test_widget_forwards_choices_and_plays():

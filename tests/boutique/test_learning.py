@@ -227,3 +227,47 @@ def test_distance_to_equilibria_takes_the_nearest():
     assert distance_to_equilibria([0.9, 0.1], [1, 0], eqs) == pytest.approx(np.sqrt(0.02))
     with pytest.raises(ValueError, match="at least one"):
         distance_to_equilibria([1, 0], [1, 0], [])
+
+
+# ------------------------------------------------- the engine's pricing games
+@pytest.fixture(scope="module")
+def booking_game():
+    from hoteledu.boutique.analysis.games import pricing_game
+
+    return pricing_game("booking")  # exact over the check-in die and the card
+
+
+@pytest.fixture(scope="module")
+def week_game():
+    from hoteledu.boutique.analysis.games import pricing_game
+
+    return pricing_game("week", samples=12, seed=2026)
+
+
+def test_booking_game_learning_selects_a_matched_price_equilibrium(booking_game):
+    profit = booking_game  # objective "profit": every matched flat price is an equilibrium
+    assert pure_equilibria(profit) == [(k, k) for k in range(6)]
+    # From no counts the first tie rule starts at the lowest price, and matching it is best.
+    assert fictitious_play(profit, 200).plays[-1].tolist() == [0, 0]
+    x, y = replicator(normalised(profit), time=200).final()
+    assert (int(np.argmax(x)), int(np.argmax(y))) in pure_equilibria(profit)
+    assert exploitability(profit, x, y) < 1e-3 * np.ptp(profit.payoffs[0])
+    difference = booking_game.with_objective("difference")
+    assert pure_equilibria(difference) == [(0, 0)]
+    x, y = replicator(normalised(difference), time=200).final()
+    assert x[0] > 0.99 and y[0] > 0.99
+
+
+def test_week_difference_game_fictitious_play_finds_the_lp_equilibrium(week_game):
+    difference = week_game.with_objective("difference")
+    a, b = payoff_matrices(difference)
+    assert np.allclose(a, -b)  # zero-sum: Robinson's theorem applies
+    x_star, y_star = nashpy.Game(a, -a).linear_program()  # exactly zero-sum for nashpy
+    x, y = fictitious_play(difference, 5000).final()
+    assert np.abs(x - x_star).max() < 0.05 and np.abs(y - y_star).max() < 0.05
+    span = np.ptp(a)
+    assert exploitability(difference, x, y) < 0.01 * span
+    # Best replies cycle (an Edgeworth cycle) and the replicator keeps circling.
+    assert best_response_path(difference, (0, 0)).cycle is not None
+    run = replicator(normalised(difference), time=200)
+    assert exploitability(difference, run.x[-100:], run.y[-100:]).min() > 0.02 * span

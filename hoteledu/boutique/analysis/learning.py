@@ -322,8 +322,12 @@ def replicator(
         )
         if not solution.success:  # pragma: no cover - RK45 on a polynomial field
             raise RuntimeError(f"replicator ODE failed: {solution.message}")
-        z = solution.y.T
-        return ReplicatorResult(times, z[:, :m], z[:, m:], "ode")
+        # The exact flow stays on the simplex; the solver's rounding may step a hair off it.
+        z = np.clip(solution.y.T, 0.0, None)
+        xs, ys = z[:, :m], z[:, m:]
+        xs = xs / xs.sum(axis=1, keepdims=True)
+        ys = ys / ys.sum(axis=1, keepdims=True)
+        return ReplicatorResult(times, xs, ys, "ode")
     if method == "discrete":
         if not step > 0:
             raise ValueError(f"step must be > 0, got {step!r}")

@@ -229,7 +229,9 @@ for name, game in (("profit", booking), ("difference", booking_diff)):
 # price and collect the leftovers (an *Edgeworth cycle*). The game is zero-sum, so it
 # has a value and a mixed equilibrium, computed here by linear programming (nashpy's
 # `linear_program`), and Robinson's theorem says fictitious play finds it. The
-# replicator does not: it circles around the equilibrium.
+# replicator does not: it circles around the equilibrium. (The matrix is estimated from
+# 20 deals, so the mix is an estimate too; its standard errors come with the game as
+# `week.standard_errors`.)
 
 # %%
 # NBVAL_CHECK_OUTPUT

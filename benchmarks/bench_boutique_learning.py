@@ -26,6 +26,19 @@ _run = learning.fictitious_play(SIX, 1000)
 _freq = _run.frequencies()
 
 
+def _week_difference() -> object:
+    """The lesson's week game (20 deals), built once on first use (bq-games' pricing_game)."""
+    global _WEEK
+    if _WEEK is None:
+        from hoteledu.boutique.analysis.games import pricing_game
+
+        _WEEK = pricing_game("week", samples=20, seed=2026).with_objective("difference")
+    return _WEEK
+
+
+_WEEK = None
+
+
 def _duel_widget_play() -> object:
     from hoteledu.boutique.duel_widget import DuelWidget
 
@@ -51,6 +64,12 @@ CALLS: dict[str, Callable[[], object]] = {
     "frequency_figure(1000 rounds, 6 actions)": lambda: figures.frequency_figure(
         _freq[0], [str(k) for k in range(6)]
     ),
+    "week game: fictitious_play(5000 rounds)": lambda: learning.fictitious_play(
+        _week_difference(), 5000
+    ),
+    "week game: replicator(ODE, t=200)": lambda: learning.replicator(
+        learning.normalised(_week_difference()), time=200
+    ),
     "duel: play_duel_week (one engine week)": lambda: play_duel_week([3] * 7, 1, "premium", 0, 0),
     "duel: flat_price_scan (6 weeks)": lambda: DuelController("premium").flat_price_scan(),
     "duel widget: build + Play the week": _duel_widget_play,
@@ -58,6 +77,7 @@ CALLS: dict[str, Callable[[], object]] = {
 
 
 def main() -> None:
+    _week_difference()  # building the game is bq-games' cost, not the dynamics'
     print(f"{'call':<44} {'cold ms':>9} {'warm ms':>9}  budget {BUDGET_MS:.0f} ms")
     for name, call in CALLS.items():
         cold, warm = cold_and_warm_ms(call, (), repeat=5)

@@ -40,7 +40,7 @@ Examples
 >>> import numpy as np
 >>> pennies = np.array([[1, -1], [-1, 1]])
 >>> run = fictitious_play(pennies, iterations=2000)
->>> [round(p, 2) for p in run.final()[0]]
+>>> [round(float(p), 2) for p in run.final()[0]]
 [0.5, 0.5]
 >>> round(exploitability(pennies, [0.5, 0.5], [0.5, 0.5]), 12)
 0.0

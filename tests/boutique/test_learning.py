@@ -157,6 +157,18 @@ def test_replicator_ode_matches_nashpy():
     assert np.allclose(ours.x, xs, atol=1e-5) and np.allclose(ours.y, ys, atol=1e-5)
 
 
+def test_replicator_on_a_symmetric_game_matches_nashpys_one_population_dynamics():
+    """With B = A^T and x0 = y0 both populations stay equal to nashpy's single population."""
+    hawk_dove = np.array([[0.0, 3.0], [1.0, 2.0]])
+    start = np.array([0.9, 0.1])
+    ours = replicator((hawk_dove, hawk_dove.T), start, start, time=20, points=101)
+    theirs = nashpy.Game(hawk_dove).replicator_dynamics(
+        y0=start, timepoints=np.linspace(0, 20, 101)
+    )
+    assert np.allclose(ours.x, theirs, atol=1e-5) and np.allclose(ours.y, theirs, atol=1e-5)
+    assert ours.x[-1] == pytest.approx([0.5, 0.5], abs=1e-3)  # the mixed ESS
+
+
 def test_discrete_replicator_approaches_the_ode_as_the_step_shrinks():
     x0, y0 = [0.3, 0.7], [0.6, 0.4]
     exact = replicator(PENNIES, x0, y0, time=2, points=3).final()[0]

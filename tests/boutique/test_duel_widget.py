@@ -14,11 +14,14 @@ from hoteledu.boutique.duel_widget import (
 
 
 def test_a_week_is_reproducible_and_the_deal_changes_the_guests():
+    before = np.random.get_state()  # noqa: NPY002 (checked, never drawn from)
     first = play_duel_week([3] * 7, 1, "premium", seed=4, deal=0)
     again = play_duel_week([3] * 7, 1, "premium", seed=4, deal=0)
     other = play_duel_week([3] * 7, 1, "premium", seed=4, deal=1)
     assert first == again
     assert first.log != other.log
+    after = np.random.get_state()  # noqa: NPY002
+    assert np.array_equal(before[1], after[1]) and before[2:] == after[2:]
 
 
 def test_outcome_accounts_for_every_coin():

@@ -327,6 +327,12 @@ class DuelController:
                 )
         if self.prediction is not None:
             lines.append("Prediction: " + self.prediction.describe())
+            if last is not None:
+                booking = last.booking_income
+                lines.append(
+                    f"Booking income only (the pricing games' part): you {booking[0]}, "
+                    f"bot {booking[1]}, difference {booking[0] - booking[1]:+d}."
+                )
         return "\n".join(lines)
 
 

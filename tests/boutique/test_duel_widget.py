@@ -93,6 +93,8 @@ def test_controller_plays_weeks_and_reports_beside_the_prediction():
     assert (first.deal, second.deal) == (0, 1)
     report = duel.report()
     assert "Over your 2 weeks" in report and "predicted payoff you 300, bot 250" in report
+    booking = second.booking_income
+    assert f"difference {booking[0] - booking[1]:+d}." in report
     mean_profit, mean_difference = duel.mean_result()
     assert mean_profit == pytest.approx((first.profit[0] + second.profit[0]) / 2)
     assert mean_difference == pytest.approx((first.difference + second.difference) / 2)

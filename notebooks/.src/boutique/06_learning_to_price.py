@@ -1,0 +1,426 @@
+# %% [markdown]
+# # Boutique Hotel Manager 6: learning to price
+#
+# [Start here](../00_start_here.ipynb)
+#
+# **Level:** intermediate (a first game-theory course) · **Prerequisites:** Nash
+# equilibria in pure and mixed strategies, best responses, a 95% confidence interval;
+# the rules of Boutique Hotel Manager (hotels set secret day rates, the cheapest hotel
+# with room gets the guests) · **Time:** about 40 minutes
+#
+# An equilibrium says what rational players who *know* the game would do. Real players
+# (and bots) rarely know it: they adjust their prices to what they have seen. Does such
+# learning lead to the equilibrium? Sometimes it does, sometimes it circles for ever.
+# We study two classic learning rules, first on textbook games where the answers are
+# known theorems, then on the pricing games of Boutique computed from the engine, and
+# finish with a seeded tournament of the game's pricing bots.
+#
+# **Learning goals.** After this lesson you can
+#
+# * run **fictitious play** (each player best-responds to the other's past frequencies)
+#   and state **Robinson's theorem** (it converges in zero-sum games) and **Shapley's**
+#   counterexample (it cycles in a 3x3 game);
+# * run the **replicator dynamics** (shares of strategies grow with their payoff
+#   advantage) and explain why it circles in matching pennies but finds a dominant
+#   strategy;
+# * measure the distance from equilibrium by **exploitability**, the gain both players
+#   could get by switching to a best response;
+# * apply both rules to the engine's pricing games (profit, and "beat the rival") and
+#   compare where they end with the equilibria;
+# * read a seeded **tournament** of the pricing bots with confidence intervals.
+#
+# Players are P1 (rows) and P2 (columns). All randomness comes from
+# `numpy.random.default_rng(seed)`: every number below comes back the same on every run.
+
+# %% [markdown]
+# ## Fictitious play in matching pennies
+#
+# In **fictitious play** (Brown 1951) each player keeps count of what the other has
+# played, treats the frequencies as the other's mixed strategy, and plays a best
+# response to it, every round, both at once. When several actions are best, our rule
+# takes the first one (`tie_rule="first"`, deterministic; `"random"` picks uniformly
+# with a seeded generator).
+#
+# Matching pennies is zero-sum: P1 wins 1 if the coins match, P2 if they differ. Its
+# only equilibrium is (1/2, 1/2) for both. **Robinson's theorem** (1951): in every
+# two-player zero-sum game the empirical frequencies of fictitious play approach the
+# set of equilibrium strategies.
+#
+# **Exploitability** measures how far a profile $(x, y)$ is from equilibrium: the sum of
+# what P1 gains by switching to a best response against $y$ and what P2 gains against
+# $x$, $\max_i (Ay)_i - x^\top A y + \max_j (x^\top B)_j - x^\top B y$. It is 0 exactly at
+# an equilibrium.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+import numpy as np
+
+from hoteledu.boutique.analysis.learning import (
+    best_response_path,
+    exploitability,
+    fictitious_play,
+    normalised,
+    replicator,
+    replicator_field,
+)
+
+pennies = np.array([[1.0, -1.0], [-1.0, 1.0]])  # P1's payoffs; P2 gets the negative
+run = fictitious_play(pennies, 10_000)
+x_freq, y_freq = run.frequencies()
+gaps = exploitability(pennies, x_freq, y_freq)
+for t in (10, 100, 1000, 10_000):
+    print(f"after {t:>6} rounds: P1 plays heads {x_freq[t - 1, 0]:.3f}, "
+          f"P2 {y_freq[t - 1, 0]:.3f}, exploitability {gaps[t - 1]:.4f}")
+
+# %% [markdown]
+# The frequencies approach 1/2 while the play itself never settles: the players keep
+# switching, in ever longer runs. Exploitability falls roughly like $1/\sqrt{t}$: ten
+# times more rounds, about a third of the gap.
+#
+# ## The replicator dynamics
+#
+# The **replicator dynamics** comes from biology: think of a large population of P1s
+# and one of P2s, each member playing a pure strategy. A strategy's share grows in
+# proportion to how much better than average it does:
+#
+# $$\dot x_i = x_i \big((Ay)_i - x^\top A y\big), \qquad
+#   \dot y_j = y_j \big((x^\top B)_j - x^\top B y\big).$$
+#
+# In matching pennies it does **not** converge: the quantity
+# $H = -\tfrac12 \sum_i \ln x_i - \tfrac12 \sum_j \ln y_j$ (a relative entropy to the
+# equilibrium) stays constant along every path, so each path is a closed orbit around
+# (1/2, 1/2). The phase plot shows P1's share of heads across and P2's up; the grey
+# arrows give the direction of the dynamics, the orange path is fictitious play's
+# frequencies.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+from hoteledu.boutique.figures.learning import phase_figure
+
+orbit = replicator(pennies, [0.8, 0.2], [0.5, 0.5], time=30, points=1501)
+entropy = -0.5 * np.log(orbit.x).sum(axis=1) - 0.5 * np.log(orbit.y).sum(axis=1)
+print(f"replicator from (0.8, 0.5): H stays in [{entropy.min():.6f}, {entropy.max():.6f}], "
+      f"exploitability never below {exploitability(pennies, orbit.x, orbit.y).min():.3f}")
+phase_figure(
+    replicator_field(pennies, points=11),
+    {"replicator": (orbit.x[:, 0], orbit.y[:, 0]),
+     "fictitious play (frequencies)": (x_freq[:400, 0], y_freq[:400, 0])},
+    equilibria=[(0.5, 0.5)],
+    labels=("P1's share of heads", "P2's share of heads"),
+    title="Matching pennies: the replicator circles, fictitious play spirals in",
+).show()
+
+# %% [markdown]
+# ## Rock-paper-scissors, and Shapley's game
+#
+# Rock-paper-scissors is zero-sum too: fictitious play's frequencies go to (1/3, 1/3,
+# 1/3). **Shapley (1964)** changed the payoffs so that the game is no longer zero-sum
+# (each player gets 1 for "beating" the other in a rock-paper-scissors-like order, and
+# 0 otherwise, with P1 and P2 ordered differently). Its only equilibrium is still
+# uniform play, but fictitious play (started off the diagonal) runs round a cycle of
+# six profiles, each run about 1.5 times longer than the last, and the frequencies
+# never settle.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+from hoteledu.boutique.figures.learning import simplex_figure
+
+rps = np.array([[0.0, -1.0, 1.0], [1.0, 0.0, -1.0], [-1.0, 1.0, 0.0]])
+shapley = (np.array([[0.0, 1, 0], [0, 0, 1], [1, 0, 0]]),
+           np.array([[0.0, 0, 1], [1, 0, 0], [0, 1, 0]]))
+rps_run = fictitious_play(rps, 10_000, initial_counts=([1, 0, 0], [0, 1, 0]))
+shapley_run = fictitious_play(shapley, 10_000, initial_counts=([1, 0, 0], [0, 1, 0]))
+for name, game, played in (("rock-paper-scissors", rps, rps_run), ("Shapley", shapley, shapley_run)):
+    x_end, y_end = played.final()
+    print(f"{name}: P1's frequencies after 10000 rounds {np.round(x_end, 3)}, "
+          f"exploitability {exploitability(game, x_end, y_end):.3f}")
+changes = np.flatnonzero((shapley_run.plays[1:] != shapley_run.plays[:-1]).any(axis=1))
+runs = np.diff(changes)
+print("Shapley: lengths of the last runs", runs[-4:].tolist(),
+      f"(ratio {runs[-1] / runs[-2]:.2f})")
+simplex_figure(
+    {"rock-paper-scissors": rps_run.frequencies()[0][::10],
+     "Shapley's game": shapley_run.frequencies()[0][::10]},
+    ["action 1", "action 2", "action 3"],
+    equilibria=[[1 / 3] * 3],
+    title="P1's fictitious-play frequencies: inwards (RPS) or round a triangle (Shapley)",
+).show()
+
+# %% [markdown]
+# ## Dominance: every rule finds it
+#
+# When a strategy strictly dominates, learning is easy. In the prisoner's dilemma
+# "defect" beats "cooperate" whatever the other does: fictitious play defects from
+# round 2 on, the replicator's share of defectors grows from any interior start, and
+# pure best-response dynamics stops at (defect, defect) after one step.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+dilemma = (np.array([[3.0, 0.0], [5.0, 1.0]]), np.array([[3.0, 5.0], [0.0, 1.0]]))
+fp = fictitious_play(dilemma, 100)
+rd = replicator(normalised(dilemma), [0.95, 0.05], [0.95, 0.05], time=40)
+print("fictitious play, rounds 2..100 all (defect, defect):",
+      bool((fp.plays[1:] == 1).all()))
+print(f"replicator from 5% defectors: share of defectors at time 40 {rd.x[-1, 1]:.4f}")
+print("best-response path from (cooperate, cooperate):",
+      best_response_path(dilemma, (0, 0)).profiles)
+
+# %% [markdown]
+# ## Learning on the engine's pricing games
+#
+# Now the games come from Boutique itself. `pricing_game` (from
+# `hoteledu.boutique.analysis.games`) plays a part of the game through the engine for
+# every pair of flat prices 100..600 (breakfast 100) and returns the payoff matrices.
+# Two parts:
+#
+# * **one booking**: P1's first booking turn, exact over the check-in die and the guest
+#   card (Fractions, then floats);
+# * **the booking week**: all ten booking turns, sampled over 20 seeded deals with
+#   common random numbers (every price pair meets the same dice and cards).
+#
+# and two goals: **profit** (the money a hotel gains) and **money difference** (its gain
+# minus the rival's: "beat the rival", a zero-sum game). Remember the game's tie rule:
+# hotels tied on price and rating that both bid nothing *both* get the guests at their
+# full price. So in one booking matching the rival's price is as good as undercutting
+# and every matched price is an equilibrium of the profit game.
+#
+# Which equilibrium does learning find? In the one-booking profit game the answer
+# depends on where learning starts: fictitious play with the "first" tie rule starts at
+# the lowest price, and matching it is a best response, so it never leaves (100, 100).
+# Random tie-breaking and the replicator from uniform mixes stop at other matched prices.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+from hoteledu.boutique.analysis.games import pricing_game
+from hoteledu.boutique.analysis.learning import pure_equilibria
+
+booking = pricing_game("booking")  # exact; objective "profit"
+booking_diff = booking.with_objective("difference")
+labels = list(booking.labels[0])
+
+
+def pair(k):
+    return f"({labels[k[0]]}, {labels[k[1]]})"
+
+
+def where(x, y):
+    return pair((int(np.argmax(x)), int(np.argmax(y))))
+
+
+print("one booking, profit: pure equilibria", ", ".join(pair(e) for e in pure_equilibria(booking)))
+for name, game in (("profit", booking), ("difference", booking_diff)):
+    first = fictitious_play(game, 500)
+    coin = fictitious_play(game, 500, tie_rule="random", seed=3)
+    flow = replicator(normalised(game), time=200)
+    print(f"one booking, {name}: fictitious play ends at {where(*first.final())} "
+          f"(random ties, seed 3: {where(*coin.final())}), "
+          f"replicator from uniform at {where(*flow.final())} "
+          f"(exploitability {exploitability(game, *flow.final()):.2f})")
+
+# %% [markdown]
+# With the money difference as the goal, one booking has a single equilibrium: both at
+# 100, where nobody can be undercut. Every learning rule finds it.
+#
+# ## The booking week: an Edgeworth cycle
+#
+# Over the whole week each hotel has only three rooms. The hotel that undercuts fills up
+# early and the dearer one takes the guests it cannot hold. With "beat the rival" as the
+# goal the best replies **cycle**: undercut, undercut, ..., then jump back up to the top
+# price and collect the leftovers (an *Edgeworth cycle*). The game is zero-sum, so it
+# has a value and a mixed equilibrium, computed here by linear programming (nashpy's
+# `linear_program`), and Robinson's theorem says fictitious play finds it. The
+# replicator does not: it circles around the equilibrium. (The matrix is estimated from
+# 20 deals, so the mix is an estimate too; its standard errors come with the game as
+# `week.standard_errors`.)
+
+# %%
+# NBVAL_CHECK_OUTPUT
+import nashpy
+
+from hoteledu.boutique.figures.learning import exploitability_figure, frequency_figure
+
+week = pricing_game("week", samples=20, seed=2026)  # 20 deals, common random numbers
+week_diff = week.with_objective("difference")
+a_diff = week_diff.payoffs[0]
+x_star, y_star = nashpy.Game(a_diff, -a_diff).linear_program()
+print("week, difference: equilibrium mix", {labels[k]: round(float(p), 3)
+                                              for k, p in enumerate(x_star) if p > 1e-9},
+      f"value {float(x_star @ a_diff @ y_star):.0f}")
+cycle = best_response_path(week_diff, (0, 0)).cycle
+print("best replies from (100, 100) cycle through", len(cycle), "profiles:",
+      " -> ".join(pair(k) for k in cycle[:5]), "-> ...")
+week_fp = fictitious_play(week_diff, 5000)
+week_rd = replicator(normalised(week_diff), time=200, points=2001)
+fp_x, fp_y = week_fp.frequencies()
+fp_gap = exploitability(week_diff, fp_x, fp_y)
+rd_gap = exploitability(week_diff, week_rd.x, week_rd.y)
+print("fictitious play after 5000 rounds:", {labels[k]: round(float(p), 3)
+                                               for k, p in enumerate(fp_x[-1]) if p > 0.005},
+      f"exploitability {fp_gap[-1]:.0f}")
+print(f"replicator: exploitability between {rd_gap[1000:].min():.0f} and "
+      f"{rd_gap[1000:].max():.0f} over times 100..200 (the payoffs span "
+      f"{float(np.ptp(a_diff)):.0f})")
+frequency_figure(fp_x, labels, equilibrium=x_star, log_x=True,
+                 title="Week, money difference: P1's fictitious-play frequencies").show()
+exploitability_figure({"fictitious play (rounds)": (np.arange(1, 5001), fp_gap),
+                       "replicator (time x 25)": (week_rd.times * 25, rd_gap)}).show()
+
+# %% [markdown]
+# With **profit** as the goal the week has several equilibria again: matched prices at
+# the top, and mixes among them (nashpy's vertex enumeration lists them). Best replies
+# from (100, 100) jump straight to the top price, and learning again picks one of the
+# equilibria according to where it starts.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+week_fp_profit = fictitious_play(week, 2000)
+week_rd_profit = replicator(normalised(week), time=200)
+print("week, profit: pure equilibria", ", ".join(pair(e) for e in pure_equilibria(week)))
+print("best replies from (100, 100):", " -> ".join(pair(k) for k in
+                                                  best_response_path(week, (0, 0)).profiles))
+print(f"fictitious play ends at {where(*week_fp_profit.final())}, "
+      f"replicator at {where(*week_rd_profit.final())}")
+
+# %% [markdown]
+# ## A pricing duel against a bot
+#
+# Now play one yourself. Set your seven day rates and the breakfast die,
+# choose a bot and press **Play the week**: the engine deals the week's ten booking
+# guests and seven walk-ins and plays it out (you keep your prices all week and hire
+# what your bookings need; the bot plays its whole style). **New guests** deals another
+# week; replaying a deal with other prices meets the same booking guests, so two price
+# lists compare fairly. **What would flat prices earn?** replays this deal with each
+# flat rate 100..600.
+
+#
+# Beside the outcome stands the prediction of the booking week's money-difference
+# game: its equilibrium mix and value (booking income only, flat prices; the duel also
+# plays the walk-ins and pays wages). **Use the predicted prices** sets the mix's most
+# likely price.
+
+# %%
+from hoteledu.boutique.duel_widget import DuelWidget, prediction_from_equilibrium
+
+prediction = prediction_from_equilibrium(
+    "equilibrium of the booking week, goal: beat the rival (money difference)",
+    [(c.days, c.breakfast) for c in week.choices[0]],
+    x_star,
+    y_star,
+    (a_diff, -a_diff),
+    names=labels,
+)
+DuelWidget(bot="premium", seed=6, prediction=prediction)
+
+# %% [markdown]
+# ## A tournament of the pricing bots
+#
+# The game ships four heuristic bots that differ in how they price: the **undercutter**
+# (flat 200, undercuts the cheapest rival), **premium** (400 on weekdays, 500 at
+# weekends, staffs fully), **peakload** (flat 300, raises its busiest day) and the
+# **staffer** (300/400, hires for walk-ins, builds rooms). Each pair plays 20 seeded
+# two-week games with the seats swapped every game; the win rate comes with a 95%
+# Wilson interval. Twenty games are few: the intervals are wide, and a pair whose
+# interval contains 0.5 has not been separated.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+import itertools
+
+from hoteledu.boutique.bots import BOTS
+from hoteledu.boutique.figures.learning import tournament_figure
+from hoteledu.core.tournament import tournament
+
+GAMES = 20
+rows = []
+for first, second in itertools.combinations(BOTS, 2):
+    result = tournament("boutique", [BOTS[first](), BOTS[second]()], games=GAMES, seed=2026)
+    rate = result.win_rate(0)
+    money = [result.mean_score(k).estimate for k in (0, 1)]
+    rows.append((f"{first} vs {second}", rate.estimate, rate.low, rate.high))
+    print(f"{first:>11} vs {second:<11} {first} wins {rate.estimate:.2f} "
+          f"[{rate.low:.2f}, {rate.high:.2f}]; mean money {money[0]:.0f} to {money[1]:.0f}")
+tournament_figure(rows, title=f"Win rate of the first-named bot, {GAMES} games per pair").show()
+
+# %% [markdown]
+# ## Exercises
+#
+# 1. Run fictitious play on matching pennies with `tie_rule="random"` and seed 1 for
+#    10,000 rounds. What is P1's final frequency of heads (3 decimals), and the
+#    exploitability? Why does the tie rule hardly matter after the first round?
+# 2. In the phase plot the replicator circles. Start it at (0.6, 0.5) instead of
+#    (0.8, 0.5): is the orbit smaller or larger? What is the smallest exploitability on
+#    it (3 decimals, `time=30, points=1501`)?
+# 3. Run Shapley's game from no initial counts (`initial_counts=None`). What does
+#    fictitious play do, and what is the exploitability after 10,000 rounds? Does this
+#    contradict Shapley's theorem?
+# 4. In the tournament, which pairs are separated at the 95% level (the interval
+#    excludes 0.5)?
+# 5. Run fictitious play with `tie_rule="random"` on the one-booking profit game
+#    (`booking`) for 500 rounds with seeds 0 to 9. At which matched prices does it end,
+#    and which is the most frequent? Is the equilibrium best for both hotels among them?
+# 6. In the duel against the premium bot (seed 6, deal 0), use
+#    `play_duel_week([f] * 7, 1, "premium", seed=6, deal=0)` for flat rates 300, 500 and
+#    600. What are your profit and the money difference for each? Why does 600 lose to
+#    the bot although it is the top of the profit game's equilibria?
+#
+# <details><summary>Show the answers</summary>
+#
+# 1. 0.506, with exploitability 0.015 (the first rule gave 0.499 and 0.014). Ties happen
+#    only when the counts are exactly balanced, as in round 1 and now and then later; a
+#    different choice there shifts the runs a little but not the limit: Robinson's
+#    theorem holds for any tie rule.
+# 2. Smaller: the start is closer to (1/2, 1/2), so its value of $H$ is lower and the
+#    closed orbit lies inside the first one. Exploitability never falls below 0.200 on
+#    it (0.600 on the orbit from (0.8, 0.5)).
+# 3. It walks the diagonal (1,1) -> (3,3) -> (2,2) -> (1,1) ... in runs of one round,
+#    so the frequencies sit at 1/3 and exploitability is 0.000 (to 3 places) after
+#    10,000 rounds. No contradiction: Shapley's theorem is about starts off this
+#    special path, which is exactly what we used above.
+# 4. With 20 games per pair: peakload beats premium and the staffer; the staffer
+#    beats premium. The other pairs' intervals contain 0.5.
+# 5. At 300, 400, 500 and 600; 500 most often (4 of 10 seeds); 600 once. Every matched
+#    price is an equilibrium, and which one learning reaches depends on the coin flips
+#    in the early ties. Both hotels would gain most at (600, 600), yet learning finds it
+#    only once in ten: learning selects *an* equilibrium, not the best one.
+# 6. Flat 300: profit 4100, difference +800; flat 500: profit 7500, difference +2000;
+#    flat 600: profit 5000, difference -1900. The premium bot asks 400 on weekdays and
+#    500 at weekends, so at 600 you are the dearer hotel every day and only take the
+#    guests the bot has no room for; the profit game's (600, 600) assumes the rival
+#    matches 600, which this bot never does.
+#
+# </details>
+
+# %% [markdown]
+# The cell below checks every number the answers state against the code, without
+# printing them: it says only whether they all agree.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+from hoteledu.boutique.duel_widget import play_duel_week
+from hoteledu.lessons import check_answers
+
+random_run = fictitious_play(pennies, 10_000, tie_rule="random", seed=1)
+x_r, y_r = random_run.final()
+small = replicator(pennies, [0.6, 0.4], [0.5, 0.5], time=30, points=1501)
+diagonal = fictitious_play(shapley, 10_000)
+separated = sorted(label for label, _, low, high in rows if low > 0.5 or high < 0.5)
+random_ends = [where(*fictitious_play(booking, 500, tie_rule="random", seed=s).final())
+               for s in range(10)]
+ends_500_600 = (random_ends.count("(500, 500)"), random_ends.count("(600, 600)"))
+duel = {f: play_duel_week([f] * 7, 1, "premium", seed=6, deal=0) for f in (3, 5, 6)}
+verdict = check_answers({
+    "1 heads": (round(float(x_r[0]), 3), 0.506),
+    "1 exploitability": (round(float(exploitability(pennies, x_r, y_r)), 3), 0.015),
+    "1 first rule": ((round(float(x_freq[-1, 0]), 3), round(float(gaps[-1]), 3)), (0.499, 0.014)),
+    "2 smallest": (round(float(exploitability(pennies, small.x, small.y).min()), 3), 0.200),
+    "2 first orbit": (round(float(exploitability(pennies, orbit.x, orbit.y).min()), 3), 0.600),
+    "3 path": (diagonal.plays[:4].tolist(), [[0, 0], [2, 2], [1, 1], [0, 0]]),
+    "3 exploitability": (round(float(exploitability(shapley, *diagonal.final())), 3), 0.0),
+    "4 separated": (separated, ["peakload vs staffer", "premium vs peakload",
+                                "premium vs staffer"]),
+    "5 ends": (sorted(set(random_ends)), ["(300, 300)", "(400, 400)", "(500, 500)",
+                                          "(600, 600)"]),
+    "5 counts": (ends_500_600, (4, 1)),
+    "6 outcomes": ([(duel[f].profit[0], duel[f].difference) for f in (3, 5, 6)],
+                   [(4100, 800), (7500, 2000), (5000, -1900)]),
+})

@@ -118,3 +118,19 @@ def test_heuristic_chooses_a_penalty_that_takes_staff_cards() -> None:
     choice = HeuristicAgent(seed=0).act(PlayerView(state, player))
     # 2 cards (about 3 VP each to the bot) weigh more than 5 VP: it loses the VP
     assert choice == ChoosePenalty(1)
+
+
+def test_emperor_shy_bot_splits_into_money_where_the_heuristic_climbs() -> None:
+    """The lesson 4 variant differs from the heuristic by the emperor rule only."""
+    from hoteledu.grand_austria.actions import Split
+    from hoteledu.grand_austria.strategies import EmperorShyAgent
+
+    state = scenario(2, (0, 0, 0, 10, 0, 0))
+    state.round = 3  # a scoring at the end of this round: the heuristic wants steps
+    state.apply_action(TakeDie(4))
+    heuristic = HeuristicAgent(seed=0).act(PlayerView(state, 0))
+    shy = EmperorShyAgent(seed=0).act(PlayerView(state, 0))
+    assert isinstance(heuristic, Split) and heuristic.emperor == 10
+    assert shy == Split(0, 10)
+    again = EmperorShyAgent(name="shy", emperor_weight=0.25).reseeded(1)
+    assert (again.name, again.emperor_weight) == ("shy", 0.25)

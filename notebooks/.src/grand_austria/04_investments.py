@@ -194,9 +194,9 @@ emperor_threshold_figure(payoffs, SCORINGS, {"just reach each bonus": plans["jus
 # %% [markdown]
 # Each step function jumps twice: once where the penalty stops (one step is worth the
 # whole penalty there) and once where the bonus starts. Between the jumps a step buys at
-# most 1 VP of track, which just pays for itself. So the thresholds decide: a player
-# either climbs to a bonus or stays put; stopping at "no penalty" ($-4$ VP net) is a
-# poor middle.
+# most 1 VP of track, which just pays for itself. So the thresholds decide: with these
+# tiles, reaching each bonus (13 VP net) beats both never climbing ($-16$) and
+# stopping just above the penalty ($-4$).
 #
 # Now the carry-over. After a scoring the disk moves back, **but not to 0**: the steps
 # above the move back are still there for the next scoring. The best plan, found by

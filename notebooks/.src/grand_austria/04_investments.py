@@ -278,12 +278,14 @@ tournament_figure(result, title="Heuristic against emperor-shy, 30 seeded games,
 # 1. Value the Breakfast Server (card 1, one strudel a round) at the implied price of
 #    strudel. What is one use worth, and what is its net return when hired in round 2
 #    with 14 dice (4 players)? In which round does it stop paying?
-# 2. With 14 dice, what are the expected krones paid for a cost-6 card on space 5, and
+# 2. With 14 dice, what are the expected krones paid for a cost-5 card on space 5, and
 #    with the cheaper of space 5 and space 6 (1 krone extra for the imitation)? How much
 #    does the choice of space 6 save?
-# 3. Emperor tiles C1 at all three scorings (bonus and penalty 8 VP), at most 5 steps
-#    before each scoring. What is the best plan (spaces before each scoring) and its net
-#    VP? What does a player who never climbs score?
+# 3. Emperor tiles C1 at all three scorings (bonus and penalty 8 VP). Before round 3
+#    you can climb at most 4 steps, before rounds 5 and 7 at most 6 each
+#    (`max_steps=(4, 6, 6)`). What is the best plan from space 0 (spaces before each
+#    scoring, net VP)? And if a yellow room put you on space 2 at the start? What are
+#    those 2 free steps worth?
 # 4. The tournament's 95% interval for the per-game difference is about 14.5 VP wide.
 #    About how many games would make it half as wide? Why?
 #
@@ -293,12 +295,13 @@ tournament_figure(result, title="Heuristic against emperor-shy, 30 seeded games,
 #    card (cost 4) costs 1.57 krones on average, so hired in round 2 it returns
 #    $6 \times 0.546 - 1.570 = 1.71$ VP. It pays when hired in rounds 1 to 5 (net
 #    0.07 in round 5) and not after: `staff_value_by_round(1, 14, item_values=prices)`.
-# 2. 3.475 krones on space 5, 3.228 with the cheaper of 5 and 6: space 6 saves 0.25
-#    krones on average (`expected_route_cost(6, 14, "best")`).
-# 3. Spaces 5, 7, 2: 5 steps to space 5 (back to 2: nothing), 5 steps to 7 (back to 2:
-#    nothing), then no step at all, since 8 is out of reach and the penalty comes
-#    anyway (back to 0). Track 4 + 5 + 2 = 11 VP, the penalty $-8$, 10 krones of steps:
-#    net $-7$ VP. Never climbing scores $-24$ VP: three penalties of 8.
+# 2. 2.496 krones on space 5, 2.267 with the cheaper of 5 and 6: space 6 saves 0.23
+#    krones on average (`expected_route_cost(5, 14, "best")`).
+# 3. From space 0: spaces 4, 7, 8, escaping every penalty but never reaching a bonus
+#    (the first bonus needs 6 steps); track 3 + 5 + 5 = 13 VP for 16 krones of steps:
+#    net $-3$ VP. From space 2: spaces 6, 9, 10, three bonuses, net 24 VP. The 2 free
+#    steps are worth 27 VP: they lift the first scoring over the bonus threshold, and
+#    the carry-over does the rest.
 # 4. About 120 games. The half-width is $1.96\,s/\sqrt{n}$: halving it needs $n$ four
 #    times as large, $4 \times 30 = 120$.
 #
@@ -313,22 +316,23 @@ tournament_figure(result, title="Heuristic against emperor-shy, 30 seeded games,
 from hoteledu.lessons import check_answers
 
 server = staff_value_by_round(1, dice=14, item_values=prices)
-c1 = best_emperor_plan(8, 8, max_steps=5)
+c1 = best_emperor_plan(8, 8, max_steps=(4, 6, 6))
+c1_from_2 = best_emperor_plan(8, 8, max_steps=(4, 6, 6), start=2)
 verdict = check_answers({
     "1 a use": (round(float(server.value_per_use), 3), 0.546),
     "1 expected cost": (round(float(server.expected_cost), 3), 1.570),
     "1 net in round 2": (round(float(server.net[1]), 2), 1.71),
     "1 last round": (server.break_even_round, 5),
     "1 net in round 5": (round(float(server.net[4]), 2), 0.07),
-    "2 space 5": (round(float(expected_route_cost(6, 14)), 3), 3.475),
-    "2 cheaper": (round(float(expected_route_cost(6, 14, "best")), 3), 3.228),
-    "2 saving": (round(float(expected_route_cost(6, 14) - expected_route_cost(6, 14, "best")), 2), 0.25),
-    "3 plan": (c1.targets, (5, 7, 2)),
-    "3 zones": (c1.zones, ("nothing", "nothing", "penalty")),
-    "3 net": (c1.net, -7),
-    "3 steps": (c1.steps, (5, 5, 0)),
-    "3 track": (c1.track_vp, 11),
-    "3 never": (evaluate_plan((0, 0, 0), 8, 8).net, -24),
+    "2 space 5": (round(float(expected_route_cost(5, 14)), 3), 2.496),
+    "2 cheaper": (round(float(expected_route_cost(5, 14, "best")), 3), 2.267),
+    "2 saving": (round(float(expected_route_cost(5, 14) - expected_route_cost(5, 14, "best")), 2), 0.23),
+    "3 plan from 0": (c1.targets, (4, 7, 8)),
+    "3 zones from 0": (c1.zones, ("nothing", "nothing", "nothing")),
+    "3 track, cost, net": ((c1.track_vp, c1.cost, c1.net), (13, 16, -3)),
+    "3 plan from 2": ((c1_from_2.targets, c1_from_2.zones), ((6, 9, 10), ("bonus",) * 3)),
+    "3 net from 2": (c1_from_2.net, 24),
+    "3 worth": (c1_from_2.net - c1.net, 27),
     "4 width": (round(difference.high - difference.low, 1), 14.5),
     "4 games": (result.num_games * 4, 120),
 })

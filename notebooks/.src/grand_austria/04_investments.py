@@ -234,7 +234,7 @@ for limit in (4, 5, 6):
 # bots play each other: the heuristic bot of `hoteledu.grand_austria.bots` (it wants
 # space 3 + 3, 3 + 5, 3 + 7 before the scorings, the bonus thresholds above) and
 # `EmperorShyAgent`, the same bot with one rule changed: an emperor step is worth only
-# half a krone to it, so it puts action 4 into money. 30 seeded two-player games, seats
+# half a krone to it, so it puts action 4 into money. 20 seeded two-player games, seats
 # alternating (`hoteledu.core.tournament`); the progress bar shows the games.
 
 # %%
@@ -242,7 +242,7 @@ from hoteledu.core.tournament import tournament
 from hoteledu.grand_austria.bots import HeuristicAgent
 from hoteledu.grand_austria.strategies import EmperorShyAgent
 
-result = tournament("grand_austria", [HeuristicAgent(), EmperorShyAgent()], games=30, seed=4, progress=True)
+result = tournament("grand_austria", [HeuristicAgent(), EmperorShyAgent()], games=20, seed=4, progress=True)
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -256,18 +256,18 @@ print(f"heuristic minus emperor-shy, per game: {difference.estimate:.1f} VP, "
 # %%
 from hoteledu.grand_austria.figures import tournament_figure
 
-tournament_figure(result, title="Heuristic against emperor-shy, 30 seeded games, 95% intervals")
+tournament_figure(result, title="Heuristic against emperor-shy, 20 seeded games, 95% intervals")
 
 # %% [markdown]
-# The heuristic wins 29 of the 30 games: a win rate of 0.967, with a 95% Wilson interval
-# of 0.833 to 0.994, far from 0.5. The mean scores say how much: the heuristic scores
-# 26.4 VP more per game, with a 95% interval of 19.2 to 33.7 VP (the interval of the
+# The heuristic wins 19 of the 20 games: a win rate of 0.95, with a 95% Wilson interval
+# of 0.764 to 0.991, well above 0.5. The mean scores say how much: the heuristic scores
+# 24.9 VP more per game, with a 95% interval of 15.4 to 34.5 VP (the interval of the
 # per-game difference: both bots play the same deals, so the luck of the deal cancels).
-# The one rule about the emperor is worth about 26 VP a game to this bot, the size of
+# The one rule about the emperor is worth about 25 VP a game to this bot, the size of
 # the gap between the plans above that never climb ($-16$) and that reach each bonus
 # ($+13$): 29 VP.
 #
-# Read the intervals with care. They say how well 30 games pin down *these two bots*'
+# Read the intervals with care. They say how well 20 games pin down *these two bots*'
 # averages on this machine's seeded deals, not how good a strategy is against other
 # players. And the half-width falls like $1/\sqrt{n}$, as the convergence figure
 # showed: to halve it, play four times as many games.
@@ -286,7 +286,7 @@ tournament_figure(result, title="Heuristic against emperor-shy, 30 seeded games,
 #    (`max_steps=(4, 6, 6)`). What is the best plan from space 0 (spaces before each
 #    scoring, net VP)? And if a yellow room put you on space 2 at the start? What are
 #    those 2 free steps worth?
-# 4. The tournament's 95% interval for the per-game difference is about 14.5 VP wide.
+# 4. The tournament's 95% interval for the per-game difference is about 19 VP wide.
 #    About how many games would make it half as wide? Why?
 #
 # <details><summary>Show the answer</summary>
@@ -302,8 +302,8 @@ tournament_figure(result, title="Heuristic against emperor-shy, 30 seeded games,
 #    net $-3$ VP. From space 2: spaces 6, 9, 10, three bonuses, net 24 VP. The 2 free
 #    steps are worth 27 VP: they lift the first scoring over the bonus threshold, and
 #    the carry-over does the rest.
-# 4. About 120 games. The half-width is $1.96\,s/\sqrt{n}$: halving it needs $n$ four
-#    times as large, $4 \times 30 = 120$.
+# 4. About 80 games. The half-width is $1.96\,s/\sqrt{n}$: halving it needs $n$ four
+#    times as large, $4 \times 20 = 80$.
 #
 # </details>
 
@@ -333,6 +333,6 @@ verdict = check_answers({
     "3 plan from 2": ((c1_from_2.targets, c1_from_2.zones), ((6, 9, 10), ("bonus",) * 3)),
     "3 net from 2": (c1_from_2.net, 24),
     "3 worth": (c1_from_2.net - c1.net, 27),
-    "4 width": (round(difference.high - difference.low, 1), 14.5),
-    "4 games": (result.num_games * 4, 120),
+    "4 width": (round(difference.high - difference.low), 19),
+    "4 games": (result.num_games * 4, 80),
 })

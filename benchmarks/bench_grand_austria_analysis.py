@@ -9,16 +9,18 @@ cached) best of 3. Prints a table.
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 from _timing import cold_and_warm_ms
 
 from hoteledu.grand_austria import dice as gdice
-from hoteledu.grand_austria.analysis import guests, staff, strength
+from hoteledu.grand_austria.analysis import emperor, guests, staff, strength
+from hoteledu.grand_austria.cards import ITEMS
 
 BUDGET_MS = 50.0
 
 
-CACHED_MODULES = (strength, staff, guests, gdice)
+CACHED_MODULES = (strength, staff, guests, emperor, gdice)
 
 
 def _time(call: Callable[[], object], repeat: int = 5) -> tuple[float, float]:
@@ -38,6 +40,18 @@ EXACT: dict[str, Callable[[], object]] = {
     "staff_value_by_round(2, 14)": lambda: staff.staff_value_by_round(2, 14),
     "implied_item_prices()": guests.implied_item_prices,
     "implied_item_prices(intercept, krones)": lambda: guests.implied_item_prices(True, True),
+    "staff_value_by_round(1, 14, implied prices)": lambda: staff.staff_value_by_round(
+        1, 14, item_values=dict(zip(ITEMS, guests.implied_item_prices().prices, strict=True))
+    ),
+    "best_emperor_plan((3,5,8), (3,5,8))": lambda: emperor.best_emperor_plan((3, 5, 8), (3, 5, 8)),
+    "best_emperor_plan(8, 8, max_steps=5)": lambda: emperor.best_emperor_plan(8, 8, max_steps=5),
+    "best_emperor_plan(3, 3, step_cost=3/2)": lambda: emperor.best_emperor_plan(
+        3, 3, step_cost=Fraction(3, 2)
+    ),
+    "evaluate_plan((6, 8, 10), 8, 8)": lambda: emperor.evaluate_plan((6, 8, 10), 8, 8),
+    "scoring_payoff, all 3 x 14 spaces": lambda: [
+        emperor.scoring_payoff(s, k, 8, 8) for k in range(3) for s in range(14)
+    ],
 }
 
 SAMPLES: dict[str, Callable[[], object]] = {

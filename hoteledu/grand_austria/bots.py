@@ -291,8 +291,8 @@ class HeuristicAgent:
         loss = 0.0
         for e in tile.penalty if option == 0 else tile.fallback:
             d = e.to_json()
-            per = len(obs["staff"][p]) if fx.param(d, "per") == "staff" else 1
-            if e.kind == "lose":
+            if e.kind == "lose":  # only "lose" has a "per" parameter (C3: per hired staff card)
+                per = len(obs["staff"][p]) if fx.param(d, "per") == "staff" else 1
                 loss += (fx.param(d, "krones") + fx.param(d, "vp")) * per
             elif e.kind == "lose_staff":
                 loss += 3.0 * fx.param(d, "count")

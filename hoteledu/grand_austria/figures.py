@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import plotly.graph_objects as go
@@ -257,4 +257,155 @@ def action_board_figure(
         title=title, xaxis_title="action space", yaxis_title="dice", showlegend=False, **LAYOUT
     )
     fig.update_yaxes(range=[0, top + 1.5], dtick=1)
+    return fig
+
+
+# ------------------------------------------------ lesson 4: convergence, emperor, tournament
+def convergence_figure(
+    exact: Sequence[Fraction | float],
+    sample: Sequence[int] | np.ndarray,
+    title: str = "Simulated frequencies converge to the exact distribution",
+) -> go.Figure:
+    """How far the first n rolls' frequencies are from the exact bars, as n grows.
+
+    The distance is the total variation ``(1/2) sum |frequency - probability|``
+    after 1, 2, 4, ... rolls up to the sample's size (log scale), with a
+    ``c / sqrt(n)`` guide through the first point: the simulated bars close in
+    on the exact ones at the rate of the square root of the rolls.
+    """
+    exact_array = np.asarray([float(p) for p in exact])
+    sample = np.asarray(sample, dtype=np.int64)
+    if sample.size == 0:
+        raise ValueError("the sample is empty: roll at least once")
+    if sample.min() < 0 or sample.max() >= len(exact_array):
+        raise ValueError(
+            f"sample values must lie in 0..{len(exact_array) - 1}, like the exact bars"
+        )
+    sizes = sorted({int(n) for n in np.geomspace(1, sample.size, num=40)} | {sample.size})
+    onehot = np.zeros((sample.size, len(exact_array)))
+    onehot[np.arange(sample.size), sample] = 1
+    running = np.cumsum(onehot, axis=0)[np.asarray(sizes) - 1] / np.asarray(sizes)[:, None]
+    distance = 0.5 * np.abs(running - exact_array).sum(axis=1)
+    guide = distance[0] * np.sqrt(1 / np.asarray(sizes, dtype=float))
+    fig = go.Figure()
+    fig.add_trace(
+        go.Scatter(
+            x=sizes,
+            y=distance,
+            name="distance to the exact bars",
+            mode="lines+markers",
+            line={"color": SIMULATED_COLOUR},
+            hovertemplate="after %{x} rolls: distance %{y:.4f}<extra></extra>",
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=sizes,
+            y=guide,
+            name="c / sqrt(n)",
+            mode="lines",
+            line={"color": "grey", "dash": "dash"},
+        )
+    )
+    fig.update_layout(
+        title=title, xaxis_title="rolls n", yaxis_title="total variation distance", **LAYOUT
+    )
+    fig.update_xaxes(type="log")
+    fig.update_yaxes(type="log")
+    return fig
+
+
+PLAN_SYMBOLS = ("circle-open", "diamond-open", "square-open", "x-open")
+
+
+def emperor_threshold_figure(
+    payoffs: Sequence[Sequence[Fraction | float]],
+    scorings: Sequence[Any],
+    plans: Mapping[str, Any] | None = None,
+) -> go.Figure:
+    """VP of each emperor scoring against the space before it: a step function.
+
+    ``payoffs[k][space]`` is scoring k's VP (track VP, plus the bonus or minus
+    the penalty), ``scorings[k]`` has ``round``, ``avoid_penalty`` and
+    ``bonus_space`` (``analysis.emperor.SCORINGS``); the thresholds are marked.
+    ``plans`` (name to ``EmperorPlan``) adds each plan's targets as markers.
+    """
+    if len(payoffs) != len(scorings):
+        raise ValueError("give one row of payoffs per scoring")
+    fig = go.Figure()
+    for k, (row, scoring) in enumerate(zip(payoffs, scorings, strict=True)):
+        colour = list(PLAYER_COUNT_COLOURS.values())[k % len(PLAYER_COUNT_COLOURS)]
+        fig.add_trace(
+            go.Scatter(
+                x=list(range(len(row))),
+                y=[float(v) for v in row],
+                name=f"round {scoring.round}: no penalty from {scoring.avoid_penalty}, "
+                f"bonus from {scoring.bonus_space}",
+                mode="lines+markers",
+                line={"shape": "hv", "color": colour},
+                hovertemplate=f"round {scoring.round}, space %{{x}}: %{{y:.0f}} VP<extra></extra>",
+            )
+        )
+    for index, (name, plan) in enumerate((plans or {}).items()):
+        fig.add_trace(
+            go.Scatter(
+                x=list(plan.targets),
+                y=[float(payoffs[k][t]) for k, t in enumerate(plan.targets)],
+                name=f"{name}: {', '.join(map(str, plan.targets))} (net {float(plan.net):.0f})",
+                mode="markers",
+                marker={
+                    "size": 13,
+                    "symbol": ("circle-open", "diamond-open", "square-open")[index % 3],
+                },
+            )
+        )
+    fig.add_hline(y=0, line_dash="dot", line_color="grey")
+    fig.update_layout(
+        title="Emperor scorings: VP against the space before the scoring",
+        xaxis_title="emperor space before the scoring",
+        yaxis_title="VP of the scoring",
+        **LAYOUT,
+    )
+    fig.update_xaxes(dtick=1)
+    return fig
+
+
+def tournament_figure(result: Any, title: str | None = None) -> go.Figure:
+    """Win rate and mean score of each agent of a tournament, with 95% intervals.
+
+    ``result`` is a :class:`hoteledu.core.tournament.TournamentResult`: win
+    rates carry Wilson intervals, mean scores normal intervals.
+    """
+    from plotly.subplots import make_subplots
+
+    rows = result.rows()
+    names = [r["agent"] for r in rows]
+    fig = make_subplots(rows=1, cols=2, subplot_titles=("win rate", "mean score (VP)"))
+    for col, key in ((1, "win_rate"), (2, "mean_score")):
+        fig.add_trace(
+            go.Bar(
+                x=names,
+                y=[r[key] for r in rows],
+                error_y={
+                    "type": "data",
+                    "symmetric": False,
+                    "array": [r[f"{key}_high"] - r[key] for r in rows],
+                    "arrayminus": [r[key] - r[f"{key}_low"] for r in rows],
+                },
+                marker_color=[EXACT_COLOUR, SIMULATED_COLOUR, *PLAYER_COUNT_COLOURS.values()][
+                    : len(rows)
+                ],
+                customdata=[[r[f"{key}_low"], r[f"{key}_high"]] for r in rows],
+                hovertemplate="%{x}: %{y:.3f} [%{customdata[0]:.3f}, %{customdata[1]:.3f}]"
+                "<extra></extra>",
+                showlegend=False,
+            ),
+            row=1,
+            col=col,
+        )
+    fig.update_yaxes(range=[0, 1], row=1, col=1)
+    fig.update_layout(
+        title=title or f"{result.num_games} seeded games, 95% intervals",
+        **LAYOUT,
+    )
     return fig

@@ -35,6 +35,8 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import threading
+import time
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -59,6 +61,8 @@ from hoteledu.grand_austria.hotel import DICE_BY_PLAYERS
 MAX_DICE = 14
 """The most dice on the board (4 players)."""
 ROLL_MANY = 1000
+WATCHDOG_SECONDS = 4.0
+"""Seconds without a browser view applying a figure update before the figure is rebuilt."""
 
 
 def _roll(rng: np.random.Generator, n: int, size: int | None = None) -> np.ndarray:
@@ -205,8 +209,24 @@ class BoardRollController:
         )
 
 
+def _in_kernel() -> bool:
+    """Whether a Jupyter kernel runs this (a browser may show the widgets)."""
+    from hoteledu.apps.view import _in_kernel as in_kernel
+
+    return in_kernel()
+
+
 class _View:
-    """Shared bits of the three widgets: display, and callbacks that report errors."""
+    """Shared bits of the three widgets: display, callbacks that report errors, a watchdog.
+
+    The watchdog is the one of :class:`hoteledu.apps.view.GameApp`: anywidget
+    gives a model 2 s to initialise, and on a loaded machine plotly's module can
+    take longer, so a figure's view may never apply an update (a frozen figure
+    in Voilà). A view answers every trace update with ``_js2py_traceDeltas``;
+    with a kernel attached and no answer ``WATCHDOG_SECONDS`` after an update,
+    the figure is replaced in its box by a new ``FigureWidget`` built from the
+    live state.
+    """
 
     widget: Any
     message_html: Any
@@ -216,14 +236,71 @@ class _View:
 
     def _guard(self, callback: Callable[[], Any]) -> Callable[..., None]:
         def run(*_: Any) -> None:
-            self.message_html.value = ""
-            try:
-                callback()
-            except ValueError as error:  # a refused choice: say why, change nothing
-                self.message_html.value = f"<b>{html.escape(str(error))}</b>"
-            self.refresh()
+            with self.lock:
+                self.message_html.value = ""
+                try:
+                    callback()
+                except ValueError as error:  # a refused choice: say why, change nothing
+                    self.message_html.value = f"<b>{html.escape(str(error))}</b>"
+                self.refresh()
 
         return run
+
+    def _watch_figures(self, figures: dict[str, tuple[Callable[[], Any], Any]]) -> None:
+        """Watch the FigureWidgets named (attribute -> (builder of a fresh figure, its box))."""
+        self.lock = getattr(self, "lock", None) or threading.RLock()
+        self._watched = figures
+        self._unacknowledged: dict[str, float] = {}
+        self._watchdog: threading.Timer | None = None
+        self.figure_rebuilds = 0
+        for name in figures:
+            self._observe(name)
+
+    def _observe(self, name: str) -> None:
+        def acknowledged(change: dict[str, Any]) -> None:
+            if change["new"]:  # a view in the browser applied an update
+                self._unacknowledged.pop(name, None)
+
+        getattr(self, name).observe(acknowledged, names="_js2py_traceDeltas")
+
+    def _update_figure(self, name: str, source: Any) -> None:
+        """Copy a fresh figure into the widget ``name``; watch for a view's answer."""
+        figure = getattr(self, name)
+        before = figure._last_trace_edit_id
+        _copy_figure(figure, source)
+        if figure._last_trace_edit_id != before and _in_kernel():
+            self._unacknowledged.setdefault(name, time.monotonic())
+            if self._watchdog is None:
+                self._start_watchdog()
+
+    def _start_watchdog(self) -> None:
+        self._watchdog = threading.Timer(WATCHDOG_SECONDS, self._check_views)
+        self._watchdog.daemon = True
+        self._watchdog.start()
+
+    def _check_views(self) -> None:
+        with self.lock:
+            self._watchdog = None
+            now = time.monotonic()
+            for name, since in list(self._unacknowledged.items()):
+                if now - since >= WATCHDOG_SECONDS:
+                    del self._unacknowledged[name]
+                    self._rebuild(name)
+            if self._unacknowledged:
+                self._start_watchdog()
+
+    def _rebuild(self, name: str) -> None:
+        import plotly.graph_objects as go
+
+        build, box = self._watched[name]
+        old = getattr(self, name)
+        new = go.FigureWidget(build())
+        new.layout.width = old.layout.width
+        setattr(self, name, new)
+        self._observe(name)
+        box.children = tuple(new if child is old else child for child in box.children)
+        old.close()
+        self.figure_rebuilds += 1
 
     def refresh(self) -> None:  # pragma: no cover - each widget defines it
         raise NotImplementedError
@@ -290,11 +367,12 @@ class BoardRollWidget(_View):
                 self.message_html,
             ]
         )
+        self._watch_figures({"figure": (c.figure, self.widget)})
         self.refresh()
 
     def refresh(self) -> None:
         c = self.controller
-        _copy_figure(self.figure, c.figure())
+        self._update_figure("figure", c.figure())
         last = (
             ""
             if c.last_counts is None
@@ -427,14 +505,16 @@ class DraftWidget(_View):
         self.table_html = w.HTML()
         self.status_html = w.HTML()
         self.message_html = w.HTML()
+        board_row = w.HBox([self.figure, self.table_html])
         self.widget = w.VBox(
             [
-                w.HBox([self.figure, self.table_html]),
+                board_row,
                 w.HBox(self.space_buttons),
                 w.HBox([self.new_round_button, self.status_html]),
                 self.message_html,
             ]
         )
+        self._watch_figures({"figure": (self._board, board_row)})
         self.refresh()
 
     def _board(self) -> Any:
@@ -444,7 +524,7 @@ class DraftWidget(_View):
 
     def refresh(self) -> None:
         c = self.controller
-        _copy_figure(self.figure, self._board())
+        self._update_figure("figure", self._board())
         for space, button in enumerate(self.space_buttons, start=1):
             button.disabled = c.finished or c.counts[space - 1] == 0
             button.description = f"space {space}: {c.counts[space - 1]}"
@@ -574,13 +654,20 @@ class TakeOrPassWidget(_View):
         self.board_figure.layout.width = self.pass_figure.layout.width = 440
         self.status_html = w.HTML()
         self.message_html = w.HTML()
+        figures_row = w.HBox([self.board_figure, self.pass_figure])
         self.widget = w.VBox(
             [
-                w.HBox([self.board_figure, self.pass_figure]),
+                figures_row,
                 w.HBox([self.take_button, self.pass_button, self.new_round_button]),
                 self.status_html,
                 self.message_html,
             ]
+        )
+        self._watch_figures(
+            {
+                "board_figure": (self._board, figures_row),
+                "pass_figure": (self._after_pass, figures_row),
+            }
         )
         self.refresh()
 
@@ -605,8 +692,8 @@ class TakeOrPassWidget(_View):
 
     def refresh(self) -> None:
         c = self.controller
-        _copy_figure(self.board_figure, self._board())
-        _copy_figure(self.pass_figure, self._after_pass())
+        self._update_figure("board_figure", self._board())
+        self._update_figure("pass_figure", self._after_pass())
         self.take_button.disabled = c.finished
         self.pass_button.disabled = c.finished
         if c.finished:

@@ -96,3 +96,41 @@ def test_heuristic_counts_guests_without_a_room_of_their_colour() -> None:
     state.cafe[0] = [[92, 0, 0, 0, 0], [51, 0, 0, 0, 0]]  # a tourist and a yellow guest
     view = PlayerView(state, 0).observation
     assert HeuristicAgent.guests_without_room(view, 0) == 1  # one yellow room for two
+
+
+def test_heuristic_chooses_a_penalty_that_takes_staff_cards() -> None:
+    """GAH-E04 with tile A3 (2 hand cards under the deck, or lose 5 VP): the bot chooses.
+
+    It crashed before: it asked the "lose_staff" effect for a "per" parameter
+    only "lose" has (found by a tournament of bot variants, lesson 4).
+    """
+    from hoteledu.grand_austria.actions import ChoosePenalty, EndTurn, Split
+
+    state = scenario(2, (0, 0, 0, 10, 0, 0))
+    state.emperor_tiles = ["A3", "A3", "A3"]
+    state.round = 3
+    state.dice = [0, 0, 0, 1, 0, 0]
+    state.apply_action(TakeDie(4))
+    state.apply_action(Split(0, 1))
+    state.apply_action(EndTurn())
+    player = state.current_player()
+    assert set(state.legal_actions()) == {ChoosePenalty(0), ChoosePenalty(1)}
+    choice = HeuristicAgent(seed=0).act(PlayerView(state, player))
+    # 2 cards (about 3 VP each to the bot) weigh more than 5 VP: it loses the VP
+    assert choice == ChoosePenalty(1)
+
+
+def test_emperor_shy_bot_splits_into_money_where_the_heuristic_climbs() -> None:
+    """The lesson 4 variant differs from the heuristic by the emperor rule only."""
+    from hoteledu.grand_austria.actions import Split
+    from hoteledu.grand_austria.strategies import EmperorShyAgent
+
+    state = scenario(2, (0, 0, 0, 10, 0, 0))
+    state.round = 3  # a scoring at the end of this round: the heuristic wants steps
+    state.apply_action(TakeDie(4))
+    heuristic = HeuristicAgent(seed=0).act(PlayerView(state, 0))
+    shy = EmperorShyAgent(seed=0).act(PlayerView(state, 0))
+    assert isinstance(heuristic, Split) and heuristic.emperor == 10
+    assert shy == Split(0, 10)
+    again = EmperorShyAgent(name="shy", emperor_weight=0.25).reseeded(1)
+    assert (again.name, again.emperor_weight) == ("shy", 0.25)

@@ -84,3 +84,63 @@ def test_doctest_and_no_widgets_imported() -> None:
         "assert 'hoteledu.grand_austria.rules' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_convergence_figure_distance_is_the_total_variation() -> None:
+    exact = max_count_distribution(10)
+    sample = sample_max_counts(10, 3000, seed=8)
+    fig = figures.convergence_figure(exact, sample)
+    distance, guide = fig.data
+    assert distance.x[0] == 1 and distance.x[-1] == 3000
+    # after one roll the distance is 1 - P(that value); after all, from the bincount
+    assert np.isclose(distance.y[0], 1 - float(exact[sample[0]]))
+    frequencies = np.bincount(sample, minlength=len(exact)) / sample.size
+    total_variation = 0.5 * sum(abs(f - float(p)) for f, p in zip(frequencies, exact, strict=True))
+    assert np.isclose(distance.y[-1], total_variation)
+    assert distance.y[-1] < 0.05 < distance.y[0]  # the bars converge
+    assert np.isclose(guide.y[-1], guide.y[0] / np.sqrt(3000))
+    with pytest.raises(ValueError, match="empty"):
+        figures.convergence_figure(exact, [])
+    with pytest.raises(ValueError, match=r"0\.\.10"):
+        figures.convergence_figure(exact, [11])
+
+
+def test_emperor_threshold_figure() -> None:
+    from hoteledu.grand_austria.analysis.emperor import (
+        SCORINGS,
+        best_emperor_plan,
+        scoring_payoff,
+    )
+
+    payoffs = [[scoring_payoff(s, k, 3, 3) for s in range(14)] for k in range(3)]
+    best = best_emperor_plan(3, 3)
+    fig = figures.emperor_threshold_figure(payoffs, SCORINGS, {"best": best})
+    assert len(fig.data) == 4 and fig.data[0].line.shape == "hv"
+    assert list(fig.data[1].y) == [float(v) for v in payoffs[1]]
+    assert "no penalty from 6, bonus from 8" in fig.data[1].name
+    assert list(fig.data[3].x) == list(best.targets)
+    with pytest.raises(ValueError, match="one row"):
+        figures.emperor_threshold_figure(payoffs[:2], SCORINGS)
+
+
+def test_tournament_figure() -> None:
+    from hoteledu.core.tournament import TournamentResult
+
+    result = TournamentResult(
+        game="grand_austria",
+        options={},
+        agent_names=["a", "b"],
+        seed=0,
+        seats=[[0, 1], [1, 0], [0, 1], [1, 0]],
+        returns=[[60.0, 40.0], [50.0, 55.0], [70.0, 30.0], [65.0, 45.0]],
+        utilities=[[1, 0], [0, 1], [1, 0], [1, 0]],
+        winners=[[0], [1], [0], [0]],
+        lengths=[100] * 4,
+    )
+    fig = figures.tournament_figure(result)
+    rates, scores = fig.data
+    assert list(rates.y) == [0.75, 0.25] and list(scores.y) == [61.25, 42.5]
+    interval = result.mean_score("a")
+    assert np.isclose(scores.error_y.array[0], interval.high - interval.estimate)
+    assert np.isclose(rates.error_y.arrayminus[1], 0.25 - result.win_rate("b").low)
+    json.loads(pio.to_json(fig))

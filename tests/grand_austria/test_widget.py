@@ -284,3 +284,71 @@ def test_action_board_figure_draws_six_spaces_and_refuses_bad_counts() -> None:
     for bad in ((1, 2), (1, 2, 3, 4, 5, -1)):
         with pytest.raises(ValueError, match="six numbers"):
             action_board_figure(bad)
+
+
+# ------------------------------------------------------------- the view watchdog
+def _wait_for_rebuilds(view, count: int) -> None:
+    import time
+
+    deadline = time.monotonic() + 10
+    while view.figure_rebuilds < count and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
+def _shows_live_state(figure, fresh) -> bool:
+    return [list(t.y) for t in figure.data] == [list(t.y) for t in fresh.data]
+
+
+def test_a_figure_never_answered_is_rebuilt_in_its_box(monkeypatch) -> None:
+    """As GameApp's board: no view applied the update, so a new figure replaces it."""
+    from hoteledu.grand_austria import widget as widget_module
+
+    monkeypatch.setattr(widget_module, "_in_kernel", lambda: True)
+    monkeypatch.setattr(widget_module, "WATCHDOG_SECONDS", 0.2)
+    roll = BoardRollWidget(dice=10, seed=1)
+    old = roll.figure
+    roll.roll_many_button.click()
+    _wait_for_rebuilds(roll, 1)
+    with roll.lock:
+        assert roll.figure is not old and roll.figure_rebuilds == 1
+        assert any(child is roll.figure for child in roll.widget.children)
+        assert not any(child is old for child in roll.widget.children)
+        assert _shows_live_state(roll.figure, roll.controller.figure())
+    # the new figure is watched too: a press after the rebuild still updates it
+    roll.roll_once_button.click()
+    assert roll.controller.rolls == ROLL_MANY + 1
+    assert _shows_live_state(roll.figure, roll.controller.figure())
+
+    chooser = TakeOrPassWidget(dice=10, seed=2)
+    board, after = chooser.board_figure, chooser.pass_figure
+    chooser.pass_button.click()  # both figures change
+    _wait_for_rebuilds(chooser, 2)
+    with chooser.lock:
+        row = chooser.widget.children[0]
+        assert list(row.children) == [chooser.board_figure, chooser.pass_figure]
+        assert chooser.board_figure is not board and chooser.pass_figure is not after
+        assert chooser.board_figure.layout.width == 440
+
+
+def test_a_figure_that_answers_is_kept(monkeypatch) -> None:
+    import time
+
+    from hoteledu.grand_austria import widget as widget_module
+
+    monkeypatch.setattr(widget_module, "_in_kernel", lambda: True)
+    monkeypatch.setattr(widget_module, "WATCHDOG_SECONDS", 0.2)
+    draft = DraftWidget(players=2, seed=3)
+    old = draft.figure
+    space = 1 + int(np.argmax(draft.controller.counts))
+    draft.space_buttons[space - 1].click()
+    # the browser's view applied the update and reported the traces' deltas
+    draft.figure._js2py_traceDeltas = {"trace_deltas": [], "trace_edit_id": 1}
+    time.sleep(0.6)
+    assert draft.figure is old and draft.figure_rebuilds == 0
+
+
+def test_no_watchdog_without_a_kernel() -> None:
+    """Outside Jupyter (tests, scripts) no browser view exists: nothing is watched."""
+    roll = BoardRollWidget(dice=10, seed=1)
+    roll.roll_many_button.click()
+    assert roll._watchdog is None and roll._unacknowledged == {}

@@ -8,6 +8,9 @@
   and what a once-per-round card returns by the round it is hired.
 * :mod:`.board`: one action board: a space's binomial count, empty spaces,
   every space covered (inclusion-exclusion), what passing leaves a rival.
+* :mod:`.emperor`: the emperor track as a threshold game: the spaces that
+  escape the penalty or earn the bonus at each scoring, and the best plan of
+  steps over the three scorings (backward induction).
 * :mod:`.guests`: the least-squares implied price of each dish and drink from
   the guests' VP.
 
@@ -29,6 +32,15 @@ from hoteledu.grand_austria.analysis.board import (
     rival_board,
     seat_totals,
     space_count_distribution,
+)
+from hoteledu.grand_austria.analysis.emperor import (
+    SCORINGS,
+    EmperorPlan,
+    best_emperor_plan,
+    evaluate_plan,
+    minimal_plan,
+    scoring_payoff,
+    tile_values,
 )
 from hoteledu.grand_austria.analysis.guests import GuestPrices, guest_orders, implied_item_prices
 from hoteledu.grand_austria.analysis.staff import (
@@ -68,14 +80,18 @@ from hoteledu.grand_austria.analysis.strength import (
 __all__ = [
     "POLICIES",
     "ROUTES",
+    "SCORINGS",
     "DraftStrengths",
+    "EmperorPlan",
     "GuestPrices",
     "RivalBoard",
     "StaffValue",
     "StoppingValue",
     "all_covered_probability",
+    "best_emperor_plan",
     "draft_strengths",
     "empty_spaces_distribution",
+    "evaluate_plan",
     "expected_empty_spaces",
     "expected_hiring_cost",
     "expected_max_count",
@@ -87,6 +103,7 @@ __all__ = [
     "implied_item_prices",
     "max_count_distribution",
     "mean",
+    "minimal_plan",
     "once_per_round_cards",
     "pick_order",
     "rival_after_reroll",
@@ -96,6 +113,7 @@ __all__ = [
     "sample_max_counts",
     "sample_rolls",
     "sample_wild_strengths",
+    "scoring_payoff",
     "seat_totals",
     "simulate_draft",
     "simulate_stopping",
@@ -105,6 +123,7 @@ __all__ = [
     "staff_value_by_round",
     "stopping_value",
     "strength_distribution",
+    "tile_values",
     "value_per_use",
     "wild_strength_distribution",
 ]

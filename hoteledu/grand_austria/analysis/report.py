@@ -8,6 +8,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from hoteledu.grand_austria.analysis.emperor import (
+    SCORINGS,
+    best_emperor_plan,
+    evaluate_plan,
+    minimal_plan,
+)
 from hoteledu.grand_austria.analysis.guests import implied_item_prices
 from hoteledu.grand_austria.analysis.staff import (
     expected_route_cost,
@@ -133,6 +139,7 @@ def analysis_markdown() -> str:
             name = f"{value.name} ({value.cost}), {per_use}"
             rows.append([name, *(_f(v, 2) for v in value.net)])
     lines += _table(["card (cost), value of a use", *(f"round {r}" for r in range(1, 8))], rows)
+    lines += emperor_lines()
     krones = implied_item_prices(count_krones=True)
     lines += ["", "**Guests**: implied VP of one item (least squares over the 56 guests):", ""]
     lines += _table(
@@ -143,6 +150,51 @@ def analysis_markdown() -> str:
         ],
     )
     return "\n".join(lines) + "\n"
+
+
+EMPEROR_EXAMPLE = ((3, 5, 8), (3, 5, 8))
+"""Bonus and penalty (VP) of tiles A1, B2, C1: one of each letter, paid in krones or VP."""
+
+
+def emperor_lines() -> list[str]:
+    """The emperor table: thresholds of each scoring, then plans at tiles A1, B2, C1."""
+    lines = ["", "**Emperor track** (a threshold game): the space needed before each scoring:", ""]
+    lines += _table(
+        ["round", "moves back", "no penalty from space", "bonus from space"],
+        [
+            [str(s.round), str(s.step_back), str(s.avoid_penalty), str(s.bonus_space)]
+            for s in SCORINGS
+        ],
+    )
+    bonus, penalty = EMPEROR_EXAMPLE
+    plans = [
+        ("never climb", evaluate_plan((0, 0, 0), bonus, penalty)),
+        ("just escape each penalty", evaluate_plan(minimal_plan("nothing"), bonus, penalty)),
+        ("just reach each bonus", evaluate_plan(minimal_plan("bonus"), bonus, penalty)),
+        ("best, at most 6 steps a period", best_emperor_plan(bonus, penalty, max_steps=6)),
+        ("best, any steps", best_emperor_plan(bonus, penalty)),
+    ]
+    lines += [
+        "",
+        "Plans with tiles A1, B2, C1 (bonus and penalty 3, 5, 8 VP), a step costing 1 krone:",
+        "",
+    ]
+    rows = [
+        [
+            name,
+            ", ".join(map(str, plan.targets)),
+            ", ".join(map(str, plan.steps)),
+            str(plan.track_vp),
+            str(sum(plan.tile_vp)),
+            str(plan.cost),
+            str(plan.net),
+        ]
+        for name, plan in plans
+    ]
+    lines += _table(
+        ["plan", "spaces before", "steps climbed", "track VP", "tile VP", "cost", "net VP"], rows
+    )
+    return lines
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 # # Grand Austria Hotel 3: drafting the dice and passing
 #
 # [Start here](../00_start_here.ipynb) · previous: [2. Dice on the action board](02_dice_on_the_board.ipynb) ·
-# next: back to [Start here](../00_start_here.ipynb) (lesson 4, staff as investments, is still to come)
+# next: [4. Investments: guests, staff and the emperor](04_investments.ipynb)
 #
 # **Level:** intermediate (first-year probability) · **Prerequisites:** lesson 2 (the
 # strongest space $M$ and the wild space), conditional expectation, a little dynamic

@@ -1,0 +1,338 @@
+# %% [markdown]
+# # Grand Austria Hotel 4: investments (guests, staff and the emperor)
+#
+# [Start here](../00_start_here.ipynb) · previous: [3. Drafting and passing](03_drafting_and_passing.ipynb) ·
+# next: back to [Start here](../00_start_here.ipynb)
+#
+# **Level:** intermediate (first-year probability and statistics) · **Prerequisites:**
+# lessons 2 and 3 (the dice on a space are binomial), expectation, a least-squares line,
+# backward induction as in lesson 3 · **Time:** about 45 minutes
+#
+# Everything in *Grand Austria Hotel* is bought with something else: a guest with the
+# dishes and drinks of their order, a staff card with krones (less one for each die on
+# space 5), a step on the emperor track with a krone the die of action 4 could have
+# brought instead. At the end krones score 1 VP each and a dish or drink left in the
+# kitchen 1 VP, so every price can be written in victory points. This lesson treats the
+# three as **investments**: what they cost, what they return and when.
+#
+# **Learning goals.** After this lesson you can
+#
+# * read the **implied price** of each dish and drink off the guest cards by least
+#   squares, and say what $R^2$ tells about it;
+# * compute a staff card's **expected cost** with the dice and its **net return by the
+#   round it is hired**, and find the last round in which hiring still pays;
+# * treat the emperor track as a **threshold game**: the space needed before each
+#   scoring, the best plan of steps by backward induction, and why early steps pay twice;
+# * run a **seeded tournament** of two bot strategies and state its result with a 95%
+#   confidence interval.
+
+# %% [markdown]
+# ## Guests as assets: the implied price of a dish and a drink
+#
+# Each of the 56 guest cards shows an order (strudel, cake, wine, coffee) and the VP
+# the guest scores at check-in. If VP were a price list, a card's VP would be the sum of
+# its order at those prices. The cards do not agree exactly (they also give rewards:
+# krones, rooms, staff, steps), so we look for the prices that fit best: the
+# **least-squares** solution of $\text{order} \cdot \text{price} \approx \text{VP}$,
+# four unknowns from 56 equations (`numpy.linalg.lstsq`). A test checks the prices
+# against the normal equations solved exactly in Fractions.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+from hoteledu.grand_austria.analysis import implied_item_prices
+
+fit = implied_item_prices()
+with_krones = implied_item_prices(count_krones=True)
+print("implied VP of one item:", ", ".join(f"{item} {price:.2f}" for item, price in zip(fit.items, fit.prices)))
+print(f"R² = {fit.r_squared:.2f}")
+print("counting reward krones as VP:",
+      ", ".join(f"{item} {price:.2f}" for item, price in zip(with_krones.items, with_krones.prices)),
+      f"(R² = {with_krones.r_squared:.2f})")
+
+# %%
+from hoteledu.grand_austria.cards import guest_cards
+from hoteledu.grand_austria.figures import guest_price_figure
+
+cards = guest_cards()
+guest_price_figure(fit, names={c.number: c.name for c in cards}, colours={c.number: c.colour for c in cards})
+
+# %% [markdown]
+# Each point is a guest: across, what its order is worth at the implied prices; up,
+# what the guest actually pays in VP. The dashed line is where the two agree. Guests
+# above the line pay more VP than their order is worth at these prices (their rewards are
+# small); guests below pay less in VP but more in rewards.
+#
+# Cake and coffee are worth about 1.5 VP each as part of an order, strudel and wine
+# only 0.55 and 0.81: a guest who wants strudel pays for it mostly in rewards. An
+# item left in the kitchen scores 1 VP at the end, so a strudel is worth more to you
+# unused than what guests pay for it in VP, but a cake is worth more served. $R^2 = 0.39$
+# says the order explains only about 40% of the spread of the guests' VP: the rest
+# is the rewards, which have no common unit. Counting reward krones as VP raises $R^2$
+# to 0.50 and the price of cake to 2.44.
+
+# %% [markdown]
+# ## Staff cards: expected cost, and return by hiring round
+#
+# Action 5 hires a staff card from your hand; each die on space 5 lowers its cost by 1,
+# never below 0. With $K_5$ dice there (and at least one, since the action needs a
+# die), the krones paid are $\max(0, c - K_5)$. $K_5$ is Binomial$(n, 1/6)$ given
+# $K_5 \ge 1$, so the expected cost is a short exact sum. The cell prints it for a
+# card of cost 4 and 6, beside 20,000 seeded rolls.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+import numpy as np
+
+from hoteledu.grand_austria.analysis import expected_route_cost, sample_hiring_costs
+
+for dice in (10, 12, 14):
+    cells = []
+    for cost in (4, 6):
+        paid = np.array(sample_hiring_costs(cost, dice, 20_000, seed=dice + cost))
+        cells.append(f"cost {cost}: exact {float(expected_route_cost(cost, dice)):.3f}, simulated {paid.mean():.3f}")
+    print(f"{dice} dice | " + " | ".join(cells))
+
+# %% [markdown]
+# How fast does the simulation close in on the exact answer? The figure shows, after
+# $n$ simulated hires, the **total variation distance** between the simulated
+# frequencies of the krones paid and the exact distribution: half the sum of the gaps
+# between the bars. It falls like $1/\sqrt{n}$ (the dashed guide): a hundred times as
+# many rolls buy only ten times the precision. Keep this rate in mind for the
+# tournament at the end.
+
+# %%
+from hoteledu.grand_austria.analysis import route_cost_distribution
+from hoteledu.grand_austria.figures import convergence_figure
+
+convergence_figure(
+    route_cost_distribution(6, 12),
+    sample_hiring_costs(6, 12, 20_000, seed=18),
+    title="Krones paid for a cost-6 card, 12 dice: simulated against exact",
+)
+
+# %% [markdown]
+# Four staff cards act **once per round**: each round, from the round they are hired
+# to round 7, they hand over one item (Breakfast Server: a strudel; Waitress: a cake;
+# Barkeeper: a wine; Sous-Chef: a coffee). Hired in round $r$, such a card is used
+# $8 - r$ times (it can be used in the turn it is played). Its **net return** is
+#
+# $$\text{net}(r) = (8 - r) \times \text{value of one use} - E[\text{krones paid}].$$
+#
+# What is one use worth? At the end an item scores 1 VP; served to a guest it is worth
+# its implied price. The table gives the net VP by hiring round both ways, with 12 dice
+# (3 players).
+
+# %%
+# NBVAL_CHECK_OUTPUT
+from hoteledu.grand_austria.analysis import once_per_round_cards, staff_value_by_round
+
+prices = dict(zip(fit.items, fit.prices))
+values = {}
+for card in once_per_round_cards():
+    for label, item_values in (("1 VP an item", None), ("implied price", prices)):
+        value = staff_value_by_round(card, dice=12, item_values=item_values)
+        values[card, label] = value
+        print(f"{value.name:16} cost {value.cost}, E[paid] {float(value.expected_cost):.2f}, a use {float(value.value_per_use):.2f}"
+              f" ({label}): net " + " ".join(f"{float(v):5.2f}" for v in value.net)
+              + f" | pays until round {value.break_even_round}")
+
+# %%
+from hoteledu.grand_austria.figures import staff_value_figure
+
+staff_value_figure([values[card, "implied price"] for card in once_per_round_cards()])
+
+# %% [markdown]
+# Each line falls by the value of one use per round of delay: the earlier a card is
+# hired, the more often it pays. At 1 VP an item, the cheap cards (cost 4, expected
+# 1.80 krones with 12 dice) still pay when hired in round 6, the dear ones (cost 6,
+# expected 3.75) only up to round 4. At the implied prices the order changes: the
+# Sous-Chef's coffee (1.57 VP a use) beats the Breakfast Server's strudel (0.55), and
+# the Breakfast Server stops paying after round 4. What is not counted: the die on
+# space 5 could have done something else, and a krone spent now is not there for a
+# guest or a room.
+
+# %% [markdown]
+# ## The emperor track as a threshold game
+#
+# At the end of rounds 3, 5 and 7 the emperor scores: each player scores the VP printed
+# on their space (0, 1, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9 for spaces 0 to 13), moves
+# back 3, 5 or 7 spaces, and then gets the emperor tile's **bonus** on space 3 or more,
+# its **penalty** on space 0, and nothing on spaces 1 and 2. So the payoff of a scoring
+# jumps at two **thresholds**: moving back $b$, a player escapes the penalty from space
+# $b + 1$ and earns the bonus from space $b + 3$.
+#
+# Steps come from action 4, whose strength is split between the emperor and the money
+# track: a step costs the krone it could have been, 1 VP at the end. Take the tiles A1,
+# B2 and C1 (one of each letter, as in a game): their bonus and penalty are 3, 5 and 8
+# krones or VP.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+from hoteledu.grand_austria.analysis import SCORINGS, best_emperor_plan, evaluate_plan, minimal_plan, scoring_payoff
+
+bonus = penalty = (3, 5, 8)  # tiles A1, B2, C1
+for scoring in SCORINGS:
+    print(f"round {scoring.round}: back {scoring.step_back}, no penalty from space {scoring.avoid_penalty}, "
+          f"bonus from space {scoring.bonus_space}")
+plans = {
+    "never climb": evaluate_plan((0, 0, 0), bonus, penalty),
+    "just escape each penalty": evaluate_plan(minimal_plan("nothing"), bonus, penalty),
+    "just reach each bonus": evaluate_plan(minimal_plan("bonus"), bonus, penalty),
+    "best": best_emperor_plan(bonus, penalty),
+}
+for name, plan in plans.items():
+    print(f"{name:25} spaces {plan.targets}, steps {plan.steps}: track {plan.track_vp} VP, "
+          f"tiles {sum(plan.tile_vp)}, cost {plan.cost}, net {plan.net} VP")
+
+# %%
+from hoteledu.grand_austria.figures import emperor_threshold_figure
+
+payoffs = [[scoring_payoff(space, k, bonus[k], penalty[k]) for space in range(14)] for k in range(3)]
+emperor_threshold_figure(payoffs, SCORINGS, {"just reach each bonus": plans["just reach each bonus"],
+                                              "best": plans["best"]})
+
+# %% [markdown]
+# Each step function jumps twice: once where the penalty stops (one step is worth the
+# whole penalty there) and once where the bonus starts. Between the jumps a step buys at
+# most 1 VP of track, which just pays for itself. So the thresholds decide: with these
+# tiles, reaching each bonus (13 VP net) beats both never climbing ($-16$) and
+# stopping just above the penalty ($-4$).
+#
+# Now the carry-over. After a scoring the disk moves back, **but not to 0**: the steps
+# above the move back are still there for the next scoring. The best plan, found by
+# backward induction over the 14 spaces as the stopping rule of lesson 3 was,
+#
+# $$V_k(s) = \max_{t \ge s}\Big[\text{payoff}_k(t) + V_{k+1}\big(\max(0, t - b_k)\big) - (t - s)\Big],
+# \qquad V_3 = 0,$$
+#
+# climbs to 13 before round 3. It buys the same 18 steps as "just reach each bonus",
+# but earlier: a step bought before round 3 scores at round 3 and is still there at
+# rounds 5 and 7, so it scores three times. That is 9 more VP of track for the same
+# cost. A test checks the plan against all $14^3$ plans and against the engine's
+# own emperor scoring.
+#
+# Climbing 13 steps in three rounds is a lot of dice. With at most 6 steps before each
+# scoring (about what two or three strong dice on space 4 give), the best plan is
+# different:
+
+# %%
+# NBVAL_CHECK_OUTPUT
+for limit in (4, 5, 6):
+    plan = best_emperor_plan(bonus, penalty, max_steps=limit)
+    print(f"at most {limit} steps before each scoring: spaces {plan.targets}, zones {plan.zones}, net {plan.net} VP")
+
+# %% [markdown]
+# With 4 or 5 steps a bonus is out of reach at the first scoring, and the best plan
+# takes a penalty somewhere; with 6, it reaches every bonus and gains 14 VP. The
+# threshold nature shows: one step more per period (5 to 6) is worth
+# 14 - (-7) = 21 VP.
+
+# %% [markdown]
+# ## A tournament of strategies
+#
+# Does the emperor track matter in whole games, with all the other choices? Let two
+# bots play each other: the heuristic bot of `hoteledu.grand_austria.bots` (it wants
+# space 3 + 3, 3 + 5, 3 + 7 before the scorings, the bonus thresholds above) and
+# `EmperorShyAgent`, the same bot with one rule changed: an emperor step is worth only
+# half a krone to it, so it puts action 4 into money. 20 seeded two-player games, seats
+# alternating (`hoteledu.core.tournament`); the progress bar shows the games.
+
+# %%
+from hoteledu.core.tournament import tournament
+from hoteledu.grand_austria.bots import HeuristicAgent
+from hoteledu.grand_austria.strategies import EmperorShyAgent
+
+result = tournament("grand_austria", [HeuristicAgent(), EmperorShyAgent()], games=20, seed=4, progress=True)
+
+# %%
+# NBVAL_CHECK_OUTPUT
+from hoteledu.core.tournament import normal_interval
+
+print(result.table())
+difference = normal_interval([r[0] - r[1] for r in result.returns])
+print(f"heuristic minus emperor-shy, per game: {difference.estimate:.1f} VP, "
+      f"95% CI [{difference.low:.1f}, {difference.high:.1f}]")
+
+# %%
+from hoteledu.grand_austria.figures import tournament_figure
+
+tournament_figure(result, title="Heuristic against emperor-shy, 20 seeded games, 95% intervals")
+
+# %% [markdown]
+# The heuristic wins 19 of the 20 games: a win rate of 0.95, with a 95% Wilson interval
+# of 0.764 to 0.991, well above 0.5. The mean scores say how much: the heuristic scores
+# 24.9 VP more per game, with a 95% interval of 15.4 to 34.5 VP (the interval of the
+# per-game difference: both bots play the same deals, so the luck of the deal cancels).
+# The one rule about the emperor is worth about 25 VP a game to this bot, the size of
+# the gap between the plans above that never climb ($-16$) and that reach each bonus
+# ($+13$): 29 VP.
+#
+# Read the intervals with care. They say how well 20 games pin down *these two bots*'
+# averages on this machine's seeded deals, not how good a strategy is against other
+# players. And the half-width falls like $1/\sqrt{n}$, as the convergence figure
+# showed: to halve it, play four times as many games.
+
+# %% [markdown]
+# ## Exercises
+#
+# 1. Value the Breakfast Server (card 1, one strudel a round) at the implied price of
+#    strudel. What is one use worth, and what is its net return when hired in round 2
+#    with 14 dice (4 players)? In which round does it stop paying?
+# 2. With 14 dice, what are the expected krones paid for a cost-5 card on space 5, and
+#    with the cheaper of space 5 and space 6 (1 krone extra for the imitation)? How much
+#    does the choice of space 6 save?
+# 3. Emperor tiles C1 at all three scorings (bonus and penalty 8 VP). Before round 3
+#    you can climb at most 4 steps, before rounds 5 and 7 at most 6 each
+#    (`max_steps=(4, 6, 6)`). What is the best plan from space 0 (spaces before each
+#    scoring, net VP)? And if a yellow room put you on space 2 at the start? What are
+#    those 2 free steps worth?
+# 4. The tournament's 95% interval for the per-game difference is about 19 VP wide.
+#    About how many games would make it half as wide? Why?
+#
+# <details><summary>Show the answer</summary>
+#
+# 1. One use is worth 0.55 VP (the strudel's implied price, 0.546). With 14 dice the
+#    card (cost 4) costs 1.57 krones on average, so hired in round 2 it returns
+#    $6 \times 0.546 - 1.570 = 1.71$ VP. It pays when hired in rounds 1 to 5 (net
+#    0.07 in round 5) and not after: `staff_value_by_round(1, 14, item_values=prices)`.
+# 2. 2.496 krones on space 5, 2.267 with the cheaper of 5 and 6: space 6 saves 0.23
+#    krones on average (`expected_route_cost(5, 14, "best")`).
+# 3. From space 0: spaces 4, 7, 8, escaping every penalty but never reaching a bonus
+#    (the first bonus needs 6 steps); track 3 + 5 + 5 = 13 VP for 16 krones of steps:
+#    net $-3$ VP. From space 2: spaces 6, 9, 10, three bonuses, net 24 VP. The 2 free
+#    steps are worth 27 VP: they lift the first scoring over the bonus threshold, and
+#    the carry-over does the rest.
+# 4. About 80 games. The half-width is $1.96\,s/\sqrt{n}$: halving it needs $n$ four
+#    times as large, $4 \times 20 = 80$.
+#
+# </details>
+
+# %% [markdown]
+# The cell below checks every number the answers state against the code, without
+# printing them: it says only whether they all agree.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+from hoteledu.lessons import check_answers
+
+server = staff_value_by_round(1, dice=14, item_values=prices)
+c1 = best_emperor_plan(8, 8, max_steps=(4, 6, 6))
+c1_from_2 = best_emperor_plan(8, 8, max_steps=(4, 6, 6), start=2)
+verdict = check_answers({
+    "1 a use": (round(float(server.value_per_use), 3), 0.546),
+    "1 expected cost": (round(float(server.expected_cost), 3), 1.570),
+    "1 net in round 2": (round(float(server.net[1]), 2), 1.71),
+    "1 last round": (server.break_even_round, 5),
+    "1 net in round 5": (round(float(server.net[4]), 2), 0.07),
+    "2 space 5": (round(float(expected_route_cost(5, 14)), 3), 2.496),
+    "2 cheaper": (round(float(expected_route_cost(5, 14, "best")), 3), 2.267),
+    "2 saving": (round(float(expected_route_cost(5, 14) - expected_route_cost(5, 14, "best")), 2), 0.23),
+    "3 plan from 0": (c1.targets, (4, 7, 8)),
+    "3 zones from 0": (c1.zones, ("nothing", "nothing", "nothing")),
+    "3 track, cost, net": ((c1.track_vp, c1.cost, c1.net), (13, 16, -3)),
+    "3 plan from 2": ((c1_from_2.targets, c1_from_2.zones), ((6, 9, 10), ("bonus",) * 3)),
+    "3 net from 2": (c1_from_2.net, 24),
+    "3 worth": (c1_from_2.net - c1.net, 27),
+    "4 width": (round(difference.high - difference.low), 19),
+    "4 games": (result.num_games * 4, 80),
+})

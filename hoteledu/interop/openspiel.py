@@ -45,6 +45,7 @@ import dataclasses
 import functools
 import json
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -174,11 +175,11 @@ class _Holder:
 class HoteleduState(pyspiel.State):
     """An OpenSpiel state wrapping a hoteledu state (see the module's notes)."""
 
-    def __init__(self, game: HoteleduGame, state: State | None = None) -> None:
+    def __init__(self, game: HoteleduGame) -> None:
         super().__init__(game)
-        start = state if state is not None else game.new_hoteledu_state()
-        turns = InTurnState(start, game.stop_condition)
-        self._h = _Holder(turns, game.index, game.payoff, game.chance_cache)
+        # OpenSpiel's clone calls this too before copying the attributes over:
+        # cloning the game's initial position keeps that cheap.
+        self._h = _Holder(game.initial_turns(), game.index, game.payoff, game.chance_cache)
 
     @property
     def hoteledu_state(self) -> State:
@@ -204,16 +205,14 @@ class HoteleduState(pyspiel.State):
         return sorted(index.player_id(a) for a in self._h.turns.legal_actions(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        # A roll of 14 dice has 11,628 outcomes: their ids and floats are cached.
-        outcomes = tuple(self._h.turns.state.chance_outcomes())
+        state = self._h.turns.state
+        key = _chance_key(state)
         cache = self._h.chance_cache
-        found = cache.get(outcomes)
+        found = cache.get(key) if key is not None else None
         if found is None:
-            index = self._h.index
-            found = sorted((index.chance_id(a), float(p)) for a, p in outcomes)
-            if len(cache) > 256:
-                cache.clear()
-            cache[outcomes] = found
+            found = _chance_list(self._h.index, state)
+            if key is not None:
+                cache[key] = found
         return list(found)
 
     def _apply_action(self, action_id: int) -> None:
@@ -254,6 +253,27 @@ class HoteleduState(pyspiel.State):
 
     def __str__(self) -> str:
         return self._h.turns.render_text()
+
+
+def _chance_key(state: State) -> tuple[Any, ...] | None:
+    """A key under which a chance node's outcome list may be cached, or None.
+
+    Grand Austria's roll of n dice has up to 11,628 outcomes that depend on n
+    only; listing them is the cost of every search through a roll.
+    """
+    tasks = getattr(state, "tasks", None)
+    if state.game_name == "grand_austria" and tasks and tasks[-1][0] == "roll":
+        return ("roll", tasks[-1][1])
+    return None
+
+
+def _chance_list(index: ActionIndex, state: State) -> list[tuple[int, float]]:
+    """The outcome ids and probabilities, sorted; equal outcomes (card copies) merged."""
+    merged: dict[int, Fraction] = {}
+    for outcome, probability in state.chance_outcomes():
+        key = index.chance_id(outcome)
+        merged[key] = merged.get(key, Fraction(0)) + probability
+    return sorted((key, float(p)) for key, p in merged.items())
 
 
 class _Observer:
@@ -302,9 +322,13 @@ class HoteleduGame(pyspiel.Game):
     def new_initial_state(self) -> HoteleduState:
         return HoteleduState(self)
 
-    def wrap(self, state: State) -> HoteleduState:
-        """An OpenSpiel state for a hoteledu state of this game (its history is not replayed)."""
-        return HoteleduState(self, state.clone())
+    def initial_turns(self) -> InTurnState:
+        """A fresh copy of the initial position (made once, then cloned)."""
+        prototype = self.__dict__.get("_prototype")
+        if prototype is None:
+            prototype = InTurnState(self.new_hoteledu_state(), self.stop_condition)
+            self._prototype = prototype
+        return prototype.clone()
 
     def payoff(self, state: State) -> list[float]:
         return state.utilities()

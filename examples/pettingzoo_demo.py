@@ -60,7 +60,7 @@ def play(face: int | None, seed: int, learner: str = "P1") -> tuple[float, float
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--games", type=int, default=6)
     args = parser.parse_args()
     start = time.perf_counter()
     results = {}

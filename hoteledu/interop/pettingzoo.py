@@ -43,7 +43,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from hoteledu.core.registry import game_info
-from hoteledu.core.state import CHANCE, TERMINAL, player_name
+from hoteledu.core.state import CHANCE, TERMINAL, State, player_name
 from hoteledu.interop.action_index import ActionIndex, action_index
 from hoteledu.interop.turns import InTurnState
 
@@ -163,7 +163,7 @@ class HoteleduEnv(AECEnv):
         pass
 
     @property
-    def hoteledu_state(self):  # type: ignore[no-untyped-def]
+    def hoteledu_state(self) -> State:
         """The hoteledu state being played (read it; do not change it)."""
         return self._require_state().state
 

@@ -36,7 +36,7 @@ import functools
 import hashlib
 import itertools
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import numpy as np
@@ -283,8 +283,3 @@ def index_sizes(games: Iterable[str] = GAMES) -> dict[str, tuple[int, int]]:
         index = action_index(game)
         sizes[game] = (index.num_player_actions, index.num_chance_outcomes)
     return sizes
-
-
-def legal_ids(index: ActionIndex, state: State, players: Sequence[int]) -> dict[int, list[int]]:
-    """Each of ``players``' legal action ids in ``state``."""
-    return {p: index.legal_player_ids(state, p) for p in players}

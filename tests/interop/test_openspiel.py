@@ -54,6 +54,12 @@ def test_load_game_with_options() -> None:
     default = pyspiel.load_game("hoteledu_amsterdam", {"target": 0})
     assert default.new_initial_state().hoteledu_state.options["target"] is None
     assert hos.load("boutique", players=4, weeks=1).num_players() == 4
+    # A Boutique deck given as JSON data travels as JSON text.
+    from hoteledu.boutique.cards import standard_deck
+
+    deck = standard_deck().to_json()
+    with_deck = hos.load("boutique", deck=deck).new_initial_state()
+    assert with_deck.hoteledu_state.options["deck"] == deck
     with pytest.raises(Exception, match="Unknown parameter 'colour'"):
         pyspiel.load_game("hoteledu_boutique", {"colour": "red"})
     with pytest.raises(Exception, match="players"):

@@ -1,0 +1,546 @@
+"""hoteledu's games as OpenSpiel Python games (extra ``[openspiel]``).
+
+Importing this module registers every game with OpenSpiel::
+
+    import pyspiel
+    import hoteledu.interop.openspiel  # registers hoteledu_amsterdam, ...
+
+    game = pyspiel.load_game("hoteledu_amsterdam", {"players": 3, "variant": "tactical"})
+    state = game.new_initial_state()
+
+Game names are ``hoteledu_`` + the hoteledu name (``hoteledu_amsterdam``,
+``hoteledu_grand_austria``, ``hoteledu_boutique``); the parameters are the
+game's options (``hoteledu.list_games()``), with one change because OpenSpiel
+parameters cannot be ``None``: an option whose default is ``None`` (Amsterdam's
+``target``, Grand Austria's ``money_cap``) takes ``0`` for ``None``.
+
+Design (``docs/interop.md`` has the whole story):
+
+* Action ids are the stable numbering of :mod:`hoteledu.interop.action_index`;
+  chance outcomes have their own numbering (``max_chance_outcomes``).
+* Boutique's simultaneous decisions (secret prices, sealed bids, hiring,
+  walk-in price changes) are played *in turn with imperfect information*: the
+  players choose one after the other in seat order (P1 first), nobody sees a
+  choice of another until all have chosen, and then the hoteledu joint action
+  is applied at once. A player whose only action is the engine's ``Pass``
+  (not bidding, out of the game) is not asked. The dynamics are therefore
+  ``SEQUENTIAL``, so OpenSpiel's sequential algorithms (MCTS, CFR) apply.
+* Utilities are hoteledu's win shares (``State.utilities()``: 1 for a sole
+  winner, 1/k each on a k-way tie): a constant-sum game with sum 1. The
+  game's own points are ``returns()`` of the hoteledu state
+  (``state.hoteledu_state``).
+* Observation strings are the canonical JSON of hoteledu's
+  ``observation(player)`` (Boutique: plus the player's own choice at an open
+  simultaneous decision). Information-state strings (perfect recall) are the
+  action history with the others' open simultaneous choices hidden, for
+  Amsterdam (perfect information) and Boutique (everything on the table once
+  revealed). Grand Austria's hands and staff draws are private and its
+  information state is not provided (``provides_information_state_string``
+  is ``False``); its observation string is.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from hoteledu.core.registry import game_info
+from hoteledu.core.state import CHANCE, TERMINAL, State, player_name
+from hoteledu.interop.action_index import ActionIndex, action_index
+from hoteledu.interop.turns import InTurnState
+
+GAME_PREFIX = "hoteledu_"
+
+_INFORMATION = pyspiel.GameType.Information
+
+
+@dataclasses.dataclass(frozen=True)
+class _Spec:
+    """What OpenSpiel is told about one hoteledu game."""
+
+    name: str
+    long_name: str
+    min_players: int
+    max_players: int
+    information: Any
+    information_state: bool
+    max_game_length: Callable[[Mapping[str, Any]], int]
+
+
+def _amsterdam_length(options: Mapping[str, Any]) -> int:
+    # Every turn takes a tourist from the supply of 26 (AMS-09) and the game
+    # ends with the turn that empties it (AMS-26); a turn is at most about 16
+    # decisions and chance outcomes; 24 tiles may be dealt first. 4x margin.
+    return 24 + 30 * 4 * 16
+
+
+def _grand_austria_length(options: Mapping[str, Any]) -> int:
+    # 7 rounds of 2 turns per player, each turn bounded by the dice and the
+    # cards; the longest random 4-player game measured had 370 actions.
+    return 4000
+
+
+def _boutique_length(options: Mapping[str, Any]) -> int:
+    # Per week: prices, 7 bookings (change, die, card, bid, place), hiring,
+    # ranking, 7 walk-in days (changes, budget, card, place), expansion.
+    return options["weeks"] * 60 * options["players"] + 200
+
+
+SPECS: dict[str, _Spec] = {
+    "amsterdam": _Spec(
+        "amsterdam",
+        "hoteledu Hotel Amsterdam",
+        2,
+        4,
+        _INFORMATION.PERFECT_INFORMATION,
+        True,
+        _amsterdam_length,
+    ),
+    "grand_austria": _Spec(
+        "grand_austria",
+        "hoteledu Grand Austria Hotel",
+        2,
+        4,
+        _INFORMATION.IMPERFECT_INFORMATION,
+        False,
+        _grand_austria_length,
+    ),
+    "boutique": _Spec(
+        "boutique",
+        "hoteledu Boutique Hotel Manager",
+        2,
+        5,
+        _INFORMATION.IMPERFECT_INFORMATION,
+        True,
+        _boutique_length,
+    ),
+}
+
+
+def parameter_specification(game: str) -> dict[str, Any]:
+    """OpenSpiel parameters of a hoteledu game: its options (``None`` defaults as 0)."""
+    return {o.name: 0 if o.default is None else o.default for o in game_info(game).options}
+
+
+def options_from_parameters(game: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """hoteledu options from OpenSpiel parameters (0 for an option whose default is None)."""
+    options: dict[str, Any] = {}
+    for option in game_info(game).options:
+        if option.name not in params:
+            continue
+        value = params[option.name]
+        if option.default is None and value == 0:
+            value = None
+        elif option.name == "deck" and isinstance(value, str) and value.lstrip()[:1] in "[{":
+            value = json.loads(value)  # a deck given as JSON text
+        options[option.name] = value
+    return game_info(game).resolve_options(options)
+
+
+def _canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+
+
+class _Holder:
+    """What an OpenSpiel state holds, copied with the engine's fast clone.
+
+    OpenSpiel clones a Python state with ``copy.deepcopy``; this keeps that
+    to ``State.clone()`` and shares the (immutable) index and payoff function.
+    """
+
+    __slots__ = ("chance_cache", "index", "payoff", "turns")
+
+    def __init__(
+        self,
+        turns: InTurnState,
+        index: ActionIndex,
+        payoff: Callable[[State], list[float]],
+        chance_cache: dict[tuple[Any, ...], list[tuple[int, float]]],
+    ) -> None:
+        self.turns = turns
+        self.index = index
+        self.payoff = payoff
+        self.chance_cache = chance_cache
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
+        return _Holder(self.turns.clone(), self.index, self.payoff, self.chance_cache)
+
+
+class HoteleduState(pyspiel.State):
+    """An OpenSpiel state wrapping a hoteledu state (see the module's notes)."""
+
+    def __init__(self, game: HoteleduGame) -> None:
+        super().__init__(game)
+        # OpenSpiel's clone calls this too before copying the attributes over:
+        # cloning the game's initial position keeps that cheap.
+        self._h = _Holder(game.initial_turns(), game.index, game.payoff, game.chance_cache)
+
+    @property
+    def hoteledu_state(self) -> State:
+        """The wrapped hoteledu state (read it; do not change it)."""
+        return self._h.turns.state
+
+    @property
+    def in_turn_state(self) -> InTurnState:
+        """The wrapped state with its open simultaneous choices."""
+        return self._h.turns
+
+    # ---------------------------------------------------------- protocol
+    def current_player(self) -> int:
+        mover = self._h.turns.current_player()
+        if mover == TERMINAL:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if mover == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        return mover
+
+    def _legal_actions(self, player: int) -> list[int]:
+        index = self._h.index
+        return sorted(index.player_id(a) for a in self._h.turns.legal_actions(player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        state = self._h.turns.state
+        key = _chance_key(state)
+        cache = self._h.chance_cache
+        found = cache.get(key) if key is not None else None
+        if found is None:
+            found = _chance_list(self._h.index, state)
+            if key is not None:
+                cache[key] = found
+        return list(found)
+
+    def _apply_action(self, action_id: int) -> None:
+        turns = self._h.turns
+        if turns.current_player() == CHANCE:
+            turns.apply(self._h.index.chance_action(action_id))
+        else:
+            turns.apply(self._h.index.player_action(action_id))
+
+    def _action_to_string(self, player: int, action_id: int) -> str:
+        index = self._h.index
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"chance: {index.chance_action(action_id)}"
+        return f"{player_name(player)}: {index.player_action(action_id)}"
+
+    def is_terminal(self) -> bool:
+        return self._h.turns.is_over()
+
+    def returns(self) -> list[float]:
+        turns = self._h.turns
+        if not turns.is_over():
+            return [0.0] * turns.state.num_players
+        return [float(u) for u in self._h.payoff(turns.state)]
+
+    # ------------------------------------------------------- information
+    def observation_text(self, player: int) -> str:
+        """Canonical JSON of hoteledu's ``observation(player)`` (+ own open choice)."""
+        return _canonical(self._h.turns.observation(player))
+
+    def information_state_text(self, player: int) -> str:
+        """The history of action ids, others' open simultaneous choices shown as ``?``."""
+        history = [str(a) for a in self.history()]
+        movers = self._h.turns.open_movers()  # their choices are the last moves
+        for k, mover in enumerate(movers):
+            if mover != player:
+                history[len(history) - len(movers) + k] = "?"
+        return f"P{player + 1} " + " ".join(history)
+
+    def __str__(self) -> str:
+        return self._h.turns.render_text()
+
+
+def _chance_key(state: State) -> tuple[Any, ...] | None:
+    """A key under which a chance node's outcome list may be cached, or None.
+
+    Grand Austria's roll of n dice has up to 11,628 outcomes that depend on n
+    only; listing them is the cost of every search through a roll.
+    """
+    tasks = getattr(state, "tasks", None)
+    if state.game_name == "grand_austria" and tasks and tasks[-1][0] == "roll":
+        return ("roll", tasks[-1][1])
+    return None
+
+
+def _chance_list(index: ActionIndex, state: State) -> list[tuple[int, float]]:
+    """The outcome ids and probabilities, sorted; equal outcomes (card copies) merged."""
+    merged: dict[int, Fraction] = {}
+    for outcome, probability in state.chance_outcomes():
+        key = index.chance_id(outcome)
+        merged[key] = merged.get(key, Fraction(0)) + probability
+    return sorted((key, float(p)) for key, p in merged.items())
+
+
+class _Observer:
+    """OpenSpiel's observer protocol: strings only (the tensor is empty)."""
+
+    def __init__(self, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+
+    def set_from(self, state: HoteleduState, player: int) -> None:
+        pass
+
+    def string_from(self, state: HoteleduState, player: int) -> str:
+        if self.perfect_recall:
+            return state.information_state_text(player)
+        return state.observation_text(player)
+
+
+class HoteleduGame(pyspiel.Game):
+    """Base class of the registered games; a subclass sets ``spec``."""
+
+    spec: _Spec
+    game_type: pyspiel.GameType
+    stop_condition: Callable[[State], bool] | None = None
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        self.options = options_from_parameters(self.spec.name, params)
+        self.index = action_index(self.spec.name, **self.options)
+        self.chance_cache: dict[tuple[Any, ...], list[tuple[int, float]]] = {}
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.index.num_player_actions,
+            max_chance_outcomes=self.index.num_chance_outcomes,
+            num_players=self.options["players"],
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=self.spec.max_game_length(self.options),
+        )
+        super().__init__(self.game_type, info, params)
+
+    def new_hoteledu_state(self) -> State:
+        return game_info(self.spec.name).load(**self.options)
+
+    def new_initial_state(self) -> HoteleduState:
+        return HoteleduState(self)
+
+    def initial_turns(self) -> InTurnState:
+        """A fresh copy of the initial position (made once, then cloned)."""
+        prototype = self.__dict__.get("_prototype")
+        if prototype is None:
+            prototype = InTurnState(self.new_hoteledu_state(), self.stop_condition)
+            self._prototype = prototype
+        return prototype.clone()
+
+    def payoff(self, state: State) -> list[float]:
+        return state.utilities()
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        if perfect_recall and not self.spec.information_state:
+            raise ValueError(f"{self.spec.long_name} provides no information-state string")
+        return _Observer(perfect_recall)
+
+
+def _game_type(spec: _Spec, utility: Any = None, short_name: str | None = None) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=short_name or GAME_PREFIX + spec.name,
+        long_name=spec.long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=spec.information,
+        utility=utility or pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.max_players,
+        min_num_players=spec.min_players,
+        provides_information_state_string=spec.information_state,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification=parameter_specification(spec.name),
+    )
+
+
+class AmsterdamGame(HoteleduGame):
+    """Hotel Amsterdam in OpenSpiel (``hoteledu_amsterdam``)."""
+
+    spec = SPECS["amsterdam"]
+    game_type = _game_type(spec)
+
+
+class GrandAustriaGame(HoteleduGame):
+    """Grand Austria Hotel in OpenSpiel (``hoteledu_grand_austria``)."""
+
+    spec = SPECS["grand_austria"]
+    game_type = _game_type(spec)
+
+
+class BoutiqueGame(HoteleduGame):
+    """Boutique Hotel Manager in OpenSpiel (``hoteledu_boutique``)."""
+
+    spec = SPECS["boutique"]
+    game_type = _game_type(spec)
+
+
+GAME_CLASSES: dict[str, type[HoteleduGame]] = {
+    "amsterdam": AmsterdamGame,
+    "grand_austria": GrandAustriaGame,
+    "boutique": BoutiqueGame,
+}
+"""The OpenSpiel game class of each hoteledu game."""
+
+
+# ------------------------------------------------------ Boutique's ranking bid
+RANK_BID_GAME = GAME_PREFIX + "boutique_rank_bid"
+
+
+@functools.lru_cache(maxsize=16)
+def _rank_bid_start(money: int, seed: int) -> State:
+    """A 2-player Boutique position at the walk-in ranking bid, both players holding ``money``.
+
+    A seeded random game is played to its first hiring decision; both
+    players' money is set to ``money`` (a position the rules allow) and both
+    hire nobody, so the engine ranks them by money, finds them tied and asks
+    for sealed bids (BHM-24).
+    """
+    from hoteledu.boutique.actions import Hire
+    from hoteledu.boutique.rules import BoutiqueState
+    from hoteledu.core.agents import RandomAgent
+    from hoteledu.core.simulate import next_action
+
+    state = game_info("boutique").load(players=2)
+    rng = np.random.default_rng(seed)
+    agents = [RandomAgent(seed=seed + 1), RandomAgent(seed=seed + 2)]
+    while getattr(state, "phase", None) != "hire":
+        state.apply_action(next_action(state, agents, rng))
+    snapshot = state.to_snapshot()
+    snapshot["money"] = [money, money]
+    state = BoutiqueState.from_snapshot(state.options, snapshot)
+    state.apply_actions([Hire(0, 0, 0), Hire(0, 0, 0)])
+    if state.phase != "rank_bid":  # type: ignore[attr-defined]
+        raise RuntimeError("the position did not reach the ranking bid")
+    return state
+
+
+class BoutiqueRankBidGame(HoteleduGame):
+    """Boutique's walk-in ranking bid (BHM-24) between two tied players, as a small game.
+
+    Both players hold ``money``; each secretly bids 0..money in hundreds (all
+    bids are paid); the higher bid is ranked first for the walk-ins; equal
+    bids are settled by the white die (a chance node, 1/2 each). The game ends
+    once the ranking is settled. A player's payoff is the money change (minus
+    the bid) plus ``priority_value`` if ranked first: the value of being
+    offered the walk-in guests first, a parameter of this lesson-sized game.
+    All of it (bids, payments, die, ranking) is computed by the Boutique engine.
+    """
+
+    spec = _Spec(
+        "boutique",
+        "hoteledu Boutique walk-in ranking bid",
+        2,
+        2,
+        _INFORMATION.IMPERFECT_INFORMATION,
+        True,
+        lambda options: 3,
+    )
+    game_type = pyspiel.GameType(
+        short_name=RANK_BID_GAME,
+        long_name="hoteledu Boutique walk-in ranking bid",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=_INFORMATION.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification={"money": 500, "priority_value": 300, "seed": 0},
+    )
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        self.money = int(params.get("money", 500))
+        self.priority_value = int(params.get("priority_value", 300))
+        self.seed = int(params.get("seed", 0))
+        if self.money < 0 or self.money % 100:
+            raise ValueError(f"money must be a multiple of 100 >= 0, got {self.money}")
+        self.options = {"players": 2}
+        self.start = _rank_bid_start(self.money, self.seed)
+        self.index = action_index("boutique", **self.start.options)
+        self.chance_cache = {}
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.index.num_player_actions,
+            max_chance_outcomes=self.index.num_chance_outcomes,
+            num_players=2,
+            min_utility=float(-self.money),
+            max_utility=float(self.priority_value),
+            utility_sum=None,
+            max_game_length=3,
+        )
+        pyspiel.Game.__init__(self, self.game_type, info, params)
+
+    def new_hoteledu_state(self) -> State:
+        return self.start.clone()
+
+    @staticmethod
+    def stop_condition(state: State) -> bool:
+        return state.phase not in ("rank_bid", "rank_roll")  # type: ignore[attr-defined]
+
+    def payoff(self, state: State) -> list[float]:
+        first = state.ranking_order()[0]  # type: ignore[attr-defined]
+        return [
+            float(state.money[p] - self.start.money[p])  # type: ignore[attr-defined]
+            + (self.priority_value if p == first else 0)
+            for p in range(2)
+        ]
+
+
+def rank_bid_matrices(
+    money: int = 500, priority_value: int = 300, seed: int = 0
+) -> tuple[list[int], np.ndarray, np.ndarray]:
+    """The ranking bid as a bimatrix game: bids and each player's expected payoff.
+
+    Computed by playing every pair of bids on the Boutique engine (the white
+    die's tie-break averaged exactly), for nashpy and for checking OpenSpiel.
+    """
+    game = BoutiqueRankBidGame({"money": money, "priority_value": priority_value, "seed": seed})
+    root = game.new_initial_state()
+    bids = root.legal_actions()
+    a = np.zeros((len(bids), len(bids)))
+    b = np.zeros((len(bids), len(bids)))
+    for i, first in enumerate(bids):
+        for j, second in enumerate(bids):
+            state = root.child(first).child(second)
+            outcomes = state.chance_outcomes() if state.is_chance_node() else [(None, 1.0)]
+            for outcome, p in outcomes:
+                end = state if outcome is None else state.child(outcome)
+                a[i, j] += p * end.returns()[0]
+                b[i, j] += p * end.returns()[1]
+    amounts = [game.index.player_action(i).amount for i in bids]  # type: ignore[attr-defined]
+    return amounts, a, b
+
+
+def register() -> None:
+    """Register every game with OpenSpiel (done on import; safe to call again)."""
+    registered = set(pyspiel.registered_names())
+    for cls in (*GAME_CLASSES.values(), BoutiqueRankBidGame):
+        if cls.game_type.short_name not in registered:
+            pyspiel.register_game(cls.game_type, cls)
+
+
+def load(game: str, **options: Any) -> HoteleduGame:
+    """``pyspiel.load_game`` of a hoteledu game by its hoteledu name and options."""
+    params = {
+        name: 0
+        if value is None
+        else _canonical(value)
+        if isinstance(value, (dict, list))
+        else value
+        for name, value in options.items()
+    }
+    return pyspiel.load_game(GAME_PREFIX + game, params)
+
+
+register()

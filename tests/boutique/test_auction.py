@@ -1,0 +1,192 @@
+"""The marketing bid as an all-pay auction, checked against independent computations."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from hoteledu.boutique.analysis.auction import (
+    all_pay_game,
+    bid_amounts,
+    bid_position,
+    bot_bid_records,
+    continuous_cdf,
+    continuous_expected_bid,
+    engine_bid_game,
+    equilibria,
+    is_equilibrium,
+    measured_dissipation,
+    payoff_against,
+    play_engine_bids,
+    symmetric_equilibrium,
+)
+from hoteledu.boutique.bid_widget import BidDuelController
+
+
+def brute_payoff(prize: int, a: int, b: int, share: Fraction) -> Fraction:
+    """Row's money in one auction, written out case by case (independent of the module)."""
+    if a > b:
+        return Fraction(prize - a)
+    if a < b:
+        return Fraction(-a)
+    return prize * share - a
+
+
+@pytest.mark.parametrize("tie, share", [("split", Fraction(1, 2)), ("all_win", Fraction(1))])
+def test_payoff_matrix_matches_the_case_by_case_payoffs(tie: str, share: Fraction) -> None:
+    game = all_pay_game(500, caps=(300, None), tie=tie)
+    assert game.row_bids == (0, 100, 200, 300)
+    assert game.col_bids == (0, 100, 200, 300, 400, 500)
+    for i, a in enumerate(game.row_bids):
+        for j, b in enumerate(game.col_bids):
+            assert game.row_payoffs[i][j] == brute_payoff(500, a, b, share)
+            assert game.col_payoffs[i][j] == brute_payoff(500, b, a, share)
+
+
+def test_BHM_15_the_engine_plays_the_all_win_tie_rule_for_every_bid_pair() -> None:
+    engine = engine_bid_game()
+    formula = all_pay_game(400, caps=(500, 500), tie="all_win")
+    assert engine.prize == 400
+    assert engine.row_bids == formula.row_bids == (0, 100, 200, 300, 400, 500)
+    assert engine.row_payoffs == formula.row_payoffs
+    assert engine.col_payoffs == formula.col_payoffs
+    assert engine.winners is not None
+    for i, a in enumerate(engine.row_bids):
+        for j, b in enumerate(engine.col_bids):
+            expected = (0, 1) if a == b else (0,) if a > b else (1,)
+            assert engine.winners[i][j] == expected
+
+
+def test_BHM_15_bids_are_capped_by_the_money_held() -> None:
+    game = engine_bid_game(bid_position(money=(200, 600)))
+    assert game.row_bids == (0, 100, 200)
+    assert game.col_bids == bid_amounts(600)
+    with pytest.raises(ValueError, match="whole hundreds"):
+        bid_position(money=(250, 500))
+
+
+def test_difference_objective_is_the_same_zero_sum_game_under_both_tie_rules() -> None:
+    engine = engine_bid_game(objective="difference")
+    split = all_pay_game(400, caps=(500, 500), tie="split", objective="difference")
+    assert engine.row_payoffs == split.row_payoffs
+    for row, col in zip(engine.row_payoffs, engine.col_payoffs, strict=True):
+        assert all(x == -y for x, y in zip(row, col, strict=True))
+
+
+def float_check(game, row, col) -> bool:
+    """Equilibrium test in floats with numpy (independent of the module's Fraction check)."""
+    a = np.array([[float(x) for x in r] for r in game.row_payoffs])
+    b = np.array([[float(x) for x in r] for r in game.col_payoffs])
+    x, y = np.array([float(p) for p in row]), np.array([float(q) for q in col])
+    return (a @ y).max() <= x @ a @ y + 1e-9 and (x @ b).max() <= x @ b @ y + 1e-9
+
+
+@pytest.mark.parametrize("units", [2, 3, 4, 5, 6])
+def test_textbook_discrete_equilibrium_uniform_on_all_but_the_prize(units: int) -> None:
+    """Ties split, V = k steps: the symmetric equilibrium mixes 0..V-step uniformly."""
+    game = all_pay_game(100 * units)
+    eq = symmetric_equilibrium(game)
+    assert eq.symmetric and float_check(game, eq.row, eq.col)
+    assert eq.row == tuple([Fraction(1, units)] * units + [Fraction(0)])
+    # Each bidder's payoff is half a step; the expected total bid is V - step.
+    assert eq.row_value == Fraction(50)
+    assert eq.expected_total_bid == 100 * units - 100
+    assert eq.dissipation == Fraction(units - 1, units)
+
+
+def test_every_equilibrium_found_passes_the_exact_and_the_float_check() -> None:
+    for game in (all_pay_game(400), engine_bid_game(), engine_bid_game(objective="difference")):
+        for eq in equilibria(game):
+            assert is_equilibrium(game, eq.row, eq.col)
+            assert float_check(game, eq.row, eq.col)
+
+
+def test_the_games_own_tie_rule_has_pure_equilibria_on_the_diagonal() -> None:
+    game = engine_bid_game()
+    pure = {
+        (game.row_bids[eq.row.index(1)], game.col_bids[eq.col.index(1)])
+        for eq in equilibria(game)
+        if 1 in eq.row and 1 in eq.col
+    }
+    # Matching any bid up to the prize is a best reply: no dissipation at (0, 0).
+    assert pure >= {(0, 0), (100, 100), (200, 200), (300, 300)}
+    assert all(a == b for a, b in pure)
+
+
+def test_continuous_closed_form_indifference_exactly() -> None:
+    prize = Fraction(400)
+    # Against bids uniform on [0, V] every bid b earns V b / V - b = 0.
+    for b in (Fraction(0), Fraction(77), Fraction(400)):
+        assert prize * Fraction(continuous_cdf(400, float(b))).limit_denominator() - b == 0
+    assert continuous_expected_bid(400) == 200  # total 400 = V: full dissipation
+    # Cap m = 300: uniform on [0, 200] with an atom 2(1 - m/V) = 1/2 at 300.
+    m = Fraction(300)
+    atom = 2 * (1 - m / prize)
+    assert continuous_cdf(400, 200, 300) == pytest.approx(float(1 - atom))
+    for b in (Fraction(0), Fraction(150), Fraction(200)):
+        assert prize * (b / prize) - b == 0  # on the continuous part
+    assert prize * (1 - atom) + prize / 2 * atom - m == 0  # at the atom, ties split
+    assert prize * (1 - atom) - Fraction(250) < 0  # inside the gap: worse
+    by_integral = float(Fraction(200) ** 2 / (2 * prize) + m * atom)
+    assert continuous_expected_bid(400, 300) == pytest.approx(by_integral)
+    assert continuous_expected_bid(400, 150) == 150  # m < V/2: both bid the cap
+
+
+def test_budget_cap_equilibrium_matches_the_continuous_shape() -> None:
+    """V = 400, cap 300: no bid of 400 possible, an atom at the cap."""
+    game = all_pay_game(400, caps=(300, 300))
+    eq = symmetric_equilibrium(game)
+    assert float_check(game, eq.row, eq.col)
+    assert eq.row[-1] > 0  # mass on the cap
+    assert eq.dissipation < symmetric_equilibrium(all_pay_game(400)).dissipation + 1
+
+
+def test_seeded_engine_play_agrees_with_the_exact_expected_payoffs() -> None:
+    position = bid_position()
+    game = engine_bid_game(position)
+    mix = symmetric_equilibrium(all_pay_game(400, caps=(500, 500))).row
+    played = play_engine_bids(position, mix, mix, rounds=3000, seed=11)
+    expected = payoff_against(game.row_payoffs, mix, by_row=True)
+    exact_mean = float(sum(p * v for p, v in zip(mix, expected, strict=True)))
+    mean, se = played.mean_change()
+    assert abs(mean[0] - exact_mean) < 4 * se[0]
+    exact_total = 2 * sum(p * b for p, b in zip(mix, game.row_bids, strict=True))
+    assert played.dissipation == pytest.approx(float(exact_total) / 400, abs=0.03)
+    # Under the game's rule, equal bids give both the guests: P(tie) = sum p^2.
+    assert played.both_won.mean() == pytest.approx(float(sum(p * p for p in mix)), abs=0.03)
+
+
+def test_bot_bids_are_the_styles_fixed_amounts() -> None:
+    records = bot_bid_records(("undercutter", "undercutter"), games=6, seed=0)
+    assert records, "two undercutters at equal prices must meet in a bid"
+    assert all(r.bids == (100, 100) and r.winners == (0, 1) for r in records)
+    assert measured_dissipation(records) == pytest.approx(
+        sum(200 for _ in records) / sum(r.prize for r in records)
+    )
+
+
+def test_bid_duel_controller_is_settled_by_the_engine_and_measures_dissipation() -> None:
+    duel = BidDuelController(face=2, money=500, rival="blank card", seed=3)
+    assert duel.best_reply() == 0
+    first = duel.bid(0)
+    assert first.winners == (0, 1) and first.your_change == 400 and duel.dissipation == 0
+    second = duel.bid(100)
+    assert second.winners == (0,) and second.your_change == 300
+    assert duel.dissipation == pytest.approx(100 / 800)
+    assert duel.running_dissipation() == pytest.approx([0.0, 0.125])
+    with pytest.raises(ValueError, match="BHM-15"):
+        duel.bid(600)
+    assert duel.rounds == 2  # the refused bid changed nothing
+    duel.set_money(200)
+    assert duel.bids == (0, 100, 200) and duel.rounds == 0
+    with pytest.raises(ValueError, match="rival"):
+        duel.set_rival("oracle")
+
+
+def test_bid_duel_textbook_rival_is_reproducible_under_a_seed() -> None:
+    a = BidDuelController(rival="textbook", seed=5)
+    b = BidDuelController(rival="textbook", seed=5)
+    assert [a.bid(100).rival_bid for _ in range(20)] == [b.bid(100).rival_bid for _ in range(20)]
+    assert a.model_dissipation() == Fraction(3, 4)

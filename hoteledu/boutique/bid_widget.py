@@ -31,6 +31,7 @@ import dataclasses
 import html
 from collections.abc import Callable
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -44,6 +45,7 @@ from hoteledu.boutique.analysis.auction import (
     fast_symmetric_equilibrium,
 )
 from hoteledu.boutique.bots import UndercutterBot
+from hoteledu.boutique.rules import BoutiqueState
 
 RIVALS: tuple[str, ...] = ("blank card", "undercutter", "textbook", "beat the rival")
 FACES = range(1, 7)
@@ -95,28 +97,15 @@ class BidDuelController:
             raise ValueError(f"rival must be one of {RIVALS}, got {rival!r}")
 
     def _load(self) -> None:
-        self.position = bid_position(self.face, money=(self.money, self.money))
+        self.position = _position(self.face, self.money)
         self.prize: int = self.position.offer
-        self.engine_game: BidGame = cached_engine_bid_game(
-            self.face, money=(self.money, self.money)
-        )
-        self.bids: tuple[int, ...] = self.engine_game.row_bids
-        self.model_game, self.rival_mix = self._rival_model()
+        self.bids: tuple[int, ...] = tuple(a.amount for a in self.position.legal_actions(0))  # type: ignore[attr-defined]
+        self.rival_mix: tuple[Fraction, ...] = _rival_mix(self.rival, self.face, self.money)
 
-    def _rival_model(self) -> tuple[BidGame | None, tuple[Fraction, ...]]:
-        """The game the rival's mix comes from (None for a bot) and the mix over the bids."""
-        if self.rival in ("blank card", "undercutter"):
-            amount = 0 if self.rival == "blank card" else UndercutterBot.bid_amount
-            amount = min(amount, self.money)
-            return None, tuple(Fraction(int(b == amount)) for b in self.bids)
-        if self.rival == "textbook":
-            game = _textbook(self.prize, self.money)
-        else:
-            game = cached_engine_bid_game(
-                self.face, money=(self.money, self.money), objective="difference"
-            )
-        mix = fast_symmetric_equilibrium(game).col
-        return game, mix
+    @property
+    def engine_game(self) -> BidGame:
+        """The payoff matrices the engine plays here (asked pair by pair; cached)."""
+        return cached_engine_bid_game(self.face, money=(self.money, self.money))
 
     # ----------------------------------------------------------- settings
     def set_face(self, face: int) -> None:
@@ -224,8 +213,28 @@ class BidDuelController:
         )
 
 
-def _textbook(prize: int, money: int) -> BidGame:
-    return all_pay_game(prize, caps=(money, money), tie="split")
+@lru_cache(maxsize=128)
+def _position(face: int, money: int) -> BoutiqueState:
+    """The engine's bid position (shared: the controller only ever applies bids to copies)."""
+    return bid_position(face, money=(money, money))
+
+
+@lru_cache(maxsize=256)
+def _rival_mix(rival: str, face: int, money: int) -> tuple[Fraction, ...]:
+    """The rival's mix over the bids 0..money: a bot's fixed bid or an equilibrium.
+
+    The equilibria are of the formula games; the tests check that the engine
+    plays the same matrices (``test_auction.py``), and every round is still
+    settled by the engine.
+    """
+    position = _position(face, money)
+    bids = tuple(a.amount for a in position.legal_actions(0))  # type: ignore[attr-defined]
+    if rival in ("blank card", "undercutter"):
+        amount = min(0 if rival == "blank card" else UndercutterBot.bid_amount, money)
+        return tuple(Fraction(int(b == amount)) for b in bids)
+    objective = "profit" if rival == "textbook" else "difference"
+    game = all_pay_game(position.offer, caps=(money, money), tie="split", objective=objective)
+    return fast_symmetric_equilibrium(game).col
 
 
 class BidDuelWidget:

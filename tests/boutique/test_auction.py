@@ -16,11 +16,13 @@ from hoteledu.boutique.analysis.auction import (
     continuous_expected_bid,
     engine_bid_game,
     equilibria,
+    fast_symmetric_equilibrium,
     is_equilibrium,
     measured_dissipation,
     payoff_against,
     play_engine_bids,
     symmetric_equilibrium,
+    textbook_mix,
 )
 from hoteledu.boutique.bid_widget import BidDuelController
 
@@ -94,6 +96,22 @@ def test_textbook_discrete_equilibrium_uniform_on_all_but_the_prize(units: int) 
     assert eq.row_value == Fraction(50)
     assert eq.expected_total_bid == 100 * units - 100
     assert eq.dissipation == Fraction(units - 1, units)
+    assert fast_symmetric_equilibrium(game) == eq  # the shortcut agrees with enumeration
+
+
+@pytest.mark.parametrize("prize", [200, 300, 400, 500, 600, 800, 1000])
+@pytest.mark.parametrize("cap", [100, 200, 300, 400, 500, 700, None])
+def test_textbook_mix_is_an_exact_equilibrium_with_budget_caps(prize: int, cap: int | None) -> None:
+    game = all_pay_game(prize, caps=(cap, cap))
+    mix = textbook_mix(prize, cap)
+    assert sum(mix) == 1 and is_equilibrium(game, mix, mix) and float_check(game, mix, mix)
+
+
+@pytest.mark.parametrize("money", [300, 400, 500, 600])
+def test_fast_zero_sum_solution_is_optimal_with_value_zero(money: int) -> None:
+    game = engine_bid_game(bid_position(money=(money, money)), objective="difference")
+    eq = fast_symmetric_equilibrium(game)
+    assert eq.row_value == 0 and is_equilibrium(game, eq.row, eq.col)
 
 
 def test_every_equilibrium_found_passes_the_exact_and_the_float_check() -> None:

@@ -208,3 +208,53 @@ def test_bid_duel_textbook_rival_is_reproducible_under_a_seed() -> None:
     b = BidDuelController(rival="textbook", seed=5)
     assert [a.bid(100).rival_bid for _ in range(20)] == [b.bid(100).rival_bid for _ in range(20)]
     assert a.model_dissipation() == Fraction(3, 4)
+
+
+def test_bid_widget_view_forwards_presses_and_reports_refusals() -> None:
+    from hoteledu.boutique.bid_widget import BidDuelWidget
+
+    view = BidDuelWidget(face=2, money=500, rival="blank card", seed=1)
+    buttons = view.bid_box.children
+    assert [b.description for b in buttons][:2] == ["blank card", "bid 100"]
+    buttons[1].click()
+    assert view.controller.rounds == 1 and "Round 1" in view.summary_html.value
+    view.money_slider.value = 200  # a new cap: fewer buttons, the history starts again
+    assert len(view.bid_box.children) == 3 and view.controller.rounds == 0
+    view.money_slider.value = 250  # not whole hundreds: refused, nothing changes
+    assert "whole hundreds" in view.message_html.value and view.controller.money == 200
+
+
+def test_market_figures_draw_the_analyses() -> None:
+    from hoteledu.boutique.analysis.staffing import staffing_costs
+    from hoteledu.boutique.analysis.walkins import demand_curve, residual_demand
+    from hoteledu.boutique.figures.market import (
+        demand_revenue_figure,
+        dissipation_figure,
+        newsvendor_figure,
+    )
+
+    fig = demand_revenue_figure(demand_curve(), residual_demand(4))
+    assert len(fig.data) == 4 and list(fig.data[0].x) == [100, 200, 300, 400, 500, 600]
+    costs = staffing_costs({1: Fraction(1, 2), 3: Fraction(1, 2)}, 500)
+    fig = newsvendor_figure(costs, "kitchen")
+    assert [t.name for t in fig.data][-1] == f"best: {costs.best}"
+    fig = dissipation_figure([1, 2, 3], [0.5, 0.25, 0.5], 0.75)
+    assert list(fig.data[1].y) == [0.75, 0.75]
+
+
+def test_analyses_and_the_controller_run_without_plotly_or_ipywidgets() -> None:
+    """Layers: the analyses and the widget's controller stay headless."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from hoteledu.boutique.analysis import auction, staffing, walkins\n"
+        "from hoteledu.boutique.bid_widget import BidDuelController\n"
+        "BidDuelController(seed=1).bid(100)\n"
+        "print(','.join(m for m in ('plotly', 'ipywidgets') if m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == ""

@@ -258,3 +258,10 @@ def test_analyses_and_the_controller_run_without_plotly_or_ipywidgets() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == ""
+
+
+@pytest.mark.parametrize("cap", [200, 250, 300, 350, 399])
+def test_continuous_cap_of_at_least_half_the_prize_still_dissipates_fully(cap: int) -> None:
+    """(2m - V)^2 / (2V) + 2m (1 - m/V) = V/2 for V/2 <= m < V: the shape changes, not the waste."""
+    assert 2 * continuous_expected_bid(400, cap) == pytest.approx(400)
+    assert 2 * continuous_expected_bid(400, 150) == 300  # below V/2: both bid the cap

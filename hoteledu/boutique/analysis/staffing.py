@@ -272,26 +272,25 @@ def staffing_costs(
             )
     money = tuple(STAFF_COST * s for s in LEVELS)
     total = tuple(m + star_value * x for m, x in zip(money, stars, strict=True))
-    ratio = (star_value - STAFF_COST) / star_value if star_value > STAFF_COST else 0
-    if isinstance(star_value, int):
-        ratio = (
-            Fraction(star_value - STAFF_COST, star_value)
-            if star_value > STAFF_COST
-            else Fraction(0)
-        )
+    ratio = critical_ratio(star_value)
     return StaffingCosts(LEVELS, money, tuple(stars), total, star_value, rule, ratio)
+
+
+def critical_ratio(star_value: Number) -> Number:
+    """``(w - 300) / w``: underage cost over underage plus overage cost (0 if ``w <= 300``)."""
+    if star_value <= STAFF_COST:
+        return Fraction(0)
+    if isinstance(star_value, int):
+        return Fraction(star_value - STAFF_COST, star_value)
+    return (star_value - STAFF_COST) / star_value
 
 
 def newsvendor_level(law: Mapping[int, Number], star_value: Number = DEFAULT_STAR_VALUE) -> int:
     """The smallest ``s`` with P(N <= s) >= (w - 300) / w: the critical-ratio quantile."""
     if star_value <= STAFF_COST:
         return 0
-    ratio = (
-        Fraction(star_value - STAFF_COST, star_value)
-        if isinstance(star_value, int)
-        else ((star_value - STAFF_COST) / star_value)
-    )
-    below = Fraction(0)
+    ratio = critical_ratio(star_value)
+    below: Number = Fraction(0)
     for s in LEVELS:
         below += law.get(s, 0)
         if below >= ratio:

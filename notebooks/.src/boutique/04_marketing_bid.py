@@ -182,9 +182,11 @@ for cap in (100, 200, 300, 400):
           f" dissipation {eq.dissipation} (continuous: {2 * continuous_expected_bid(400, cap) / 400:.2f})")
 
 # %% [markdown]
-# A cap well below the prize **limits the waste** (cap 100: everyone bids 100, half the
-# prize is spent), but on the grid a cap at half the prize does not: the atom at the cap
-# still carries three quarters of the mass.
+# A cap below half the prize **limits the waste** (cap 100: everyone bids 100, half the
+# prize is spent). A cap of at least half the prize changes the shape of the bids but, in
+# the continuous model, not the waste: the expected bid is
+# $\frac{(2m - V)^2}{2V} + 2m\left(1 - \frac mV\right) = \frac V2$, full dissipation
+# again. On the grid the dissipation stays at 3/4 here.
 #
 # ## The game's own tie rule
 #
@@ -292,6 +294,13 @@ print("best reply to this rival under the game's rule:", duel.best_reply())
 # (the mix makes them indifferent; the helper names the lowest). Bidding 200 every time
 # wastes more than the equilibrium does: the measured dissipation is above the model's.
 
+# %%
+from hoteledu.boutique.figures.market import dissipation_figure
+
+dissipation_figure(range(1, duel.rounds + 1), duel.running_dissipation(),
+                   float(duel.model_dissipation()),
+                   title="Always 200 against the textbook rival: running rent dissipation")
+
 # %% [markdown]
 # ## Exercises
 #
@@ -301,8 +310,8 @@ print("best reply to this rival under the game's rule:", duel.best_reply())
 # 2. The game's own rule, prize 400, you hold 500 and the rival is the undercutter
 #    (always 100). What do you earn with the blank card, with 100 and with 200? What is
 #    the best reply?
-# 3. Textbook rule, prize 400, both capped at 200. Give the discrete equilibrium mix over
-#    (0, 100, 200), its dissipation, and the continuous prediction for $m = V/2$.
+# 3. Textbook rule, prize 600, both capped at 400. Give the discrete equilibrium mix over
+#    (0, 100, 200, 300, 400), its dissipation, and the continuous prediction.
 # 4. "Beat the rival", prize 400, both hold 300 (use `bid_position(money=(300, 300))`).
 #    What does the optimal mix look like, and what is the dissipation? Why can a bid of
 #    300 be worth it even though the prize is only 400?
@@ -315,9 +324,11 @@ print("best reply to this rival under the game's rule:", duel.best_reply())
 # 2. Blank card: you lose the guests and pay nothing, 0. Bid 100: a tie, both get the
 #    guests, you earn 400 - 100 = 300. Bid 200: you win alone and earn 200. Best reply:
 #    match the bid, 100.
-# 3. Weight 100/400 = 1/4 on every bid up to $2m - V = 0$, the rest, 3/4, on the cap:
-#    (1/4, 0, 3/4). Expected total bid $2 \cdot \frac34 \cdot 200 = 300$, dissipation 3/4.
-#    Continuous: at $m = V/2$ the atom is $2(1 - 1/2) = 1$: both bid 200, dissipation 1.
+# 3. Weight 100/600 = 1/6 on every bid up to $2m - V = 200$, the rest, 1/2, on the cap:
+#    (1/6, 1/6, 1/6, 0, 1/2). Expected bid $\frac{0 + 100 + 200}{6} + \frac{400}{2} = 250$,
+#    total 500, dissipation 5/6. Continuous: uniform on $[0, 200]$ with density 1/600 and
+#    an atom 2/3 at 400: expected bid $200^2/1200 + 400 \cdot \frac23 = 300$, total 600,
+#    dissipation 1.
 # 4. Both bid 300, the whole budget, for sure: dissipation $600/400 = 3/2$. Against 300 a
 #    lower bid loses the guests *and* its money while the rival gains 400 - 300; a tie at
 #    300 leaves the difference at 0. Only the difference counts, so money spent is not
@@ -336,7 +347,7 @@ from hoteledu.lessons import check_answers
 eq500 = symmetric_equilibrium(all_pay_game(500, caps=(500, 500)))
 undercutter = BidDuelController(face=2, money=500, rival="undercutter", seed=0)
 earn = {bid: int(engine_game.row_payoffs[engine_game.row_bids.index(bid)][1]) for bid in (0, 100, 200)}
-cap200 = fast_symmetric_equilibrium(all_pay_game(400, caps=(200, 200)))
+cap400 = fast_symmetric_equilibrium(all_pay_game(600, caps=(400, 400)))
 beat300 = fast_symmetric_equilibrium(engine_bid_game(bid_position(money=(300, 300)), "difference"))
 verdict = check_answers({
     "1 mix": (eq500.row, (Fraction(1, 5),) * 5 + (Fraction(0),)),
@@ -345,9 +356,11 @@ verdict = check_answers({
     "1 dissipation": (eq500.dissipation, Fraction(4, 5)),
     "2 earnings": (earn, {0: 0, 100: 300, 200: 200}),
     "2 best reply": (undercutter.best_reply(), 100),
-    "3 mix": (cap200.row, (Fraction(1, 4), Fraction(0), Fraction(3, 4))),
-    "3 dissipation": (cap200.dissipation, Fraction(3, 4)),
-    "3 continuous": (2 * continuous_expected_bid(400, 200) / 400, 1.0),
+    "3 mix": (cap400.row, tuple(Fraction(x, 6) for x in (1, 1, 1, 0, 3))),
+    "3 expected bid": (cap400.expected_total_bid / 2, 250),
+    "3 dissipation": (cap400.dissipation, Fraction(5, 6)),
+    "3 continuous bid": (continuous_expected_bid(600, 400), 300.0),
+    "3 continuous": (2 * continuous_expected_bid(600, 400) / 600, 1.0),
     "4 mix": (beat300.row, (0, 0, 0, 1)),
     "4 dissipation": (beat300.dissipation, Fraction(3, 2)),
 })

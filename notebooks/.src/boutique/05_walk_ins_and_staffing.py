@@ -232,28 +232,35 @@ for rule in ("per_staff", "per_category", "per_day"):
 #
 # ## Exercises
 #
-# 1. With `walkin_budget="room_only"`, a flat 300 and breakfast 100: what is the chance
-#    a walk-in takes the room, and the expected revenue per walk-in (to 0.1)?
-# 2. The first-ranked hotel posts a flat 500. What is the second's best flat rate, and
-#    what does it earn per walk-in (to 0.1)? What does the first earn?
+# 1. A flat 300 with the breakfast die at 200: what is the chance a walk-in takes the
+#    room under each option (`"with_breakfast"`, `"room_only"`), and the expected revenue
+#    per walk-in (to 0.1)?
+# 2. It is Thursday. The first-ranked hotel charges 300 Monday to Thursday and 500 Friday
+#    to Sunday; the second a flat 200 (breakfast 100 both). What is the chance that the
+#    second gets Thursday's walk-in, and what does it earn per walk-in (to 0.1)? Why is it
+#    more than on Monday?
 # 3. Using the sample above: if a star were worth 1,000, how many cooks (kitchen) should
 #    the hotel hire? What is the critical ratio?
 # 4. A classmate says: "always hire the expected need, rounded up". For housekeeping in
-#    the sample above, with $w = 500$, what does that rule hire, and what does the
-#    newsvendor hire?
+#    the sample above, with a star worth only $w = 350$, what does that rule hire, and
+#    what does the newsvendor hire? And for the kitchen?
 #
 # <details><summary>Show the answer</summary>
 #
-# 1. Every card then needs a face of 3: $P = 4/6 = 2/3$. Expected revenue 714.3 per
-#    walk-in (the breakfast cards still pay for breakfast).
-# 2. Residual demand at 200: budgets of 2, 3 or 4 for room-only cards, 3 or 4 for
-#    breakfast cards (they need 300). The best reply is 200, earning 382.1 per walk-in;
-#    the first earns 411.9.
+# 1. With breakfast in the budget the breakfast cards need a 5, the others a 3:
+#    $\frac12 \cdot \frac26 + \frac12 \cdot \frac46 = \frac12$, revenue 564.3. Room only:
+#    every card needs a 3, $P = 2/3$, revenue 814.3 (the breakfast cards still pay 200 a
+#    night for breakfast).
+# 2. 17/42 (about 0.405), earning 340.5 per walk-in. A stay from Thursday runs into the
+#    weekend, where the first hotel charges 500: its dearest night decides, so more
+#    guests are turned away to the second (from Monday only a 5-night stay reaches
+#    Friday).
 # 3. Critical ratio $(1000 - 300)/1000 = 0.7$; the kitchen need is at most 2 with
 #    probability about 0.82 (at least 0.7), at most 1 with probability about 0.47: hire 2.
-# 4. The mean need is about 2.59, rounded up 3; the newsvendor also hires 3 (the
-#    quantile at 0.4). They agree here; for the kitchen they do not (mean 1.54, so 2 by
-#    the rule of thumb, against 1).
+# 4. The mean need is about 2.59, rounded up 3. The critical ratio is $50/350 \approx
+#    0.143$ and $P(N \le 2) \approx 0.36$ already exceeds it: the newsvendor hires 2. Kitchen:
+#    mean 1.54, so 2 by the rule of thumb; $P(N = 0) \approx 0.16 \ge 0.143$, so the
+#    newsvendor hires none. A cheap star means understaffing on purpose.
 #
 # </details>
 
@@ -270,19 +277,26 @@ from hoteledu.lessons import check_answers
 kitchen = sample.distribution(2)
 housekeeping = sample.distribution(0)
 at_most = lambda law, s: sum(p for n, p in law.items() if n <= s)  # noqa: E731
+weekend = (3, 3, 3, 3, 5, 5, 5)
+thursday = residual_outcomes(weekend, flat(2), (1, 1), 3)
 verdict = check_answers({
-    "1 fit": (fit_probability(flat(3), 1, 0, "room_only"), Fraction(2, 3)),
-    "1 revenue": (round(float(expected_revenue(flat(3), 1, 0, "room_only")), 1), 714.3),
-    "2 best reply": (residual_demand(5).best_response, 2),
-    "2 second earns": (round(float(residual_demand(5).revenue[1]), 1), 382.1),
-    "2 first earns": (round(float(residual_demand(5).first_revenue), 1), 411.9),
+    "1 fit with breakfast": (fit_probability(flat(3), 2), Fraction(1, 2)),
+    "1 revenue with breakfast": (round(float(expected_revenue(flat(3), 2)), 1), 564.3),
+    "1 fit room only": (fit_probability(flat(3), 2, 0, "room_only"), Fraction(2, 3)),
+    "1 revenue room only": (round(float(expected_revenue(flat(3), 2, 0, "room_only")), 1), 814.3),
+    "2 chance": (thursday[0], Fraction(17, 42)),
+    "2 about": (float(thursday[0]), 0.405),
+    "2 revenue": (round(float(thursday[1]), 1), 340.5),
+    "2 more than Monday": (thursday[0] > residual_outcomes(weekend, flat(2))[0], True),
     "3 ratio": (staffing_costs(kitchen, 1000).critical_ratio, Fraction(7, 10)),
     "3 cooks": (newsvendor_level(kitchen, 1000), 2),
     "3 at most 2": (round(at_most(kitchen, 2), 2), 0.82),
     "3 at most 1": (round(at_most(kitchen, 1), 2), 0.47),
     "4 mean": (round(sample.mean(0)[0], 2), 2.59),
     "4 rule of thumb": (math.ceil(sample.mean(0)[0]), 3),
-    "4 newsvendor": (newsvendor_level(housekeeping, 500), 3),
+    "4 ratio": (float(staffing_costs(housekeeping, 350).critical_ratio), 0.143),
+    "4 at most 2": (round(at_most(housekeeping, 2), 2), 0.36),
+    "4 newsvendor": (newsvendor_level(housekeeping, 350), 2),
     "4 kitchen": ((round(sample.mean(2)[0], 2), math.ceil(sample.mean(2)[0]),
-                   newsvendor_level(kitchen, 500)), (1.54, 2, 1)),
+                   round(kitchen.get(0, 0), 2), newsvendor_level(kitchen, 350)), (1.54, 2, 0.16, 0)),
 })

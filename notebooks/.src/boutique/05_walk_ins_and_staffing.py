@@ -62,8 +62,9 @@ for option in ("with_breakfast", "room_only"):
         print(f"  {100 * f:>4}  {str(d):>6}  {float(r):>15.1f}  {float(n):>14.1f}")
 
 # %% [markdown]
-# Demand falls in steps of one sixth per 100 (a little less where breakfast cards drop
-# out first); revenue rises while the higher price outweighs the lost guests and then
+# Demand falls by one sixth per 100 under both options; counting breakfast in the budget
+# lowers it by 1/12 everywhere (the half of the cards that want breakfast need one face
+# more). Revenue rises while the higher price outweighs the lost guests and then
 # falls: the best flat rate is **300** under both options, earning 614 per walk-in with
 # the breakfast counted in the budget, 714 without. A monopolist facing a uniform budget
 # on 1..6 would post the middle of the range: the discrete version of "price where

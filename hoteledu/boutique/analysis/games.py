@@ -96,6 +96,7 @@ __all__ = [
     "PricingGame",
     "WhatIf",
     "as_prices",
+    "bertrand_game",
     "deck_of",
     "objective_payoffs",
     "play_profile",
@@ -481,6 +482,7 @@ def pricing_game(
     rival_prices: Sequence[int | SetPrices] | None = None,
     breakfast: int = 1,
     tie_bid: int = 0,
+    progress: bool = False,
     **options: Any,
 ) -> PricingGame:
     """Play ``part`` for every profile of price choices; see the module docstring.
@@ -505,6 +507,8 @@ def pricing_game(
         Breakfast die of the flat price choices.
     tie_bid : int
         What every tied player bids (0: the blank card).
+    progress : bool
+        Show a progress bar over the profiles (stderr; for lessons).
     options
         ``day`` and ``ranking`` for "walkin"; ``walkin_budget`` for the game.
 
@@ -529,7 +533,12 @@ def pricing_game(
     shape = tuple(len(m) for m in menus)
     gains = np.empty((*shape, players), dtype=object if exact else float)
     draws = None if exact else np.empty((samples, *shape, players))
-    for index in itertools.product(*(range(k) for k in shape)):
+    profiles: Any = list(itertools.product(*(range(k) for k in shape)))
+    if progress:
+        from hoteledu.lessons import progress as bar
+
+        profiles = bar(profiles, total=len(profiles), desc=f"{part} game")
+    for index in profiles:
         profile = tuple(vectors[p][i] for p, i in enumerate(index))
         result = _cached_profile(
             profile, part, _freeze(deck), tie_bid, exact, samples, seed, options
@@ -600,6 +609,26 @@ def _profile_result(
     )
     result.setflags(write=False)
     return result
+
+
+def bertrand_game(
+    prices: Sequence[float] = (1, 2, 3, 4, 5, 6), cost: float = 0.0, demand: float = 1.0
+) -> nashpy.Game:
+    """The textbook Bertrand duopoly on a price grid (not the board game).
+
+    ``demand`` units are bought from the cheaper firm; at equal prices the
+    firms split them; each unit costs ``cost``. Payoff: (price - cost) x units.
+    On a grid of step 1 its pure equilibria are the matched prices from
+    ``cost`` (if on the grid) up to ``cost + 2``: undercutting a matched
+    price p gains (p - 1 - cost) x demand against (p - cost) x demand / 2.
+    """
+    grid = np.asarray(prices, dtype=float)
+    a = np.zeros((len(grid), len(grid)))
+    for i, p in enumerate(grid):
+        for j, q in enumerate(grid):
+            share = 1.0 if p < q else 0.5 if p == q else 0.0
+            a[i, j] = (p - cost) * demand * share
+    return nashpy.Game(a, a.T)
 
 
 # ----------------------------------------------------------------- what-if

@@ -240,3 +240,47 @@ def test_docstring_examples() -> None:
     from hoteledu.boutique.analysis import games
 
     assert doctest.testmod(games).failed == 0
+
+
+# ---------------------------------------------------------------- figures
+def test_payoff_heatmap_marks_best_replies_and_equilibria() -> None:
+    from hoteledu.boutique.figures.games import payoff_heatmap
+
+    game = pricing_game("booking", prices=(2, 3, 4), deck=[28])
+    fig = payoff_heatmap(game)
+    heat, p1, p2, eq = fig.data
+    assert len(p2.x) == 3
+    assert heat.z.tolist() == game.payoffs[0].tolist()
+    # Matching is the best reply to 300 and 400; the equilibria are the diagonal.
+    assert set(zip(p1.y, p1.x, strict=True)) == {("200", "200"), ("300", "300"), ("400", "400")}
+    assert set(zip(eq.y, eq.x, strict=True)) == {("200", "200"), ("300", "300"), ("400", "400")}
+    sampled = pricing_game("week", prices=(3, 4), samples=4, seed=1)
+    assert "±" in payoff_heatmap(sampled, player=1).data[0].text[0][0]
+
+
+def test_equilibrium_bars_and_best_response_figures() -> None:
+    from hoteledu.boutique.analysis.equilibria import best_response_arrows, zero_sum_lp
+    from hoteledu.boutique.figures.games import (
+        best_reply_curve,
+        best_response_figure,
+        equilibrium_bars,
+    )
+
+    game = pricing_game("booking", prices=(1, 2, 3), deck=[28], objective="difference")
+    solution = zero_sum_lp(game)
+    bars = equilibrium_bars((solution.row, solution.column), game.labels)
+    assert [t.name for t in bars.data] == ["P1", "P2"]
+    assert list(bars.data[0].y) == pytest.approx(list(solution.row))
+    arrows = best_response_figure(game)
+    assert len(arrows.layout.annotations) == len(best_response_arrows(game))
+    assert list(arrows.data[1].x) == [0] and list(arrows.data[1].y) == [0]  # (100, 100)
+    curve = best_reply_curve(game)
+    assert list(curve.data[0].y) == ["100", "100", "200"]  # undercut by one step
+
+
+def test_figure_docstring_examples() -> None:
+    import doctest
+
+    from hoteledu.boutique.figures import games as figures
+
+    assert doctest.testmod(figures).failed == 0

@@ -284,3 +284,14 @@ def test_figure_docstring_examples() -> None:
     from hoteledu.boutique.figures import games as figures
 
     assert doctest.testmod(figures).failed == 0
+
+
+def test_compare_uses_common_random_numbers() -> None:
+    game = pricing_game("week", prices=(3, 4, 6), samples=12, seed=3, objective="difference")
+    gap, error = game.compare(0, (2, 1), (1, 1))  # 600 against 400, versus matching 400
+    draws = game.draws[..., 0] - game.draws[..., 1]
+    per_deal = draws[:, 2, 1] - draws[:, 1, 1]
+    assert gap == pytest.approx(per_deal.mean())
+    assert error == pytest.approx(per_deal.std(ddof=1) / np.sqrt(12))
+    exact = pricing_game("booking", prices=(2, 3), deck=[28])
+    assert exact.compare(0, (1, 1), (0, 1)) == (300.0, 0.0)

@@ -459,6 +459,22 @@ class PricingGame:
             raise ValueError("this game was sampled: it has no exact payoffs")
         return objective_payoffs(self.exact_gains, self.objective)[..., player]
 
+    def compare(
+        self, player: int, first: tuple[int, ...], second: tuple[int, ...]
+    ) -> tuple[float, float]:
+        """Player's payoff at profile ``first`` minus at ``second``, and its standard error.
+
+        With common random numbers the difference is taken deal by deal, so
+        its error is much smaller than the cells' own errors suggest. Exact
+        games have error 0.
+        """
+        gap = float(self.payoffs[player][first] - self.payoffs[player][second])
+        if self.draws is None:
+            return gap, 0.0
+        per_draw = objective_payoffs(self.draws, self.objective)[..., player]
+        deals = per_draw[(slice(None), *first)] - per_draw[(slice(None), *second)]
+        return gap, float(deals.std(ddof=1) / np.sqrt(len(deals)))
+
     def with_objective(self, objective: str) -> PricingGame:
         """The same plays scored with another objective (no replay)."""
         payoffs, errors = _score(self.gains, self.draws, objective)

@@ -184,3 +184,17 @@ def test_as_game_accepts_every_form_and_refuses_nonsense() -> None:
         as_game((np.zeros((2, 2)), np.zeros((2, 3))))
     with pytest.raises(ValueError, match="matrix"):
         as_game(np.zeros(3))
+
+
+def test_support_enumeration_finds_the_mixed_equilibrium_of_a_game_in_thousands() -> None:
+    # nashpy's default tolerance (1e-16) misses it through rounding; ours scales.
+    game = pricing_game("week", prices=(2, 3, 4, 5, 6), samples=16, seed=7, objective="difference")
+    (found,) = support_enumeration(game)
+    lp = zero_sum_lp(game)
+    assert np.allclose(found.row, lp.row, atol=1e-6)
+    (vertex,) = vertex_enumeration(game)
+    assert np.allclose(vertex.row, lp.row, atol=1e-6)
+    assert all(
+        r.valid and np.allclose(r.equilibrium.row, lp.row, atol=1e-6)
+        for r in lemke_howson_all(game)
+    )

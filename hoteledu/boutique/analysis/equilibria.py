@@ -163,10 +163,17 @@ def pure_equilibria(game: Any, tol: float = TOL) -> list[tuple[int, int]]:
     ]
 
 
-def support_enumeration(game: Any, tol: float = 1e-12) -> list[Equilibrium]:
-    """nashpy's support enumeration; in a degenerate game it lists only some equilibria."""
+def support_enumeration(game: Any, tol: float | None = None) -> list[Equilibrium]:
+    """nashpy's support enumeration; in a degenerate game it lists only some equilibria.
+
+    ``tol`` is the tolerance of the indifference checks; by default 1e-9 times
+    the largest payoff (nashpy's own default, 1e-16, misses equilibria of
+    games with payoffs in the thousands through rounding).
+    """
     g = as_game(game)
     a, b = _matrices(g)
+    if tol is None:
+        tol = 1e-9 * max(1.0, float(np.abs(a).max()), float(np.abs(b).max()))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # nashpy warns on degenerate games: see degeneracy()
         found = [_equilibrium(a, b, x, y) for x, y in g.support_enumeration(tol=tol)]
@@ -255,17 +262,19 @@ def _maximin(a: np.ndarray) -> tuple[float, np.ndarray]:
     return float(result.x[-1]), x / x.sum()
 
 
-def zero_sum_lp(game: Any) -> ZeroSumSolution:
+def zero_sum_lp(game: Any, column: bool = True) -> ZeroSumSolution:
     """Solve a zero-sum game by linear programming (the minimax theorem).
 
     P1 maximises v subject to x^T A >= v in every column, x a probability
     vector; P2 does the same for -A^T. Both programs have the same value.
+    ``column=False`` skips P2's program (its mix is then P1's mix, right for
+    a symmetric game A = -A^T only; half the time in a bootstrap loop).
     """
     a, b = _matrices(game)
-    if not np.allclose(a + b, 0, atol=1e-9):
+    if not np.allclose(a + b, 0, atol=1e-9 * max(1.0, float(np.abs(a).max()))):
         raise ValueError("the linear program solves zero-sum games: A + B must be 0")
     value, x = _maximin(a)
-    _, y = _maximin(-a.T)
+    y = _maximin(-a.T)[1] if column else x
     return ZeroSumSolution(value, x, y)
 
 

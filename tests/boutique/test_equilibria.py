@@ -198,3 +198,25 @@ def test_support_enumeration_finds_the_mixed_equilibrium_of_a_game_in_thousands(
         r.valid and np.allclose(r.equilibrium.row, lp.row, atol=1e-6)
         for r in lemke_howson_all(game)
     )
+
+
+def test_our_support_enumeration_agrees_with_nashpy_where_nashpy_is_exact() -> None:
+    from hoteledu.boutique.analysis.equilibria import nashpy_support_enumeration
+
+    for game in (PENNIES, RPS, SEXES, bertrand_game(range(1, 5), cost=0)):
+        ours = {tuple(np.round(np.r_[e.row, e.column], 6)) for e in support_enumeration(game)}
+        theirs = {
+            tuple(np.round(np.r_[e.row, e.column], 6)) for e in nashpy_support_enumeration(game)
+        }
+        assert ours == theirs
+
+
+def test_nashpy_support_enumeration_loses_the_week_game_to_rounding() -> None:
+    # Documented: nashpy requires the zero entries to be >= 0 exactly.
+    from hoteledu.boutique.analysis.equilibria import nashpy_support_enumeration
+
+    game = pricing_game(
+        "week", prices=(2, 3, 4, 5, 6), samples=60, seed=2026, objective="difference"
+    )
+    assert len(support_enumeration(game)) == 1
+    assert nashpy_support_enumeration(game) == []

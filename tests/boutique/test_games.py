@@ -295,3 +295,10 @@ def test_compare_uses_common_random_numbers() -> None:
     assert error == pytest.approx(per_deal.std(ddof=1) / np.sqrt(12))
     exact = pricing_game("booking", prices=(2, 3), deck=[28])
     assert exact.compare(0, (1, 1), (0, 1)) == (300.0, 0.0)
+
+
+def test_difference_game_is_exactly_zero_sum_for_nashpy() -> None:
+    game = pricing_game("week", prices=(2, 3, 4, 5, 6), samples=60, seed=2026)
+    diff = game.with_objective("difference")
+    assert diff.game.zero_sum  # nashpy compares exactly: rounding would make it general-sum
+    assert np.array_equal(diff.payoffs[0], -diff.payoffs[1])

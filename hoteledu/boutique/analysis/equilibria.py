@@ -47,6 +47,7 @@ __all__ = [
     "degeneracy",
     "is_equilibrium",
     "lemke_howson_all",
+    "nashpy_support_enumeration",
     "pure_equilibria",
     "support_enumeration",
     "vertex_enumeration",
@@ -163,12 +164,12 @@ def pure_equilibria(game: Any, tol: float = TOL) -> list[tuple[int, int]]:
     ]
 
 
-def support_enumeration(game: Any, tol: float | None = None) -> list[Equilibrium]:
-    """nashpy's support enumeration; in a degenerate game it lists only some equilibria.
+def nashpy_support_enumeration(game: Any, tol: float | None = None) -> list[Equilibrium]:
+    """nashpy's own support enumeration, each result checked with :func:`is_equilibrium`.
 
-    ``tol`` is the tolerance of the indifference checks; by default 1e-9 times
-    the largest payoff (nashpy's own default, 1e-16, misses equilibria of
-    games with payoffs in the thousands through rounding).
+    nashpy accepts a solution only if its zero entries come out ``>= 0``
+    exactly; rounding (a -1e-17) then loses equilibria of games with
+    fractional payoffs. :func:`support_enumeration` is the tolerant version.
     """
     g = as_game(game)
     a, b = _matrices(g)
@@ -177,6 +178,55 @@ def support_enumeration(game: Any, tol: float | None = None) -> list[Equilibrium
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # nashpy warns on degenerate games: see degeneracy()
         found = [_equilibrium(a, b, x, y) for x, y in g.support_enumeration(tol=tol)]
+    return _unique([e for e in found if is_equilibrium(g, e.row, e.column)])
+
+
+def _indifferent(payoff: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """The mix over the columns making every row pay the same, and that payoff."""
+    k = payoff.shape[1]
+    system = np.zeros((payoff.shape[0] + 1, k + 1))
+    system[:-1, :k] = payoff
+    system[:-1, k] = -1
+    system[-1, :k] = 1
+    target = np.zeros(payoff.shape[0] + 1)
+    target[-1] = 1
+    solution, *_ = np.linalg.lstsq(system, target, rcond=None)
+    if np.abs(system @ solution - target).max() > 1e-9 * max(1.0, np.abs(payoff).max()):
+        return None
+    return solution[:k], float(solution[k])
+
+
+def support_enumeration(game: Any, tol: float | None = None) -> list[Equilibrium]:
+    """Support enumeration (nashpy's algorithm, with tolerances for rounding).
+
+    For every pair of supports of equal size k: solve the indifference
+    equations (each player's mix makes the other indifferent on its
+    support), keep solutions positive on the supports with no better reply
+    outside. It finds every equilibrium of a nondegenerate game; in a
+    degenerate one only some. ``tol`` (default 1e-9 times the largest
+    payoff) absorbs rounding; :func:`nashpy_support_enumeration` is nashpy's
+    exact-comparison version, which misses equilibria through rounding.
+    """
+    g = as_game(game)
+    a, b = _matrices(g)
+    scale = max(1.0, float(np.abs(a).max()), float(np.abs(b).max()))
+    tol = 1e-9 * scale if tol is None else tol
+    m, n = a.shape
+    found = []
+    for k in range(1, min(m, n) + 1):
+        for rows in itertools.combinations(range(m), k):
+            for cols in itertools.combinations(range(n), k):
+                column_mix = _indifferent(a[np.ix_(rows, cols)])
+                row_mix = _indifferent(b[np.ix_(rows, cols)].T)
+                if column_mix is None or row_mix is None:
+                    continue
+                (y_s, v), (x_s, u) = column_mix, row_mix
+                if y_s.min() <= 1e-12 or x_s.min() <= 1e-12:
+                    continue
+                x, y = np.zeros(m), np.zeros(n)
+                x[list(rows)], y[list(cols)] = x_s, y_s
+                if (a @ y).max() <= v + tol and (x @ b).max() <= u + tol:
+                    found.append(_equilibrium(a, b, x, y))
     return _unique([e for e in found if is_equilibrium(g, e.row, e.column)])
 
 

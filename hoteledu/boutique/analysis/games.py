@@ -394,6 +394,8 @@ def objective_payoffs(gains: np.ndarray, objective: str) -> np.ndarray:
     if objective == "profit":
         return gains
     n = gains.shape[-1]
+    if n == 2:  # exactly antisymmetric in floating point, so nashpy sees a zero-sum game
+        return gains - gains[..., ::-1]
     total = gains.sum(axis=-1, keepdims=True)
     return gains - (total - gains) / (n - 1)
 

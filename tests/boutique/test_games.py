@@ -302,3 +302,25 @@ def test_difference_game_is_exactly_zero_sum_for_nashpy() -> None:
     diff = game.with_objective("difference")
     assert diff.game.zero_sum  # nashpy compares exactly: rounding would make it general-sum
     assert np.array_equal(diff.payoffs[0], -diff.payoffs[1])
+
+
+@pytest.mark.parametrize(
+    ("part", "kwargs"),
+    [
+        ("week", {"samples": 6, "seed": 4}),
+        ("booking", {"deck": [22, 26]}),
+        ("walkin", {"deck": [19], "ranking": (1, 0)}),
+    ],
+)
+def test_symmetric_shortcut_equals_playing_every_profile(part: str, kwargs: dict) -> None:
+    full = pricing_game(part, prices=(2, 3, 5), **kwargs)
+    mirrored = pricing_game(part, prices=(2, 3, 5), symmetric=True, **kwargs)
+    if part == "walkin":
+        # The ranking puts P2 first: the seats differ, and the shortcut is wrong there.
+        assert not np.array_equal(full.gains, mirrored.gains)
+        return
+    assert np.array_equal(full.gains, mirrored.gains)
+    if full.draws is not None:
+        assert np.array_equal(full.draws, mirrored.draws)
+    with pytest.raises(ValueError, match="symmetric"):
+        pricing_game(part, prices=(2, 3), rival_prices=(2, 4), symmetric=True)

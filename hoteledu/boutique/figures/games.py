@@ -213,26 +213,30 @@ def best_response_figure(
             )
         )
     offset = 0.12
+    annotations = []  # one layout update: adding them one by one is slow in plotly
     for arrow in best_response_arrows((a, b)):
         (i, j), (k, m2) = arrow.start, arrow.end
         dx = offset if arrow.player == 0 else 0.0
         dy = offset if arrow.player == 1 else 0.0
-        fig.add_annotation(
-            x=m2 + dx,
-            y=k + dy,
-            ax=j + dx,
-            ay=i + dy,
-            xref="x",
-            yref="y",
-            axref="x",
-            ayref="y",
-            showarrow=True,
-            arrowhead=2,
-            arrowsize=1,
-            arrowwidth=1.5,
-            arrowcolor=PLAYER_COLOURS[arrow.player],
-            opacity=0.8,
+        annotations.append(
+            {
+                "x": m2 + dx,
+                "y": k + dy,
+                "ax": j + dx,
+                "ay": i + dy,
+                "xref": "x",
+                "yref": "y",
+                "axref": "x",
+                "ayref": "y",
+                "showarrow": True,
+                "arrowhead": 2,
+                "arrowsize": 1,
+                "arrowwidth": 1.5,
+                "arrowcolor": PLAYER_COLOURS[arrow.player],
+                "opacity": 0.8,
+            }
         )
+    fig.update_layout(annotations=annotations)
     fig.update_layout(
         title=title,
         xaxis={"title": "P2's choice", "tickvals": list(range(n)), "ticktext": cols},

@@ -58,7 +58,7 @@ from hoteledu.boutique.analysis.games import bertrand_game, pricing_game
 from hoteledu.boutique.cards import standard_deck
 
 PRICES = (1, 2, 3, 4, 5, 6)
-booking = pricing_game("booking", prices=PRICES, objective="profit")
+booking = pricing_game("booking", prices=PRICES, objective="profit", symmetric=True)
 print("exact:", booking.exact)
 print("P1's expected money from one booking (rows: P1's price, columns: P2's)")
 print("       " + "".join(f"{label:>7}" for label in booking.labels[1]))
@@ -149,11 +149,14 @@ best_reply_curve(beat, title="One booking, goal: beat the rival: undercut by one
 # The week has far too many outcomes to list (10 check-in dice and 10 cards), so
 # `pricing_game` samples 60 seeded deals with **common random numbers**: deal $s$ is the
 # same dice and cards for every pair of prices, so two cells differ only by the prices.
-# Each cell carries its standard error. (About 9 seconds: the bar runs on stderr.)
+# Each cell carries its standard error. The seats play alike (same fixed policies,
+# tied hotels both served), so `symmetric=True` plays each unordered pair of prices
+# once and mirrors it. (A few seconds: the bar runs on stderr.)
 
 # %%
 # NBVAL_CHECK_OUTPUT
-week = pricing_game("week", prices=(2, 3, 4, 5, 6), samples=60, seed=2026, progress=True)
+week = pricing_game("week", prices=(2, 3, 4, 5, 6), samples=60, seed=2026, progress=True,
+                    symmetric=True)
 print("P1's mean money over the booking week (± standard error), goal: profit")
 for label, row, err in zip(week.labels[0], week.payoffs[0], week.standard_errors[0], strict=True):
     print(f"{label:>4} " + "".join(f"{v:7.0f} ±{e:3.0f}" for v, e in zip(row, err, strict=True)))

@@ -74,7 +74,7 @@ print("agrees with nashpy:", zero_sum_agrees_with_nashpy(pennies))
 # %%
 # NBVAL_CHECK_OUTPUT
 game = pricing_game("week", prices=(2, 3, 4, 5, 6), samples=60, seed=2026,
-                    objective="difference", progress=True)
+                    objective="difference", progress=True, symmetric=True)
 labels = game.labels[0]
 A = game.payoffs[0]
 print("P1's payoff (money difference), rows: P1's price, columns: P2's")
@@ -89,7 +89,9 @@ print("pure equilibria:", pure_equilibria(game))
 
 # %% [markdown]
 # The seats play alike (the fixed policies do not depend on the seat, and tied hotels
-# both get the guests), so $A = -A^\top$: a *symmetric* zero-sum game. Its value is 0,
+# both get the guests), so $A = -A^\top$: a *symmetric* zero-sum game. (`symmetric=True`
+# uses this to play each unordered pair once; played in full, the matrix comes out the
+# same, which a test of the package checks.) Its value is 0,
 # since P1 could copy P2's optimal mix. The LP gives the mix:
 
 # %%
@@ -162,12 +164,13 @@ print(degeneracy(game).explain(game.labels))
 # ## Degenerate games
 #
 # The walk-in day is degenerate. P1 is ranked first and gets each walk-in whose budget
-# covers its price; P2 gets only the guests P1 is too dear for. If P1 asks 100, nobody
-# is ever too poor for P1, so P2's price does not matter at all:
+# covers its price; P2 gets only the guests P1 is too dear for. If P1 asks 100, every
+# walk-in who can afford any hotel can afford P1, so P2 never gets a guest and its
+# price does not matter at all:
 
 # %%
 # NBVAL_CHECK_OUTPUT
-walkin = pricing_game("walkin", prices=(1, 2, 3, 4, 5, 6))
+walkin = pricing_game("walkin", prices=(1, 2, 3, 4))
 print(degeneracy(walkin).explain(walkin.labels))
 print("equilibria by support enumeration:",
       [(walkin.labels[0][e.supports[0][0]], walkin.labels[1][e.supports[1][0]])
@@ -229,7 +232,7 @@ equilibrium_bars((lp.row, lp.column), game.labels,
 # %%
 # NBVAL_CHECK_OUTPUT
 other = pricing_game("week", prices=(2, 3, 4, 5, 6), samples=60, seed=1,
-                     objective="difference", progress=True)
+                     objective="difference", progress=True, symmetric=True)
 mix = zero_sum_lp(other, column=False).row
 exploit = float((other.payoffs[0] @ lp.row).max())
 print("fresh deals (seed 1): mix", {k: round(float(p), 2) for k, p in zip(labels, mix, strict=True)})

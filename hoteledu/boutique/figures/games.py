@@ -33,7 +33,14 @@ from hoteledu.boutique.analysis.equilibria import (
 
 PLAYER_COLOURS = ("#1f77b4", "#d62728")
 EQUILIBRIUM_COLOUR = "#2ca02c"
-LAYOUT = {"template": "plotly_white", "height": 420, "margin": {"l": 70, "r": 20, "t": 60, "b": 60}}
+LAYOUT = {
+    # White background set directly: applying the "plotly_white" template costs about
+    # 16 ms per figure, a third of a slider's budget.
+    "plot_bgcolor": "white",
+    "paper_bgcolor": "white",
+    "height": 420,
+    "margin": {"l": 70, "r": 20, "t": 60, "b": 60},
+}
 
 
 def _labels(game: Any, labels: Sequence[Sequence[str]] | None) -> tuple[list[str], list[str]]:

@@ -202,8 +202,9 @@ def test_what_if_leaves_the_state_alone_and_matches_the_actual_prices() -> None:
     snapshot = state.to_snapshot()
     history = list(state.history)
     card = state.card
-    # The undercutter (P1) never changed its flat 200 before this turn? Use its own vector.
-    own = SetPrices(tuple(state.prices[0]), state.breakfast[0])
+    # The secret prices P1 really set, with its die changes kept: the game as played.
+    own = state.history[0].actions[0]
+    assert isinstance(own, SetPrices)
     result = what_if(state, 0, own, keep_changes=True)
     assert result.alternative == result.actual
     assert state.to_snapshot() == snapshot and state.history == history and state.card == card
@@ -324,3 +325,25 @@ def test_symmetric_shortcut_equals_playing_every_profile(part: str, kwargs: dict
         assert np.array_equal(full.draws, mirrored.draws)
     with pytest.raises(ValueError, match="symmetric"):
         pricing_game(part, prices=(2, 3), rival_prices=(2, 4), symmetric=True)
+
+
+def test_what_if_in_the_walk_in_phase() -> None:
+    state = _bot_game(0)
+    rng = np.random.default_rng(5)
+    bots = [BOTS["staffer"](0), BOTS["peakload"](1)]
+    while not (state.phase == "walkin_change" and state.day == 2):
+        mover = state.current_player()
+        if mover == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+        elif mover == SIMULTANEOUS:
+            parts = [bot.act(PlayerView(state, p)) for p, bot in enumerate(bots)]
+            state.apply_action(JointAction(tuple(parts)))
+        else:
+            state.apply_action(bots[mover].act(PlayerView(state, mover)))
+    snapshot = state.to_snapshot()
+    own = state.history[0].actions[1]  # the secret prices P2 really set
+    same = what_if(state, 1, own, keep_changes=True)
+    assert same.actual == same.alternative
+    table = what_if_table(state, 1, (1, 6))
+    assert all(isinstance(v, Fraction) for v in table.values())
+    assert state.to_snapshot() == snapshot

@@ -202,8 +202,9 @@ def test_what_if_leaves_the_state_alone_and_matches_the_actual_prices() -> None:
     snapshot = state.to_snapshot()
     history = list(state.history)
     card = state.card
-    # The undercutter (P1) never changed its flat 200 before this turn? Use its own vector.
-    own = SetPrices(tuple(state.prices[0]), state.breakfast[0])
+    # The secret prices P1 really set, with its die changes kept: the game as played.
+    own = state.history[0].actions[0]
+    assert isinstance(own, SetPrices)
     result = what_if(state, 0, own, keep_changes=True)
     assert result.alternative == result.actual
     assert state.to_snapshot() == snapshot and state.history == history and state.card == card
@@ -240,3 +241,109 @@ def test_docstring_examples() -> None:
     from hoteledu.boutique.analysis import games
 
     assert doctest.testmod(games).failed == 0
+
+
+# ---------------------------------------------------------------- figures
+def test_payoff_heatmap_marks_best_replies_and_equilibria() -> None:
+    from hoteledu.boutique.figures.games import payoff_heatmap
+
+    game = pricing_game("booking", prices=(2, 3, 4), deck=[28])
+    fig = payoff_heatmap(game)
+    heat, p1, p2, eq = fig.data
+    assert len(p2.x) == 3
+    assert heat.z.tolist() == game.payoffs[0].tolist()
+    # Matching is the best reply to 300 and 400; the equilibria are the diagonal.
+    assert set(zip(p1.y, p1.x, strict=True)) == {("200", "200"), ("300", "300"), ("400", "400")}
+    assert set(zip(eq.y, eq.x, strict=True)) == {("200", "200"), ("300", "300"), ("400", "400")}
+    sampled = pricing_game("week", prices=(3, 4), samples=4, seed=1)
+    assert "±" in payoff_heatmap(sampled, player=1).data[0].text[0][0]
+
+
+def test_equilibrium_bars_and_best_response_figures() -> None:
+    from hoteledu.boutique.analysis.equilibria import best_response_arrows, zero_sum_lp
+    from hoteledu.boutique.figures.games import (
+        best_reply_curve,
+        best_response_figure,
+        equilibrium_bars,
+    )
+
+    game = pricing_game("booking", prices=(1, 2, 3), deck=[28], objective="difference")
+    solution = zero_sum_lp(game)
+    bars = equilibrium_bars((solution.row, solution.column), game.labels)
+    assert [t.name for t in bars.data] == ["P1", "P2"]
+    assert list(bars.data[0].y) == pytest.approx(list(solution.row))
+    arrows = best_response_figure(game)
+    assert len(arrows.layout.annotations) == len(best_response_arrows(game))
+    assert list(arrows.data[1].x) == [0] and list(arrows.data[1].y) == [0]  # (100, 100)
+    curve = best_reply_curve(game)
+    assert list(curve.data[0].y) == ["100", "100", "200"]  # undercut by one step
+
+
+def test_figure_docstring_examples() -> None:
+    import doctest
+
+    from hoteledu.boutique.figures import games as figures
+
+    assert doctest.testmod(figures).failed == 0
+
+
+def test_compare_uses_common_random_numbers() -> None:
+    game = pricing_game("week", prices=(3, 4, 6), samples=12, seed=3, objective="difference")
+    gap, error = game.compare(0, (2, 1), (1, 1))  # 600 against 400, versus matching 400
+    draws = game.draws[..., 0] - game.draws[..., 1]
+    per_deal = draws[:, 2, 1] - draws[:, 1, 1]
+    assert gap == pytest.approx(per_deal.mean())
+    assert error == pytest.approx(per_deal.std(ddof=1) / np.sqrt(12))
+    exact = pricing_game("booking", prices=(2, 3), deck=[28])
+    assert exact.compare(0, (1, 1), (0, 1)) == (300.0, 0.0)
+
+
+def test_difference_game_is_exactly_zero_sum_for_nashpy() -> None:
+    game = pricing_game("week", prices=(2, 3, 4, 5, 6), samples=60, seed=2026)
+    diff = game.with_objective("difference")
+    assert diff.game.zero_sum  # nashpy compares exactly: rounding would make it general-sum
+    assert np.array_equal(diff.payoffs[0], -diff.payoffs[1])
+
+
+@pytest.mark.parametrize(
+    ("part", "kwargs"),
+    [
+        ("week", {"samples": 6, "seed": 4}),
+        ("booking", {"deck": [22, 26]}),
+        ("walkin", {"deck": [19], "ranking": (1, 0)}),
+    ],
+)
+def test_symmetric_shortcut_equals_playing_every_profile(part: str, kwargs: dict) -> None:
+    full = pricing_game(part, prices=(2, 3, 5), **kwargs)
+    mirrored = pricing_game(part, prices=(2, 3, 5), symmetric=True, **kwargs)
+    if part == "walkin":
+        # The ranking puts P2 first: the seats differ, and the shortcut is wrong there.
+        assert not np.array_equal(full.gains, mirrored.gains)
+        return
+    assert np.array_equal(full.gains, mirrored.gains)
+    if full.draws is not None:
+        assert np.array_equal(full.draws, mirrored.draws)
+    with pytest.raises(ValueError, match="symmetric"):
+        pricing_game(part, prices=(2, 3), rival_prices=(2, 4), symmetric=True)
+
+
+def test_what_if_in_the_walk_in_phase() -> None:
+    state = _bot_game(0)
+    rng = np.random.default_rng(5)
+    bots = [BOTS["staffer"](0), BOTS["peakload"](1)]
+    while not (state.phase == "walkin_change" and state.day == 2):
+        mover = state.current_player()
+        if mover == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+        elif mover == SIMULTANEOUS:
+            parts = [bot.act(PlayerView(state, p)) for p, bot in enumerate(bots)]
+            state.apply_action(JointAction(tuple(parts)))
+        else:
+            state.apply_action(bots[mover].act(PlayerView(state, mover)))
+    snapshot = state.to_snapshot()
+    own = state.history[0].actions[1]  # the secret prices P2 really set
+    same = what_if(state, 1, own, keep_changes=True)
+    assert same.actual == same.alternative
+    table = what_if_table(state, 1, (1, 6))
+    assert all(isinstance(v, Fraction) for v in table.values())
+    assert state.to_snapshot() == snapshot

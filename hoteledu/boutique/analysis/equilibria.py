@@ -1,0 +1,527 @@
+"""Equilibria of two-player matrix games, with nashpy, and the tools to read them.
+
+Every function takes a game as a :class:`nashpy.Game`, a
+:class:`~hoteledu.boutique.analysis.games.PricingGame`, a pair ``(A, B)`` of
+payoff matrices, or one matrix ``A`` (the zero-sum game ``(A, -A)``). Row
+player P1, column player P2; strategies are 0-based indices.
+
+* :func:`pure_equilibria`, :func:`best_responses`,
+  :func:`best_response_arrows` and :func:`best_response_cycles`: the pure
+  picture (who wants to move where; does following best replies go round?).
+* :func:`support_enumeration`, :func:`vertex_enumeration`,
+  :func:`lemke_howson_all` (every starting label, see
+  :data:`LEMKE_HOWSON_NOTE`): nashpy's algorithms, each equilibrium checked
+  with :func:`is_equilibrium`.
+* :func:`zero_sum_lp`: the minimax linear program (``scipy.optimize.linprog``)
+  for a zero-sum game, cross-checked against nashpy by
+  :func:`zero_sum_agrees_with_nashpy`.
+* :func:`degeneracy`: whether some strategy (pure or mixed) has more pure
+  best responses than the size of its support, and which one (a degenerate
+  game can have infinitely many equilibria; support enumeration then lists
+  only some of them and Lemke-Howson may fail).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import warnings
+from collections.abc import Sequence
+from typing import Any
+
+import nashpy
+import numpy as np
+from scipy.optimize import linprog
+
+__all__ = [
+    "LEMKE_HOWSON_NOTE",
+    "Arrow",
+    "Degeneracy",
+    "Equilibrium",
+    "LemkeHowsonRun",
+    "ZeroSumSolution",
+    "as_game",
+    "best_response_arrows",
+    "best_response_cycles",
+    "best_responses",
+    "degeneracy",
+    "is_equilibrium",
+    "lemke_howson_all",
+    "nashpy_support_enumeration",
+    "pure_equilibria",
+    "support_enumeration",
+    "vertex_enumeration",
+    "zero_sum_agrees_with_nashpy",
+    "zero_sum_lp",
+]
+
+TOL = 1e-9
+
+LEMKE_HOWSON_NOTE = (
+    "Lemke-Howson starts at the artificial point where nobody plays anything and "
+    "drops one label (a strategy of either player: label k < m is P1's strategy k, "
+    "label m + k is P2's strategy k). It then pivots along a single path of "
+    "'almost complementary' vertices, each step forced, until the dropped label "
+    "is picked up again: that end point is an equilibrium. One path has one end, "
+    "so one start finds one equilibrium. Different labels may lead to the same "
+    "equilibrium, and some equilibria are reached from no label at all; running "
+    "every label finds at most m + n of them. In a nondegenerate game the number "
+    "of equilibria is odd; in a degenerate one the path can stall and nashpy may "
+    "return a point that is not an equilibrium (checked here)."
+)
+
+
+# ------------------------------------------------------------------- input
+def as_game(game: Any) -> nashpy.Game:
+    """A nashpy.Game from a nashpy.Game, a PricingGame, a pair (A, B), or A (zero-sum)."""
+    if isinstance(game, nashpy.Game):
+        return game
+    if hasattr(game, "game") and hasattr(game, "payoffs"):
+        return game.game
+    if isinstance(game, (tuple, list)) and len(game) == 2 and np.ndim(game[0]) == 2:
+        a, b = (np.asarray(m, dtype=float) for m in game)
+        if a.shape != b.shape:
+            raise ValueError(f"payoff matrices must have one shape, got {a.shape} and {b.shape}")
+        return nashpy.Game(a, b)
+    a = np.asarray(game, dtype=float)
+    if a.ndim != 2:
+        raise ValueError(f"a game is a matrix or a pair of matrices, got shape {a.shape}")
+    return nashpy.Game(a)
+
+
+def _matrices(game: Any) -> tuple[np.ndarray, np.ndarray]:
+    a, b = as_game(game).payoff_matrices
+    return np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+
+
+# -------------------------------------------------------------- equilibria
+@dataclasses.dataclass(frozen=True)
+class Equilibrium:
+    """A (mixed) equilibrium: each player's probabilities and expected payoff."""
+
+    row: np.ndarray
+    column: np.ndarray
+    row_value: float
+    column_value: float
+
+    @property
+    def pure(self) -> bool:
+        return bool(np.isclose(self.row.max(), 1) and np.isclose(self.column.max(), 1))
+
+    @property
+    def supports(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return (
+            tuple(int(i) for i in np.flatnonzero(self.row > TOL)),
+            tuple(int(j) for j in np.flatnonzero(self.column > TOL)),
+        )
+
+    def rounded(self, digits: int = 3) -> tuple[list[float], list[float]]:
+        return (
+            [round(float(p), digits) + 0.0 for p in self.row],
+            [round(float(p), digits) + 0.0 for p in self.column],
+        )
+
+
+def _equilibrium(a: np.ndarray, b: np.ndarray, row: Any, column: Any) -> Equilibrium:
+    x = np.clip(np.asarray(row, dtype=float), 0, None)
+    y = np.clip(np.asarray(column, dtype=float), 0, None)
+    x, y = x / x.sum(), y / y.sum()
+    return Equilibrium(x, y, float(x @ a @ y), float(x @ b @ y))
+
+
+def is_equilibrium(game: Any, row: Any, column: Any, tol: float = 1e-7) -> bool:
+    """Whether no player gains more than ``tol`` by a pure deviation."""
+    a, b = _matrices(game)
+    x, y = np.asarray(row, dtype=float), np.asarray(column, dtype=float)
+    if x.shape != (a.shape[0],) or y.shape != (a.shape[1],):
+        return False
+    if np.any(x < -tol) or np.any(y < -tol) or abs(x.sum() - 1) > tol or abs(y.sum() - 1) > tol:
+        return False
+    return bool((a @ y).max() <= x @ a @ y + tol and (x @ b).max() <= x @ b @ y + tol)
+
+
+def _unique(equilibria: Sequence[Equilibrium], tol: float = 1e-7) -> list[Equilibrium]:
+    kept: list[Equilibrium] = []
+    for eq in equilibria:
+        if not any(
+            np.allclose(eq.row, k.row, atol=tol) and np.allclose(eq.column, k.column, atol=tol)
+            for k in kept
+        ):
+            kept.append(eq)
+    return kept
+
+
+def pure_equilibria(game: Any, tol: float = TOL) -> list[tuple[int, int]]:
+    """Cells (i, j) where each player's payoff is a best reply to the other's choice."""
+    a, b = _matrices(game)
+    col_best = a.max(axis=0)
+    row_best = b.max(axis=1)
+    return [
+        (i, j)
+        for i in range(a.shape[0])
+        for j in range(a.shape[1])
+        if a[i, j] >= col_best[j] - tol and b[i, j] >= row_best[i] - tol
+    ]
+
+
+def nashpy_support_enumeration(game: Any, tol: float | None = None) -> list[Equilibrium]:
+    """nashpy's own support enumeration, each result checked with :func:`is_equilibrium`.
+
+    nashpy accepts a solution only if its zero entries come out ``>= 0``
+    exactly; rounding (a -1e-17) then loses equilibria of games with
+    fractional payoffs. :func:`support_enumeration` is the tolerant version.
+    """
+    g = as_game(game)
+    a, b = _matrices(g)
+    if tol is None:
+        tol = 1e-9 * max(1.0, float(np.abs(a).max()), float(np.abs(b).max()))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # nashpy warns on degenerate games: see degeneracy()
+        found = [_equilibrium(a, b, x, y) for x, y in g.support_enumeration(tol=tol)]
+    return _unique([e for e in found if is_equilibrium(g, e.row, e.column)])
+
+
+def _indifferent(payoff: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """The mix over the columns making every row pay the same, and that payoff."""
+    k = payoff.shape[1]
+    system = np.zeros((payoff.shape[0] + 1, k + 1))
+    system[:-1, :k] = payoff
+    system[:-1, k] = -1
+    system[-1, :k] = 1
+    target = np.zeros(payoff.shape[0] + 1)
+    target[-1] = 1
+    solution, *_ = np.linalg.lstsq(system, target, rcond=None)
+    if np.abs(system @ solution - target).max() > 1e-9 * max(1.0, np.abs(payoff).max()):
+        return None
+    return solution[:k], float(solution[k])
+
+
+def support_enumeration(game: Any, tol: float | None = None) -> list[Equilibrium]:
+    """Support enumeration (nashpy's algorithm, with tolerances for rounding).
+
+    For every pair of supports of equal size k: solve the indifference
+    equations (each player's mix makes the other indifferent on its
+    support), keep solutions positive on the supports with no better reply
+    outside. It finds every equilibrium of a nondegenerate game; in a
+    degenerate one only some. ``tol`` (default 1e-9 times the largest
+    payoff) absorbs rounding; :func:`nashpy_support_enumeration` is nashpy's
+    exact-comparison version, which misses equilibria through rounding.
+    """
+    g = as_game(game)
+    a, b = _matrices(g)
+    scale = max(1.0, float(np.abs(a).max()), float(np.abs(b).max()))
+    tol = 1e-9 * scale if tol is None else tol
+    m, n = a.shape
+    found = []
+    for k in range(1, min(m, n) + 1):
+        for rows in itertools.combinations(range(m), k):
+            for cols in itertools.combinations(range(n), k):
+                column_mix = _indifferent(a[np.ix_(rows, cols)])
+                row_mix = _indifferent(b[np.ix_(rows, cols)].T)
+                if column_mix is None or row_mix is None:
+                    continue
+                (y_s, v), (x_s, u) = column_mix, row_mix
+                if y_s.min() <= 1e-12 or x_s.min() <= 1e-12:
+                    continue
+                x, y = np.zeros(m), np.zeros(n)
+                x[list(rows)], y[list(cols)] = x_s, y_s
+                if (a @ y).max() <= v + tol and (x @ b).max() <= u + tol:
+                    found.append(_equilibrium(a, b, x, y))
+    return _unique([e for e in found if is_equilibrium(g, e.row, e.column)])
+
+
+def vertex_enumeration(game: Any) -> list[Equilibrium]:
+    """nashpy's vertex enumeration (extreme equilibria of the best-response polytopes)."""
+    g = as_game(game)
+    a, b = _matrices(g)
+    # Vertex enumeration needs positive payoffs; a constant shift changes no equilibrium.
+    shift = 1 - min(a.min(), b.min(), 0)
+    shifted = nashpy.Game(a + shift, b + shift)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        found = [_equilibrium(a, b, x, y) for x, y in shifted.vertex_enumeration()]
+    return _unique([e for e in found if is_equilibrium(g, e.row, e.column)])
+
+
+@dataclasses.dataclass(frozen=True)
+class LemkeHowsonRun:
+    """One Lemke-Howson path: the dropped label, where it ended, whether that is an equilibrium."""
+
+    label: int
+    equilibrium: Equilibrium | None
+    valid: bool
+
+    def describe(self, m: int) -> str:
+        who = f"P1's strategy {self.label}" if self.label < m else f"P2's strategy {self.label - m}"
+        if not self.valid or self.equilibrium is None:
+            return f"label {self.label} ({who}): no equilibrium (degenerate pivot)"
+        row, column = self.equilibrium.rounded()
+        return f"label {self.label} ({who}): P1 {row}, P2 {column}"
+
+
+def lemke_howson_all(game: Any) -> list[LemkeHowsonRun]:
+    """Run Lemke-Howson from every label 0..m+n-1 (see :data:`LEMKE_HOWSON_NOTE`)."""
+    g = as_game(game)
+    a, b = _matrices(g)
+    shift = 1 - min(a.min(), b.min(), 0)
+    shifted = nashpy.Game(a + shift, b + shift)
+    runs = []
+    for label in range(sum(a.shape)):
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                x, y = shifted.lemke_howson(initial_dropped_label=label)
+            ok = (
+                x.shape == (a.shape[0],)
+                and np.all(np.isfinite(x))
+                and np.all(np.isfinite(y))
+                and x.sum() > 0
+                and y.sum() > 0
+            )
+            eq = _equilibrium(a, b, x, y) if ok else None
+        except Exception:  # nashpy raises on some degenerate pivots
+            eq = None
+        valid = eq is not None and is_equilibrium(g, eq.row, eq.column)
+        runs.append(LemkeHowsonRun(label, eq if valid else None, valid))
+    return runs
+
+
+# --------------------------------------------------------------- zero-sum
+@dataclasses.dataclass(frozen=True)
+class ZeroSumSolution:
+    """Value (P1's payoff) and optimal mixes of the zero-sum game (A, -A)."""
+
+    value: float
+    row: np.ndarray
+    column: np.ndarray
+
+
+def _maximin(a: np.ndarray) -> tuple[float, np.ndarray]:
+    """max over x of min over columns of x^T A, as a linear program."""
+    m, n = a.shape
+    # Variables x_1..x_m, v; maximise v  <=>  minimise -v.
+    cost = np.zeros(m + 1)
+    cost[-1] = -1
+    a_ub = np.hstack([-a.T, np.ones((n, 1))])  # v - (x^T A)_j <= 0
+    a_eq = np.hstack([np.ones((1, m)), np.zeros((1, 1))])
+    bounds = [(0, None)] * m + [(None, None)]
+    result = linprog(cost, A_ub=a_ub, b_ub=np.zeros(n), A_eq=a_eq, b_eq=[1], bounds=bounds)
+    if not result.success:  # pragma: no cover - a bounded feasible LP always solves
+        raise RuntimeError(f"the minimax linear program failed: {result.message}")
+    x = np.clip(result.x[:m], 0, None)
+    return float(result.x[-1]), x / x.sum()
+
+
+def zero_sum_lp(game: Any, column: bool = True) -> ZeroSumSolution:
+    """Solve a zero-sum game by linear programming (the minimax theorem).
+
+    P1 maximises v subject to x^T A >= v in every column, x a probability
+    vector; P2 does the same for -A^T. Both programs have the same value.
+    ``column=False`` skips P2's program (its mix is then P1's mix, right for
+    a symmetric game A = -A^T only; half the time in a bootstrap loop).
+    """
+    a, b = _matrices(game)
+    if not np.allclose(a + b, 0, atol=1e-9 * max(1.0, float(np.abs(a).max()))):
+        raise ValueError("the linear program solves zero-sum games: A + B must be 0")
+    value, x = _maximin(a)
+    y = _maximin(-a.T)[1] if column else x
+    return ZeroSumSolution(value, x, y)
+
+
+def zero_sum_agrees_with_nashpy(game: Any, tol: float = 1e-6) -> bool:
+    """Cross-check: the LP's mixes are an equilibrium, and nashpy's LP has the same value."""
+    g = as_game(game)
+    a, _ = _matrices(g)
+    ours = zero_sum_lp(g)
+    x, y = g.linear_program()
+    theirs = float(np.asarray(x) @ a @ np.asarray(y))
+    return is_equilibrium(g, ours.row, ours.column, tol) and abs(theirs - ours.value) <= tol * max(
+        1.0, abs(ours.value)
+    )
+
+
+# --------------------------------------------------------- best responses
+def best_responses(game: Any, tol: float = TOL) -> tuple[list[list[int]], list[list[int]]]:
+    """(P1's best replies to each column, P2's best replies to each row)."""
+    a, b = _matrices(game)
+    rows = [
+        [int(i) for i in np.flatnonzero(a[:, j] >= a[:, j].max() - tol)] for j in range(a.shape[1])
+    ]
+    cols = [
+        [int(j) for j in np.flatnonzero(b[i, :] >= b[i, :].max() - tol)] for i in range(a.shape[0])
+    ]
+    return rows, cols
+
+
+@dataclasses.dataclass(frozen=True)
+class Arrow:
+    """A strict improvement: ``player`` (0 = P1, 1 = P2) moves from ``start`` to ``end``."""
+
+    player: int
+    start: tuple[int, int]
+    end: tuple[int, int]
+    gain: float
+
+
+def best_response_arrows(game: Any, tol: float = TOL) -> list[Arrow]:
+    """From every cell, an arrow for each player who gains by switching to a best reply.
+
+    The arrow points at that player's best reply (the lowest-numbered one if
+    several tie). Cells without arrows are the pure equilibria.
+    """
+    a, b = _matrices(game)
+    (rows, cols), arrows = best_responses(a_b := (a, b), tol), []
+    del a_b
+    for i in range(a.shape[0]):
+        for j in range(a.shape[1]):
+            if i not in rows[j]:
+                best = rows[j][0]
+                arrows.append(Arrow(0, (i, j), (best, j), float(a[best, j] - a[i, j])))
+            if j not in cols[i]:
+                best = cols[i][0]
+                arrows.append(Arrow(1, (i, j), (i, best), float(b[i, best] - b[i, j])))
+    return arrows
+
+
+def best_response_cycles(game: Any, tol: float = TOL) -> list[list[tuple[int, int]]]:
+    """Cycles of alternating best replies (P1 replies, then P2, then P1, ...).
+
+    From every cell the players take turns switching to a best reply (staying
+    when they already play one; the lowest-numbered best reply otherwise).
+    The walk must return to a cell it met before: if that cell is a pure
+    equilibrium the walk has settled; otherwise the cells from its first
+    visit on form a cycle. Each cycle is listed once, starting at its
+    smallest cell.
+    """
+    a, b = _matrices(game)
+    rows, cols = best_responses((a, b), tol)
+    equilibria = set(pure_equilibria((a, b), tol))
+    cycles: list[list[tuple[int, int]]] = []
+    for start in itertools.product(range(a.shape[0]), range(a.shape[1])):
+        path: list[tuple[tuple[int, int], int]] = []
+        cell, mover = start, 0
+        while (cell, mover) not in path:
+            path.append((cell, mover))
+            i, j = cell
+            if mover == 0:
+                cell = (i if i in rows[j] else rows[j][0], j)
+            else:
+                cell = (i, j if j in cols[i] else cols[i][0])
+            mover = 1 - mover
+        first = path.index((cell, mover))
+        loop = [c for c, _ in path[first:]]
+        distinct = list(dict.fromkeys(loop))
+        if len(distinct) == 1 and distinct[0] in equilibria:
+            continue
+        k = distinct.index(min(distinct))
+        cycle = distinct[k:] + distinct[:k]
+        if cycle not in cycles:
+            cycles.append(cycle)
+    return cycles
+
+
+# ------------------------------------------------------------- degeneracy
+@dataclasses.dataclass(frozen=True)
+class Degeneracy:
+    """Whether a game is degenerate, with witnesses.
+
+    A two-player game is *nondegenerate* when no mixed strategy with a
+    support of k strategies has more than k pure best responses. Each
+    witness is (player, support, the opponent's best responses, the mix).
+    """
+
+    degenerate: bool
+    witnesses: tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[float, ...]], ...]
+
+    def explain(self, labels: Sequence[Sequence[str]] | None = None) -> str:
+        if not self.degenerate:
+            return (
+                "The game is nondegenerate: no strategy, pure or mixed, has more best "
+                "responses than the size of its support, so its equilibria are isolated, "
+                "odd in number, and each is found by support enumeration."
+            )
+        player, support, replies, mix = self.witnesses[0]
+        other = 1 - player
+
+        def name(p: int, k: int) -> str:
+            return labels[p][k] if labels else str(k)
+
+        if len(support) == 1:
+            what = f"P{player + 1}'s pure strategy {name(player, support[0])}"
+        else:
+            parts = ", ".join(f"{name(player, k)} {mix[k]:.3g}" for k in support)
+            what = f"P{player + 1}'s mix ({parts})"
+        return (
+            f"The game is degenerate: {what} (support size {len(support)}) has "
+            f"{len(replies)} best responses of P{other + 1} "
+            f"({', '.join(name(other, k) for k in replies)}), more than its support size. "
+            "Then an equilibrium can come in a segment (P"
+            f"{other + 1} may mix those replies in many ways), support enumeration lists "
+            "only the end points it meets, and Lemke-Howson can stall."
+        )
+
+
+def _witness(
+    payoff: np.ndarray, support: tuple[int, ...], replies: tuple[int, ...], tol: float
+) -> np.ndarray | None:
+    """A mix on exactly ``support`` whose opponent's best replies include all ``replies``.
+
+    ``payoff[i, j]`` is the opponent's payoff when this player plays i and
+    the opponent j. The indifference equations (every reply pays the same,
+    probabilities sum to 1) are solved by least squares; a solution counts
+    when it satisfies them, is positive on the support, and no other reply
+    pays more. (With k + 1 replies and k unknowns the system is
+    overdetermined: it has a solution only in a degenerate game.)
+    """
+    m = payoff.shape[0]
+    sub = payoff[list(support)]  # k x n
+    first = replies[0]
+    rows = [sub[:, j] - sub[:, first] for j in replies[1:]]
+    system = np.vstack([*rows, np.ones(len(support))])
+    target = np.zeros(len(replies))
+    target[-1] = 1.0
+    mix, *_ = np.linalg.lstsq(system, target, rcond=None)
+    if np.abs(system @ mix - target).max() > 1e-9 or mix.min() <= tol:
+        return None
+    x = np.zeros(m)
+    x[list(support)] = mix
+    values = x @ payoff
+    if values.max() > values[first] + 1e-9:
+        return None
+    return x
+
+
+def degeneracy(game: Any, max_support: int | None = None, tol: float = TOL) -> Degeneracy:
+    """Find strategies with more best responses than their support size.
+
+    Pure strategies are checked directly; mixes on supports of 2 ..
+    ``max_support`` strategies (default: all) by solving the indifference
+    equations of every support against every set of one more reply. The
+    search stops at the first witness of each player.
+    """
+    a, b = _matrices(game)
+    witnesses = []
+    for player, payoff in ((0, b), (1, a.T)):  # the opponent's payoffs, this player first
+        found: tuple[int, tuple[int, ...], tuple[int, ...], tuple[float, ...]] | None = None
+        m, n = payoff.shape
+        for i in range(m):  # pure strategies first: a tie among the opponent's replies
+            best = np.flatnonzero(payoff[i] >= payoff[i].max() - tol)
+            if len(best) > 1:
+                mix = tuple(float(k == i) for k in range(m))
+                found = (player, (i,), tuple(int(j) for j in best), mix)
+                break
+        top = min(m, n - 1) if max_support is None else min(max_support, m, n - 1)
+        for k in range(2, top + 1):
+            if found:
+                break
+            for support in itertools.combinations(range(m), k):
+                for replies in itertools.combinations(range(n), k + 1):
+                    x = _witness(payoff, support, replies, tol)
+                    if x is not None:
+                        found = (player, support, replies, tuple(float(p) for p in x))
+                        break
+                if found:
+                    break
+        if found:
+            witnesses.append(found)
+    return Degeneracy(bool(witnesses), tuple(witnesses))

@@ -64,6 +64,11 @@ def read_source(source: Path) -> nbformat.NotebookNode:
 
 def build(source: Path, execute: bool = True) -> Path:
     notebook = read_source(source)
+    # The source is rewritten in jupytext's own layout (blank lines between
+    # cells), so that writing the notebook back gives it byte for byte.
+    canonical = source_text(notebook)
+    if canonical != source.read_text(encoding="utf-8"):
+        source.write_text(canonical, encoding="utf-8")
     target = target_for(source)
     target.parent.mkdir(parents=True, exist_ok=True)
     if execute:

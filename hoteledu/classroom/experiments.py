@@ -234,7 +234,7 @@ def _pricing_pair(params: Mapping[str, int], seed: int, a: int, b: int) -> tuple
 
 
 @cache
-def _pricing_matrix(choices: tuple[int, ...]) -> tuple[tuple[Fraction, ...], ...]:
+def pricing_matrix(choices: tuple[int, ...]) -> tuple[tuple[Fraction, ...], ...]:
     """Expected lead of the row price against the column price, exact over the guest card.
 
     Each total comes from the engine's ``stay_price`` (flat rates, so the day
@@ -285,7 +285,7 @@ def optimal_mix(matrix: Sequence[Sequence[float]]) -> list[float]:
 
 def _pricing_theory(params: Mapping[str, int], seed: int) -> Theory:
     choices = _pricing_choices(params)
-    matrix = [[float(x) for x in row] for row in _pricing_matrix(choices)]
+    matrix = [[float(x) for x in row] for row in pricing_matrix(choices)]
     return _zero_sum_theory(
         choices,
         matrix,
@@ -367,6 +367,11 @@ def _bid_theory(params: Mapping[str, int], seed: int) -> Theory:
 
 def count_equilibria(matrix: Sequence[Sequence[float]]) -> int:
     """Distinct equilibria of the zero-sum game that nashpy's support enumeration finds."""
+    return _count_equilibria(tuple(tuple(float(x) for x in row) for row in matrix))
+
+
+@cache
+def _count_equilibria(matrix: tuple[tuple[float, ...], ...]) -> int:
     import warnings
 
     import nashpy

@@ -62,9 +62,9 @@ def test_pricing_theory_is_bertrand_and_its_matrix_matches_the_deck() -> None:
     assert theory.value == pytest.approx(0.0)
     # expected lead of 2 against 3, by hand: the whole expected stay at face 2
     expected = Fraction(sum(total_by_hand(c, 2) for c in cards.values()), len(cards))
-    from hoteledu.classroom.experiments import _pricing_matrix
+    from hoteledu.classroom.experiments import pricing_matrix
 
-    assert _pricing_matrix((1, 2, 3, 4, 5, 6))[1][2] == expected
+    assert pricing_matrix((1, 2, 3, 4, 5, 6))[1][2] == expected
 
 
 @pytest.mark.parametrize("seed", [0, 5, 17])

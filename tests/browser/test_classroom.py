@@ -85,6 +85,34 @@ def class_server(tmp_path: Path, timeout: float = 60.0) -> Iterator[tuple[str, s
                 process.wait(5)
 
 
+# Sends a kernel_info_request and an execute_request to the page's own kernel over its
+# websocket, as a student who knows the Jupyter protocol could. Voila passes widget
+# messages and kernel_info only (its allowed_message_types): the info is answered, the
+# code is not run. Returns the reply types seen.
+SEND_CODE = """async (code) => {
+  const config = JSON.parse(document.getElementById('jupyter-config-data').textContent);
+  const url = 'ws://' + location.host + config.baseUrl + 'api/kernels/' + config.kernelId
+      + '/channels';
+  const ws = new WebSocket(url);
+  const seen = [];
+  ws.onmessage = event => {
+    if (typeof event.data === 'string') seen.push(JSON.parse(event.data).header.msg_type);
+  };
+  await new Promise((resolve, reject) => { ws.onopen = resolve; ws.onerror = reject; });
+  const message = (id, type, content) => JSON.stringify({
+    header: {msg_id: id, username: 'student', session: 'attack',
+             date: new Date().toISOString(), msg_type: type, version: '5.3'},
+    parent_header: {}, metadata: {}, channel: 'shell', buffers: [], content: content,
+  });
+  ws.send(message('info-1', 'kernel_info_request', {}));
+  ws.send(message('attack-1', 'execute_request', {code: code, silent: false,
+      store_history: false, user_expressions: {}, allow_stdin: false, stop_on_error: true}));
+  await new Promise(resolve => setTimeout(resolve, 4000));
+  ws.close();
+  return seen;
+}"""
+
+
 def _button(page: Page, name: str):
     return page.get_by_role("button", name=name, exact=True)
 
@@ -158,6 +186,15 @@ def test_a_class_round_dashboard_and_three_students(browser, tmp_path: Path) -> 
             shares = [float(bars.nth(i).get_attribute("data-share")) for i in range(6)]
             assert shares == pytest.approx([0, 1 / 3, 2 / 3, 0, 0, 0], abs=1e-3)
             expect(teacher.locator(".classroom-fit")).to_contain_text("outside")
+
+            # code sent to a student page's own kernel is not run
+            marker = tmp_path / "student_ran_code"
+            intruder.goto(student_url, timeout=WAIT)
+            expect(_button(intruder, "Join")).to_be_visible(timeout=WAIT)
+            seen = intruder.evaluate(SEND_CODE, f"open({str(marker)!r}, 'w').write('x')")
+            assert "kernel_info_reply" in seen, seen  # the channel works ...
+            assert "execute_reply" not in seen, seen  # ... but code is dropped
+            assert not marker.exists(), "a student page ran code sent over its websocket"
 
             _button(students[1], "Refresh").click()
             expect(students[1].locator(".own-entry")).to_contain_text("place", timeout=WAIT)

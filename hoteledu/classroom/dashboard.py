@@ -8,14 +8,16 @@ the page's kernel as ``$HOTELEDU_CLASSROOM_TOKEN``) was typed in.
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import secrets
+import threading
 
 import ipywidgets as widgets
 
 from hoteledu.classroom.experiments import EXPERIMENTS, fit_test, get_experiment
-from hoteledu.classroom.store import ClassroomError, Store
+from hoteledu.classroom.store import ClassroomError, Round, Store, Submission
 from hoteledu.classroom.views import (
     esc,
     fit_html,
@@ -31,9 +33,12 @@ TOKEN_ENV = "HOTELEDU_CLASSROOM_TOKEN"
 class Dashboard:
     """The teacher's page; everything but the token field stays hidden until unlocked."""
 
-    def __init__(self, store: Store, token: str | None) -> None:
+    def __init__(self, store: Store, token: str | None, auto_refresh: float | None = None) -> None:
+        """``auto_refresh``: seconds between updates of the open round's submission count."""
         self.store = store
         self._token = token or ""
+        self._lock = threading.RLock()  # the auto-refresh thread and the buttons take turns
+        self._stopped = threading.Event()
         self.code: str | None = None
         self.token = widgets.Password(placeholder="teacher token", description="Token")
         self.unlock_button = widgets.Button(description="Unlock", button_style="primary")
@@ -101,10 +106,27 @@ class Dashboard:
         self.export_json_button.on_click(lambda _b: self._guard(lambda: self.export("json")))
         self.export_csv_button.on_click(lambda _b: self._guard(lambda: self.export("csv")))
         self._param_fields()
+        if auto_refresh:
+            threading.Thread(target=self._auto_refresh, args=(auto_refresh,), daemon=True).start()
 
     @classmethod
     def from_environment(cls) -> Dashboard:
-        return cls(Store(), os.environ.get(TOKEN_ENV))
+        """The page on the launcher's database and token; the count updates every 3 s."""
+        return cls(Store(), os.environ.get(TOKEN_ENV), auto_refresh=3.0)
+
+    def stop(self) -> None:
+        """Stop the auto-refresh thread."""
+        self._stopped.set()
+
+    def _auto_refresh(self, every: float) -> None:
+        while not self._stopped.wait(every):
+            if self.code is None or not self.unlocked:
+                continue
+            # a failed tick (e.g. the database busy for 30 s) is retried at the next
+            with contextlib.suppress(Exception), self._lock:
+                current = self.store.current_round(self.code)
+                if current is not None and current.status == "open":
+                    self._show_status(current)
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -134,10 +156,11 @@ class Dashboard:
         if not self.unlocked:
             self.message.value = message_html("type the teacher token first")
             return
-        try:
-            action()
-        except ClassroomError as error:
-            self.message.value = message_html(str(error))
+        with self._lock:
+            try:
+                action()
+            except ClassroomError as error:
+                self.message.value = message_html(str(error))
 
     def _param_fields(self) -> None:
         experiment = get_experiment(self.experiment.value)
@@ -208,14 +231,7 @@ class Dashboard:
             self.status.value = "<p>No round yet: press Open round.</p>"
             self.results.value = ""
             return
-        subs = self.store.submissions(self.code, current.number)
-        names = ", ".join(esc(s.name) for s in subs)
-        self.status.value = (
-            f'<p class="round-status">Round {current.number}: <b>{esc(current.status)}</b>, '
-            f'seed <b class="round-seed">{current.seed}</b>, '
-            f'<span class="submission-count">{len(subs)}</span> submission(s): {names}</p>'
-            f"<p>{esc(experiment.question(session.params, current.seed))}</p>"
-        )
+        subs = self._show_status(current)
         if current.status != "closed":
             self.results.value = ""
             return
@@ -231,6 +247,21 @@ class Dashboard:
             + theory_html(theory, experiment.value_label)
             + fit_html(fit)
         )
+
+    def _show_status(self, current: Round) -> list[Submission]:
+        """The round's line: status, seed, how many submitted and who (not their values)."""
+        assert self.code is not None
+        session = self.store.session(self.code)
+        experiment = get_experiment(session.experiment)
+        subs = self.store.submissions(self.code, current.number)
+        names = ", ".join(esc(s.name) for s in subs)
+        self.status.value = (
+            f'<p class="round-status">Round {current.number}: <b>{esc(current.status)}</b>, '
+            f'seed <b class="round-seed">{current.seed}</b>, '
+            f'<span class="submission-count">{len(subs)}</span> submission(s): {names}</p>'
+            f"<p>{esc(experiment.question(session.params, current.seed))}</p>"
+        )
+        return subs
 
     def export(self, kind: str) -> None:
         """A download link for the session's data (JSON or CSV)."""

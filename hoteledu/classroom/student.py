@@ -123,9 +123,9 @@ class StudentPage:
             f'<p class="round-question">{esc(question)}</p>'
         )
         rows = []
+        rounds = {r.number: r for r in self.store.rounds(session.code)}
         for entry in self.store.own_entries(self.player):
             result = ""
-            rounds = {r.number: r for r in self.store.rounds(session.code)}
             if rounds[entry.round].status == "closed":
                 results = self.store.results(session.code, entry.round)
                 board = results["leaderboard"]

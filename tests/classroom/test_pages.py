@@ -107,3 +107,22 @@ def test_join_errors_show_on_the_page_and_change_nothing(store: Store) -> None:
     page.join_button.click()
     assert "empty" in page.message.value
     assert store.players(session.code) == []
+
+
+def test_the_dashboard_counts_submissions_by_itself_while_a_round_is_open(store: Store) -> None:
+    import time
+
+    teacher = Dashboard(store, TOKEN, auto_refresh=0.05)
+    try:
+        assert teacher.unlock(TOKEN)
+        teacher.create_button.click()
+        teacher.open_button.click()
+        assert '<span class="submission-count">0</span>' in teacher.status.value
+        store.submit(store.join(teacher.code, "Ann"), "3")  # another process would do this
+        deadline = time.monotonic() + 10
+        while '<span class="submission-count">1</span>' not in teacher.status.value:
+            assert time.monotonic() < deadline, teacher.status.value
+            time.sleep(0.02)
+        assert "Ann" in teacher.status.value and ">3<" not in teacher.status.value
+    finally:
+        teacher.stop()

@@ -11,8 +11,9 @@ dashboard shows, so two students are compared on the same luck.
   the guests are known; the engine reveals a check-in day and a guest card and
   books them into the cheapest hotel (equal totals: both bid the blank card,
   so both are paid, decision 4 of docs/boutique.md).
-- ``bid``: the sealed marketing bid. Both hotels quote the same total for the
-  guests shown on the page, so the engine asks for sealed bids in hundreds
+- ``bid``: the sealed marketing bid (theory: the exact all-pay analysis of
+  :mod:`hoteledu.boutique.analysis.auction`). Both hotels quote the same total
+  for the guests shown on the page, so the engine asks for sealed bids in hundreds
   (every bid is paid to the bank; the higher bid gets the guests; equal bids:
   both get them).
 - ``take_or_pass``: Grand Austria's take-or-pass decision. With ``dice`` dice
@@ -25,7 +26,8 @@ Payoffs are the **money lead** over the opponent (own money gained minus the
 opponent's): a two-player game of Boutique is won by the most money, and with
 the rulebook's ties (both hotels paid) the plain money game makes every equal
 pair of prices an equilibrium. The lead makes both Boutique games zero-sum,
-with a value and an optimal mix (nashpy's linear program). Take-or-pass is a
+with a value and optimal mixes (pricing: nashpy's linear program; the bid:
+the exact analysis of :mod:`hoteledu.boutique.analysis.auction`). Take-or-pass is a
 decision against the dice: its "equilibrium" is the optimal threshold
 (:func:`hoteledu.grand_austria.analysis.strength.stopping_value`); its score is
 the strength obtained.
@@ -38,9 +40,12 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from hoteledu.boutique.analysis.auction import BidGame
 
 MAX_VALUE_TEXT = 20
 """Longest text accepted as a submitted value (characters)."""
@@ -347,43 +352,41 @@ def bid_matrix(prize: int, max_bid: int) -> list[list[int]]:
     return rows
 
 
+def bid_game(prize: int, max_bid: int) -> BidGame:
+    """The all-pay game of the experiment in bq-auction's exact analysis (ties: both win)."""
+    from hoteledu.boutique.analysis.auction import all_pay_game
+
+    cap = 100 * max_bid
+    return all_pay_game(prize, (cap, cap), tie="all_win", objective="difference")
+
+
 def _bid_theory(params: Mapping[str, int], seed: int) -> Theory:
+    from hoteledu.boutique.analysis.auction import equilibria, symmetric_equilibrium
+
     prize = _bid_prize(params, seed)
-    matrix = bid_matrix(prize, params["max_bid"])
-    count = count_equilibria(matrix)
-    unique = (
+    game = bid_game(prize, params["max_bid"])
+    found = equilibria(game)
+    symmetric = sum(1 for e in found if e.symmetric)
+    mix = symmetric_equilibrium(game).row
+    which = (
         "the only equilibrium"
-        if count == 1
-        else f"one of {count} equilibria support enumeration finds (a degenerate game): "
-        "the fit test uses this one"
+        if len(found) == 1
+        else f"the centre of the {symmetric} symmetric extreme equilibria ({len(found)} in all) "
+        "that vertex enumeration finds; a zero-sum game's optimal mixes form a convex set, "
+        "so the centre is optimal too"
     )
-    return _zero_sum_theory(
-        _bid_choices(params),
-        matrix,
-        f"All-pay auction for a prize of {prize}, zero-sum in the money lead: "
-        f"an optimal mix from nashpy's linear program, {unique}.",
+    a = np.array([[float(x) for x in row] for row in game.row_payoffs])
+    p = np.array([float(x) for x in mix])
+    return Theory(
+        choices=_bid_choices(params),
+        mix=tuple(float(x) for x in mix),
+        value=float(p @ a @ p),
+        expected=tuple(float(x) for x in a @ p),
+        note=(
+            f"All-pay auction for a prize of {prize}, zero-sum in the money lead, solved "
+            f"exactly (hoteledu.boutique.analysis.auction): {which}."
+        ),
     )
-
-
-def count_equilibria(matrix: Sequence[Sequence[float]]) -> int:
-    """Distinct equilibria of the zero-sum game that nashpy's support enumeration finds."""
-    return _count_equilibria(tuple(tuple(float(x) for x in row) for row in matrix))
-
-
-@cache
-def _count_equilibria(matrix: tuple[tuple[float, ...], ...]) -> int:
-    import warnings
-
-    import nashpy
-
-    a = np.asarray(matrix, dtype=float)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the degeneracy warning: the count says it
-        found = {
-            (tuple(np.round(r, 9)), tuple(np.round(c, 9)))
-            for r, c in nashpy.Game(a, -a).support_enumeration()
-        }
-    return len(found)
 
 
 def _bid_question(params: Mapping[str, int], seed: int) -> str:

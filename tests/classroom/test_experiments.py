@@ -78,15 +78,31 @@ def test_bid_pairings_through_the_engine_match_the_all_pay_matrix(seed: int) -> 
             assert BID.play_pair(params, seed, a, b) == (matrix[a][b], -matrix[a][b])
 
 
-@pytest.mark.parametrize("prize", [100, 300, 600, 1200])
-def test_the_bid_mix_is_optimal_against_every_pure_bid(prize: int) -> None:
-    from hoteledu.classroom.experiments import optimal_mix
+@pytest.mark.parametrize("prize", [100, 300, 400, 600, 1200])
+def test_the_bid_mixes_are_optimal_against_every_pure_bid(prize: int) -> None:
+    from hoteledu.classroom.experiments import bid_game, optimal_mix
 
     matrix = np.array(bid_matrix(prize, 5), dtype=float)
-    mix = np.array(optimal_mix(matrix))
-    assert mix.sum() == pytest.approx(1.0) and (mix >= 0).all()
-    # symmetric zero-sum game: value 0; the mix must concede nothing to any pure bid
-    assert (mix @ matrix >= -1e-6).all()
+    # the analysis module's game is the same game as the engine's pairings (by hand above)
+    assert [[int(x) for x in row] for row in bid_game(prize, 5).row_payoffs] == bid_matrix(prize, 5)
+    params = {"price": 2, "card": 0, "max_bid": 5}
+    shown = None
+    for seed in range(40):  # a seed whose drawn card has this prize, when one exists
+        if BID.check_params(params) and play_booking(2, 2, seed)[0] == prize:
+            shown = np.array(BID.theory(BID.check_params(params), seed).mix)
+            break
+    for mix in (np.array(optimal_mix(matrix)), shown):
+        if mix is None:
+            continue
+        assert mix.sum() == pytest.approx(1.0) and (mix >= 0).all()
+        # symmetric zero-sum game: value 0; an optimal mix concedes nothing to any pure bid
+        assert (mix @ matrix >= -1e-6).all()
+
+
+def test_the_default_bid_shows_the_centre_of_its_two_optimal_mixes() -> None:
+    theory = BID.theory(BID.check_params({}), 0)
+    assert theory.mix == pytest.approx((1 / 8, 1 / 8, 1 / 8, 0, 0, 5 / 8))
+    assert "2 symmetric extreme equilibria" in theory.note
 
 
 def test_take_or_pass_exact_values_agree_with_the_seeded_boards() -> None:

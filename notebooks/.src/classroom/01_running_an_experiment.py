@@ -133,11 +133,10 @@ store.close()
 folder.cleanup()
 
 # %% [markdown]
-# Five of these eight bids (1, 3 and 4) are bids the optimal mix never plays, so the
-# fit is rejected outright: theory gives them probability 0. (Bids 1 and 3 do as well as
-# the mix against it, as the indifference check below shows; only 4 loses. A fit test
-# checks the mix, not whether each choice was a good one.) When every choice falls in
-# the mix's support, a class of 8 over three bids leaves expected counts below 5, and the
+# Four of these eight bids (two of 3, two of 4) are bids the equilibrium mix never
+# plays, so the fit is rejected outright: theory gives them probability 0 (and both lose
+# against the mix, as the indifference check below shows). When every choice falls in
+# the mix's support, a class of 8 over four bids leaves expected counts below 5, and the
 # test warns that the chi-square approximation is then unreliable.
 #
 # ## The three experiments
@@ -174,18 +173,23 @@ for experiment in EXPERIMENTS.values():
 # %% [markdown]
 # * **Pricing: Bertrand.** Against any price, one face lower wins the booking, so the
 #   only optimal choice is the lowest price. Classes rarely start there.
-# * **Marketing bid: a mixed equilibrium.** With a prize of 400 (card 3, two nights at
-#   200), the optimal mix bids 0 with probability 1/4, 2 with 1/4 and 5 with 1/2. A
-#   mix is optimal in a symmetric zero-sum game when no pure bid does better than the
-#   value 0 against it; every bid of its support earns exactly 0 (indifference):
+# * **Marketing bid: mixed equilibria.** With a prize of 400 (card 3, two nights at
+#   200) the game has two optimal mixes at the corners of its optimal set (the exact
+#   analysis of [Boutique lesson 4](../boutique/04_marketing_bid.ipynb) finds them by vertex
+#   enumeration): bids 0, 2, 5 with probabilities 1/4, 1/4, 1/2, and bids 1, 5 with
+#   1/4, 3/4. In a zero-sum game every mix between optimal mixes is optimal too; the
+#   dashboard shows the centre, bids 0, 1, 2 with 1/8 each and 5 with 5/8. A mix is
+#   optimal in a symmetric zero-sum game when no pure bid does better than the value 0
+#   against it; every bid of its support earns exactly 0 (indifference):
 
 # %%
 # NBVAL_CHECK_OUTPUT
 from hoteledu.classroom.experiments import bid_matrix
 
 bid_theory = BID.theory(BID.check_params({}), 0)
+print("the centre mix over bids 0..5:", [round(p, 4) for p in bid_theory.mix])
 against_mix = np.array(bid_matrix(400, 5)) @ np.array(bid_theory.mix)
-print("expected lead of bids 0..5 against the mix:", [round(float(x), 1) for x in against_mix])
+print("expected lead of bids 0..5 against it:", [round(float(x), 1) for x in against_mix])
 
 # %% [markdown]
 # * **Take or pass: a decision against the dice.** There is no opponent: the best
@@ -201,8 +205,9 @@ print("expected lead of bids 0..5 against the mix:", [round(float(x), 1) for x i
 # 2. The teacher sets the pricing game's range to faces 2..5. What does theory predict,
 #    and what is the value of the game?
 # 3. Marketing bid with guest card 1 (one night, no breakfast) at face 2: what is the
-#    prize, which optimal mix does the linear program give, and how many equilibria does
-#    support enumeration find? Why is a fit test against one of them doubtful?
+#    prize, which mix does the dashboard show, and what are the extreme optimal mixes
+#    (use `equilibria(bid_game(prize, 5))` from `hoteledu.boutique.analysis.auction` and
+#    `hoteledu.classroom.experiments`)? Why is a fit test against the shown mix doubtful?
 #
 # <details><summary>Show the answer</summary>
 #
@@ -210,11 +215,12 @@ print("expected lead of bids 0..5 against the mix:", [round(float(x), 1) for x i
 #    gives up 0.162 dice per decision.
 # 2. Undercutting still always wins, so the lowest allowed face, 2, with probability 1;
 #    the value is 0 (a symmetric zero-sum game).
-# 3. The prize is 200 (one night at 200). The linear program gives bids 0 and 2 with
-#    probability 1/2 each; support enumeration finds 2 equilibria (the other bids 1 and
-#    3). A class that mixes 1 and 3 plays optimally too, yet the fit test against the
-#    first mix would reject it: with several equilibria, test against the set, or
-#    choose parameters with a unique one (the default prize 400 has one).
+# 3. The prize is 200 (one night at 200). The dashboard shows the centre, bids 0, 1, 2, 3
+#    with probability 1/4 each. The extreme optimal mixes are bids 0 and 2 with 1/2 each,
+#    and bids 1 and 3 with 1/2 each. A class that plays only 0 and 2 plays optimally, yet
+#    with enough students the fit test against the centre rejects it: with several
+#    optimal mixes, the test checks one of them, not optimality. Check instead that no
+#    bid earns more than 0 against the class's own mix.
 #
 # </details>
 
@@ -224,7 +230,10 @@ print("expected lead of bids 0..5 against the mix:", [round(float(x), 1) for x i
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from hoteledu.classroom.experiments import PRICING, TAKE_OR_PASS, count_equilibria
+from fractions import Fraction
+
+from hoteledu.boutique.analysis.auction import equilibria
+from hoteledu.classroom.experiments import PRICING, TAKE_OR_PASS, bid_game
 from hoteledu.lessons import check_answers
 
 take = TAKE_OR_PASS.theory(TAKE_OR_PASS.check_params({}), 0)
@@ -237,7 +246,9 @@ verdict = check_answers({
     "1 gives up": (round(take.expected[2] - take.expected[0], 3), 0.162),
     "2 mix": ({c: p for c, p in zip(narrow.choices, narrow.mix) if p > 0}, {2: 1.0}),
     "2 value": (round(narrow.value, 6), 0.0),
-    "3 mix": (small_theory.mix, (0.5, 0.0, 0.5, 0.0, 0.0, 0.0)),
-    "3 equilibria": (count_equilibria(bid_matrix(200, 5)), 2),
+    "3 mix": (small_theory.mix, (0.25, 0.25, 0.25, 0.25, 0.0, 0.0)),
+    "3 extremes": ({e.row for e in equilibria(bid_game(200, 5)) if e.symmetric},
+                   {(Fraction(1, 2), 0, Fraction(1, 2), 0, 0, 0),
+                    (0, Fraction(1, 2), 0, Fraction(1, 2), 0, 0)}),
     "3 prize": ("prize of 200" in small_theory.note, True),
 })

@@ -39,7 +39,7 @@ import dataclasses
 import math
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -427,7 +427,7 @@ def _strength(counts: Sequence[int], wanted: int | None) -> int:
     return max(counts[wanted - 1], counts[5])
 
 
-@cache
+@lru_cache(maxsize=8)  # a few rounds' boards; a long class session does not pile them up
 def _boards(dice: int, boards: int, seed: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """Seeded boards: for each, the rolls with dice, dice - 1, ..., 1 dice (GA's dice)."""
     from hoteledu.grand_austria.dice import sample_roll
@@ -438,9 +438,15 @@ def _boards(dice: int, boards: int, seed: int) -> tuple[tuple[tuple[int, ...], .
 
 def take_or_pass_score(params: Mapping[str, int], seed: int, threshold: int) -> float:
     """Mean strength over the seeded boards: threshold first, then the best rule."""
+    return _score(params["dice"], params["wanted"], params["boards"], seed, threshold)
+
+
+@lru_cache(maxsize=4096)
+def _score(dice: int, wanted_action: int, boards: int, seed: int, threshold: int) -> float:
     from hoteledu.grand_austria.analysis.strength import stopping_value
 
-    dice, wanted = params["dice"], _wanted(params)
+    params = {"dice": dice, "wanted": wanted_action, "boards": boards}
+    wanted = _wanted(params)
     rule = stopping_value(dice, wanted)
     total = 0
     for rolls in _boards(dice, params["boards"], seed):

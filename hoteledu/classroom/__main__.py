@@ -1,0 +1,102 @@
+"""``python -m hoteledu.classroom serve [--db PATH] [--port N] [--ip ADDRESS]``.
+
+Generates the teacher token, prints it with the two addresses, writes the two
+page notebooks next to the database and runs Voilà on them, with the token and
+the database path passed to the pages' kernels by environment.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+from hoteledu.classroom.dashboard import TOKEN_ENV
+from hoteledu.classroom.store import DB_ENV, Store, default_db_path
+
+PAGES = {
+    "teacher.ipynb": (
+        "from hoteledu.classroom.dashboard import Dashboard\n"
+        "page = Dashboard.from_environment()\n"
+        "page.box"
+    ),
+    "student.ipynb": (
+        "from hoteledu.classroom.student import StudentPage\n"
+        "page = StudentPage.from_environment()\n"
+        "page.box"
+    ),
+}
+
+
+def write_pages(directory: Path) -> Path:
+    """Write the teacher and student notebooks (one cell each) into ``directory``."""
+    import nbformat
+
+    directory.mkdir(parents=True, exist_ok=True)
+    for name, source in PAGES.items():
+        notebook = nbformat.v4.new_notebook()
+        notebook.cells = [nbformat.v4.new_code_cell(source)]
+        notebook.metadata["kernelspec"] = {
+            "name": "python3",
+            "display_name": "Python 3",
+            "language": "python",
+        }
+        nbformat.write(notebook, str(directory / name))
+    return directory
+
+
+def voila_command(pages: Path, port: int, ip: str) -> list[str]:
+    from hoteledu.apps.connection import VOILA_NODELAY_OPTION
+
+    return [
+        sys.executable,
+        "-m",
+        "voila",
+        str(pages),
+        "--no-browser",
+        f"--port={port}",
+        f"--Voila.ip={ip}",
+        VOILA_NODELAY_OPTION,
+        # a closed page's kernel is shut down after 10 idle minutes (see docs/apps.md)
+        "--MappingKernelManager.cull_idle_timeout=600",
+        "--MappingKernelManager.cull_interval=60",
+        "--MappingKernelManager.cull_connected=False",
+    ]
+
+
+def serve(db: Path, port: int, ip: str, token: str | None = None) -> int:
+    """Start Voilà on the two pages; returns its exit code."""
+    Store(db).close()  # creates the file and its tables, and checks WAL mode
+    token = token or secrets.token_urlsafe(9)
+    pages = write_pages(db.parent / "classroom_pages")
+    host = "<this machine's address>" if ip == "0.0.0.0" else ip
+    print(f"Teacher token: {token}", flush=True)
+    print(f"Database: {db}", flush=True)
+    print(f"Teacher opens: http://{host}:{port}/voila/render/teacher.ipynb", flush=True)
+    print(f"Students open: http://{host}:{port}/voila/render/student.ipynb", flush=True)
+    env = {**os.environ, DB_ENV: str(db), TOKEN_ENV: token}
+    process = subprocess.Popen(voila_command(pages, port, ip), env=env)
+    try:
+        return process.wait()
+    except KeyboardInterrupt:
+        process.terminate()
+        return process.wait()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m hoteledu.classroom")
+    sub = parser.add_subparsers(dest="command", required=True)
+    start = sub.add_parser("serve", help="start the class server (Voilà)")
+    start.add_argument("--db", type=Path, default=None, help="SQLite file (default: data dir)")
+    start.add_argument("--port", type=int, default=8866)
+    start.add_argument("--ip", default="0.0.0.0", help="address to listen on (0.0.0.0: all)")
+    args = parser.parse_args(argv)
+    db = (args.db or default_db_path()).resolve()
+    return serve(db, args.port, args.ip)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

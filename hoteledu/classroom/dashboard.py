@@ -1,0 +1,279 @@
+"""The teacher's dashboard: asks for the token, then creates sessions, opens and closes rounds.
+
+Only this page opens or closes rounds and exports data, and only after the
+teacher token (printed by ``python -m hoteledu.classroom serve``, passed to
+the page's kernel as ``$HOTELEDU_CLASSROOM_TOKEN``) was typed in.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+import os
+import secrets
+import threading
+
+import ipywidgets as widgets
+
+from hoteledu.classroom.experiments import EXPERIMENTS, fit_test, get_experiment
+from hoteledu.classroom.store import ClassroomError, Round, Store, Submission
+from hoteledu.classroom.views import (
+    esc,
+    fit_html,
+    histogram_svg,
+    leaderboard_html,
+    message_html,
+    theory_html,
+)
+
+TOKEN_ENV = "HOTELEDU_CLASSROOM_TOKEN"
+
+
+class Dashboard:
+    """The teacher's page; everything but the token field stays hidden until unlocked."""
+
+    def __init__(self, store: Store, token: str | None, auto_refresh: float | None = None) -> None:
+        """``auto_refresh``: seconds between updates of the open round's submission count."""
+        self.store = store
+        self._token = token or ""
+        self._lock = threading.RLock()  # the auto-refresh thread and the buttons take turns
+        self._stopped = threading.Event()
+        self.code: str | None = None
+        self.token = widgets.Password(placeholder="teacher token", description="Token")
+        self.unlock_button = widgets.Button(description="Unlock", button_style="primary")
+        self.message = widgets.HTML()
+        self.experiment = widgets.Dropdown(
+            options=[(e.title, e.key) for e in EXPERIMENTS.values()], description="Experiment"
+        )
+        self.params_box = widgets.VBox()
+        self.param_fields: dict[str, widgets.BoundedIntText] = {}
+        self.create_button = widgets.Button(description="Create session", button_style="primary")
+        self.resume_code = widgets.Text(placeholder="code of an earlier session")
+        self.resume_button = widgets.Button(description="Resume session")
+        self.session_info = widgets.HTML()
+        self.open_button = widgets.Button(description="Open round", button_style="success")
+        self.close_button = widgets.Button(description="Close round", button_style="warning")
+        self.refresh_button = widgets.Button(description="Refresh")
+        self.export_json_button = widgets.Button(description="Export JSON")
+        self.export_csv_button = widgets.Button(description="Export CSV")
+        self.status = widgets.HTML()
+        self.results = widgets.HTML()
+        self.export_link = widgets.HTML()
+        self.setup_box = widgets.VBox(
+            [
+                self.experiment,
+                self.params_box,
+                self.create_button,
+                widgets.HBox([self.resume_code, self.resume_button]),
+            ]
+        )
+        self.session_box = widgets.VBox(
+            [
+                self.session_info,
+                widgets.HBox(
+                    [
+                        self.open_button,
+                        self.close_button,
+                        self.refresh_button,
+                        self.export_json_button,
+                        self.export_csv_button,
+                    ]
+                ),
+                self.status,
+                self.results,
+                self.export_link,
+            ]
+        )
+        self.teacher_box = widgets.VBox([self.setup_box, self.session_box])
+        self.teacher_box.layout.display = "none"
+        self.session_box.layout.display = "none"
+        self.box = widgets.VBox(
+            [
+                widgets.HTML("<h2>hoteledu classroom: teacher dashboard</h2>"),
+                widgets.HBox([self.token, self.unlock_button]),
+                self.message,
+                self.teacher_box,
+            ]
+        )
+        self.unlock_button.on_click(lambda _b: self.unlock(self.token.value))
+        self.experiment.observe(lambda _c: self._param_fields(), names="value")
+        self.create_button.on_click(lambda _b: self._guard(self.create_session))
+        self.resume_button.on_click(lambda _b: self._guard(self.resume))
+        self.open_button.on_click(lambda _b: self._guard(self.open_round))
+        self.close_button.on_click(lambda _b: self._guard(self.close_round))
+        self.refresh_button.on_click(lambda _b: self._guard(self.refresh))
+        self.export_json_button.on_click(lambda _b: self._guard(lambda: self.export("json")))
+        self.export_csv_button.on_click(lambda _b: self._guard(lambda: self.export("csv")))
+        self._param_fields()
+        if auto_refresh:
+            threading.Thread(target=self._auto_refresh, args=(auto_refresh,), daemon=True).start()
+
+    @classmethod
+    def from_environment(cls) -> Dashboard:
+        """The page on the launcher's database and token; the count updates every 3 s."""
+        return cls(Store(), os.environ.get(TOKEN_ENV), auto_refresh=3.0)
+
+    def stop(self) -> None:
+        """Stop the auto-refresh thread."""
+        self._stopped.set()
+
+    def _auto_refresh(self, every: float) -> None:
+        while not self._stopped.wait(every):
+            if self.code is None or not self.unlocked:
+                continue
+            # a failed tick (e.g. the database busy for 30 s) is retried at the next
+            with contextlib.suppress(Exception), self._lock:
+                current = self.store.current_round(self.code)
+                if current is not None and current.status == "open":
+                    self._show_status(current)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.box)
+
+    @property
+    def unlocked(self) -> bool:
+        return self.teacher_box.layout.display != "none"
+
+    def unlock(self, typed: str) -> bool:
+        if not self._token:
+            self.message.value = message_html(
+                "this server has no teacher token: start it with python -m hoteledu.classroom serve"
+            )
+            return False
+        if not secrets.compare_digest(str(typed).strip().encode(), self._token.encode()):
+            self.message.value = message_html("wrong teacher token")
+            return False
+        self.teacher_box.layout.display = None
+        self.token.value = ""
+        self.message.value = message_html("Unlocked.", ok=True)
+        return True
+
+    def _guard(self, action) -> None:
+        """Run a teacher action only when unlocked; a refused request shows its reason."""
+        if not self.unlocked:
+            self.message.value = message_html("type the teacher token first")
+            return
+        with self._lock:
+            try:
+                action()
+            except ClassroomError as error:
+                self.message.value = message_html(str(error))
+
+    def _param_fields(self) -> None:
+        experiment = get_experiment(self.experiment.value)
+        self.param_fields = {
+            p.name: widgets.BoundedIntText(
+                value=p.default,
+                min=p.low,
+                max=p.high,
+                description=p.name,
+                tooltip=p.label,
+            )
+            for p in experiment.parameters
+        }
+        self.params_box.children = [
+            widgets.HBox([field, widgets.HTML(esc(p.label))])
+            for p, field in zip(experiment.parameters, self.param_fields.values(), strict=True)
+        ]
+
+    # ------------------------------------------------------------ actions
+    def create_session(self) -> None:
+        params = {name: int(field.value) for name, field in self.param_fields.items()}
+        session = self.store.create_session(self.experiment.value, params)
+        self._show(session.code)
+        self.message.value = message_html(f"Session {session.code} created.", ok=True)
+
+    def resume(self) -> None:
+        session = self.store.session(self.resume_code.value)
+        self._show(session.code)
+        self.message.value = message_html(f"Session {session.code} resumed.", ok=True)
+
+    def _show(self, code: str) -> None:
+        self.code = code
+        session = self.store.session(code)
+        experiment = get_experiment(session.experiment)
+        params = ", ".join(f"{k} {v}" for k, v in session.params.items())
+        self.session_info.value = (
+            f'<p>Session code: <b class="session-code" style="font-size:2em">{esc(code)}</b>'
+            f"<br>{esc(experiment.title)} ({esc(params)})</p>"
+        )
+        self.session_box.layout.display = None
+        self.refresh()
+
+    def open_round(self) -> None:
+        if self.code is None:
+            raise ClassroomError("session", "create or resume a session first")
+        opened = self.store.open_round(self.code)
+        self.message.value = message_html(
+            f"Round {opened.number} open (seed {opened.seed}).", ok=True
+        )
+        self.refresh(keep_message=True)
+
+    def close_round(self) -> None:
+        if self.code is None:
+            raise ClassroomError("session", "create or resume a session first")
+        closed = self.store.close_round(self.code)
+        self.message.value = message_html(f"Round {closed.number} closed and played.", ok=True)
+        self.refresh(keep_message=True)
+
+    def refresh(self, keep_message: bool = False) -> None:
+        if self.code is None:
+            return
+        if not keep_message:
+            self.message.value = ""
+        session = self.store.session(self.code)
+        experiment = get_experiment(session.experiment)
+        current = self.store.current_round(self.code)
+        if current is None:
+            self.status.value = "<p>No round yet: press Open round.</p>"
+            self.results.value = ""
+            return
+        subs = self._show_status(current)
+        if current.status != "closed":
+            self.results.value = ""
+            return
+        results = self.store.results(self.code, current.number)
+        theory = experiment.theory(session.params, current.seed)
+        values = [s.value for s in subs]
+        fit = fit_test(theory.choices, theory.mix, values)
+        self.results.value = (
+            "<h3>Leaderboard</h3>"
+            + leaderboard_html(results, experiment.value_label)
+            + "<h3>The class against the theory</h3>"
+            + histogram_svg(theory, values)
+            + theory_html(theory, experiment.value_label)
+            + fit_html(fit)
+        )
+
+    def _show_status(self, current: Round) -> list[Submission]:
+        """The round's line: status, seed, how many submitted and who (not their values)."""
+        assert self.code is not None
+        session = self.store.session(self.code)
+        experiment = get_experiment(session.experiment)
+        subs = self.store.submissions(self.code, current.number)
+        names = ", ".join(esc(s.name) for s in subs)
+        self.status.value = (
+            f'<p class="round-status">Round {current.number}: <b>{esc(current.status)}</b>, '
+            f'seed <b class="round-seed">{current.seed}</b>, '
+            f'<span class="submission-count">{len(subs)}</span> submission(s): {names}</p>'
+            f"<p>{esc(experiment.question(session.params, current.seed))}</p>"
+        )
+        return subs
+
+    def export(self, kind: str) -> None:
+        """A download link for the session's data (JSON or CSV)."""
+        if self.code is None:
+            raise ClassroomError("session", "create or resume a session first")
+        if kind == "json":
+            text, mime = json.dumps(self.store.export(self.code), indent=1), "application/json"
+        else:
+            text, mime = self.store.export_csv(self.code), "text/csv"
+        data = base64.b64encode(text.encode()).decode()
+        name = f"classroom_{self.code}.{kind}"
+        self.export_link.value = (
+            f'<a class="export-link" download="{esc(name)}" href="data:{mime};base64,{data}">'
+            f"Download {esc(name)}</a> ({len(text)} characters)"
+        )

@@ -1,0 +1,147 @@
+"""The student page: join with the session code and a name, submit, see one's own entries.
+
+Nothing here can open or close a round or export data: the page only calls
+:meth:`Store.join`, :meth:`Store.submit` and reads the student's own entries
+(and, once a round is closed, their own line of its results).
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from hoteledu.classroom.experiments import get_experiment
+from hoteledu.classroom.store import ClassroomError, Player, Store
+from hoteledu.classroom.views import esc, message_html
+
+
+class StudentPage:
+    """One student's page (one Voilà kernel per browser page)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.player: Player | None = None
+        self.code = widgets.Text(placeholder="session code", description="Code")
+        self.name = widgets.Text(placeholder="display name", description="Name")
+        self.rejoin = widgets.Text(
+            placeholder="only to come back after a reload", description="Rejoin code"
+        )
+        self.join_button = widgets.Button(description="Join", button_style="primary")
+        self.message = widgets.HTML()
+        self.who = widgets.HTML()
+        self.question = widgets.HTML()
+        self.value = widgets.Text(placeholder="your choice", description="Choice")
+        self.submit_button = widgets.Button(description="Submit", button_style="success")
+        self.refresh_button = widgets.Button(description="Refresh")
+        self.entries = widgets.HTML()
+        self.join_box = widgets.VBox([self.code, self.name, self.rejoin, self.join_button])
+        self.play_box = widgets.VBox(
+            [
+                self.who,
+                self.question,
+                widgets.HTML(
+                    "<p><i>A second submission in the same round replaces the first.</i></p>"
+                ),
+                widgets.HBox([self.value, self.submit_button, self.refresh_button]),
+                self.entries,
+            ]
+        )
+        self.play_box.layout.display = "none"
+        self.box = widgets.VBox(
+            [
+                widgets.HTML("<h2>hoteledu classroom</h2>"),
+                self.join_box,
+                self.message,
+                self.play_box,
+            ]
+        )
+        self.join_button.on_click(lambda _b: self.do_join())
+        self.submit_button.on_click(lambda _b: self.do_submit())
+        self.refresh_button.on_click(lambda _b: self.refresh())
+
+    @classmethod
+    def from_environment(cls) -> StudentPage:
+        """The page on the database the launcher names (``$HOTELEDU_CLASSROOM_DB``)."""
+        return cls(Store())
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.box)
+
+    # ------------------------------------------------------------ actions
+    def do_join(self) -> None:
+        try:
+            self.player = self.store.join(
+                self.code.value, self.name.value, self.rejoin.value or None
+            )
+        except ClassroomError as error:
+            self.message.value = message_html(str(error))
+            return
+        self.join_box.layout.display = "none"
+        self.play_box.layout.display = None
+        self.message.value = message_html(f"Joined as {self.player.name}.", ok=True)
+        self.who.value = (
+            f'<p>You are <b class="student-name">{esc(self.player.name)}</b> in session '
+            f"{esc(self.player.session)}. Your rejoin code: <b>{esc(self.player.rejoin)}</b> "
+            "(keep it to come back after a reload).</p>"
+        )
+        self.refresh()
+
+    def do_submit(self) -> None:
+        if self.player is None:
+            self.message.value = message_html("join first")
+            return
+        try:
+            submission, replaced = self.store.submit(self.player, self.value.value)
+        except ClassroomError as error:
+            self.message.value = message_html(str(error))
+            self.refresh(keep_message=True)
+            return
+        what = "replaced your earlier choice" if replaced else "recorded"
+        self.message.value = message_html(
+            f"Round {submission.round}: {submission.value} {what}.", ok=True
+        )
+        self.refresh(keep_message=True)
+
+    def refresh(self, keep_message: bool = False) -> None:
+        """Redraw the question of the current round and the student's own entries."""
+        if self.player is None:
+            return
+        if not keep_message:
+            self.message.value = ""
+        session = self.store.session(self.player.session)
+        experiment = get_experiment(session.experiment)
+        current = self.store.current_round(session.code)
+        if current is None or current.status != "open":
+            status = "No round is open: wait for the teacher."
+            question = ""
+        else:
+            status = f"Round {current.number} is open (seed {current.seed})."
+            question = experiment.question(session.params, current.seed)
+        self.question.value = (
+            f'<p class="round-status"><b>{esc(status)}</b></p>'
+            f'<p class="round-question">{esc(question)}</p>'
+        )
+        rows = []
+        rounds = {r.number: r for r in self.store.rounds(session.code)}
+        for entry in self.store.own_entries(self.player):
+            result = ""
+            if rounds[entry.round].status == "closed":
+                results = self.store.results(session.code, entry.round)
+                board = results["leaderboard"]
+                for place, row in enumerate(board, 1):
+                    if row["name"] == entry.name:
+                        result = f"score {row['score']}, place {place} of {len(board)}"
+            rows.append(
+                f'<tr class="own-entry"><td>{entry.round}</td><td>{esc(entry.value)}</td>'
+                f"<td>{esc(result or 'round still open')}</td></tr>"
+            )
+        self.entries.value = (
+            "<table><tr><th>round</th><th>your "
+            + esc(experiment.value_label)
+            + "</th><th>result</th></tr>"
+            + "".join(rows)
+            + "</table>"
+            if rows
+            else "<p>No entries yet.</p>"
+        )

@@ -1,0 +1,128 @@
+"""The two pages without a browser: the token, what a student page can do, escaping."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import ipywidgets as widgets
+import pytest
+
+from hoteledu.classroom.dashboard import Dashboard
+from hoteledu.classroom.store import Store
+from hoteledu.classroom.student import StudentPage
+
+TOKEN = "s3cret-token"
+EVIL = "<script>alert(1)</script>"
+
+
+@pytest.fixture
+def store(tmp_path: Path):
+    s = Store(tmp_path / "pages.sqlite3")
+    yield s
+    s.close()
+
+
+def all_widgets(root: widgets.Widget) -> list[widgets.Widget]:
+    found = [root]
+    for child in getattr(root, "children", ()):
+        found.extend(all_widgets(child))
+    return found
+
+
+def unlocked(store: Store) -> Dashboard:
+    page = Dashboard(store, TOKEN)
+    assert page.unlock(TOKEN)
+    return page
+
+
+def test_the_dashboard_stays_locked_without_the_right_token(store: Store) -> None:
+    page = Dashboard(store, TOKEN)
+    assert not page.unlock("guess")
+    assert "wrong teacher token" in page.message.value
+    page.create_button.click()  # hidden, and refused even if pressed
+    assert store.sessions() == []
+    assert not Dashboard(store, None).unlock("")  # a server without a token never unlocks
+    assert page.unlock(TOKEN) and page.token.value == ""
+
+
+def test_a_student_page_has_no_teacher_controls(store: Store) -> None:
+    page = StudentPage(store)
+    labels = {w.description for w in all_widgets(page.box) if isinstance(w, widgets.Button)}
+    assert labels == {"Join", "Submit", "Refresh"}
+
+
+def test_a_whole_round_through_the_pages_with_an_escaped_name(store: Store) -> None:
+    teacher = unlocked(store)
+    teacher.experiment.value = "bid"
+    teacher.create_button.click()
+    code = teacher.code
+    assert code and code in teacher.session_info.value
+    students = []
+    for name, value in [(EVIL, "2"), ("Bo", "0"), ("Cy", "5")]:
+        page = StudentPage(store)
+        page.code.value, page.name.value = code, name
+        page.join_button.click()
+        students.append((page, value))
+    assert "No round is open" in students[0][0].question.value
+    students[0][0].value.value = "1"
+    students[0][0].submit_button.click()
+    assert "no round is open" in students[0][0].message.value
+    teacher.open_button.click()
+    for page, value in students:
+        page.refresh_button.click()
+        assert "Round 1 is open" in page.question.value
+        page.value.value = value
+        page.submit_button.click()
+        assert "recorded" in page.message.value
+    students[0][0].value.value = "3"
+    students[0][0].submit_button.click()
+    assert "replaced" in students[0][0].message.value
+    students[1][0].value.value = "lots"
+    students[1][0].submit_button.click()
+    assert "not a whole number" in students[1][0].message.value
+    teacher.refresh_button.click()
+    assert '<span class="submission-count">3</span>' in teacher.status.value
+    teacher.close_button.click()
+    html = teacher.results.value + teacher.status.value
+    assert EVIL not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert html.count('class="leader-row"') == 3
+    assert html.count('class="class-bar"') == 6
+    for page, _value in students:
+        page.refresh_button.click()
+        assert "place" in page.entries.value
+        assert EVIL not in page.entries.value + page.who.value
+    teacher.export_json_button.click()
+    assert "data:application/json;base64," in teacher.export_link.value
+    teacher.export_csv_button.click()
+    assert "data:text/csv;base64," in teacher.export_link.value
+
+
+def test_join_errors_show_on_the_page_and_change_nothing(store: Store) -> None:
+    page = StudentPage(store)
+    page.code.value, page.name.value = "NOPE1", "Ann"
+    page.join_button.click()
+    assert "no session with code" in page.message.value
+    session = store.create_session("pricing")
+    page.code.value, page.name.value = session.code, ""
+    page.join_button.click()
+    assert "empty" in page.message.value
+    assert store.players(session.code) == []
+
+
+def test_the_dashboard_counts_submissions_by_itself_while_a_round_is_open(store: Store) -> None:
+    import time
+
+    teacher = Dashboard(store, TOKEN, auto_refresh=0.05)
+    try:
+        assert teacher.unlock(TOKEN)
+        teacher.create_button.click()
+        teacher.open_button.click()
+        assert '<span class="submission-count">0</span>' in teacher.status.value
+        store.submit(store.join(teacher.code, "Ann"), "3")  # another process would do this
+        deadline = time.monotonic() + 10
+        while '<span class="submission-count">1</span>' not in teacher.status.value:
+            assert time.monotonic() < deadline, teacher.status.value
+            time.sleep(0.02)
+        assert "Ann" in teacher.status.value and ">3<" not in teacher.status.value
+    finally:
+        teacher.stop()

@@ -128,7 +128,7 @@ print("winner:", ", ".join(f"P{p + 1}" for p in game.winners()))
 #
 # You are P1 against the heuristic bot (P2). The row at the top sets up a new game:
 # 2 to 4 players, each a person or a bot (random, heuristic, or MCTS with its
-# strength in search iterations; an MCTS bot thinks for at most 0.3 s a decision and
+# strength in search iterations; an MCTS bot thinks for about 0.3 s a decision and
 # the status line says so), the staff set-up, when additional actions are allowed,
 # and a seed. Choose a move with a button, from the list, or by clicking the board
 # (a die on its space, a guest in the row, a room or a café guest on your hotel

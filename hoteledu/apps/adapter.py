@@ -23,7 +23,8 @@ Chance
     ``chance_button_label``.
 Words
     ``player_label(player)`` (``"P1 red"``: players are P1, P2... everywhere),
-    ``action_label(state, action)`` for buttons and the log, ``phase_text(state)``
+    ``action_label(state, action)`` for buttons and the log, ``log_label(state,
+    action)`` for the log alone (seen by every seat: never a hidden card), ``phase_text(state)``
     for the status line (whose turn and what happens; never "1 steps"),
     ``end_text(state)`` (why the game ended: ``state.end_reason()``),
     ``legend_html()`` (the legend shown on the page, not only on hover).
@@ -112,6 +113,13 @@ class GameAdapter:
     def action_label(self, state: State, action: Action) -> str:
         """How an action reads in a button and in the log."""
         return str(action)
+
+    def log_label(self, state: State, action: Action) -> str:
+        """How an action reads in the log, which every seat sees (default: its label).
+
+        A game with hidden cards overrides it so the log never names them.
+        """
+        return self.action_label(state, action)
 
     def phase_text(self, state: State) -> str:
         """What happens now, in words (after the player's label)."""

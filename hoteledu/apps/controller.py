@@ -319,7 +319,7 @@ class GameController:
             who = self.player_label(owner) if owner is not None else "chance"
         else:
             who = self.player_label(mover)
-        label = self.adapter.action_label(state, action)
+        label = self.adapter.log_label(state, action)
         state.apply_action(action)
         self.movers.append(mover)
         self._changed()

@@ -26,7 +26,16 @@ def _amsterdam(seats: Sequence[str], seed: int) -> GameApp:
     )
 
 
-APP_FACTORIES: dict[str, Callable[[Sequence[str], int], GameApp]] = {"amsterdam": _amsterdam}
+def _grand_austria(seats: Sequence[str], seed: int) -> GameApp:
+    from hoteledu.grand_austria.app import make_app
+
+    return make_app(players=len(seats), seats=tuple(seats), seed=seed, strength=20, threaded=False)
+
+
+APP_FACTORIES: dict[str, Callable[[Sequence[str], int], GameApp]] = {
+    "amsterdam": _amsterdam,
+    "grand_austria": _grand_austria,
+}
 
 
 @pytest.fixture(params=sorted(APP_FACTORIES))

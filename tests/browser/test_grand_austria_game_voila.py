@@ -1,0 +1,240 @@
+"""A whole 2-player Grand Austria game against the heuristic bot by real clicks in Voilà.
+
+The page serves a small notebook whose P1 is the heuristic bot and P2 the
+person. Every press made in the page (the dice, a legal-action button, a
+click on an action space or a room of the board) is replayed on a headless
+controller with the same seed, and the page's figure data is compared with
+the headless figure's after a reload mid-game and at the end. To keep the
+test short the person mostly passes (the fastest legal choice); every few
+turns a die is taken by a click on its space, and the setup rooms are
+prepared by clicks on the hotel board. It prints the median and worst time
+from a press to the log's change on the page (the kernel's answer drawn).
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+import pytest
+
+from hoteledu.grand_austria.actions import Prepare, TakeDie
+from hoteledu.grand_austria.app import GrandAustriaController
+from hoteledu.grand_austria.figures import (
+    GAME_TRACE_NAMES,
+    _board_origin,
+    _room_xy,
+    game_trace_updates,
+)
+
+SEED = 4
+SEATS = ("heuristic", "human")
+COMPARED_TRACES = ("spaces", "guests", "rooms", "cafe", "emperor", "vp")
+NOTEBOOK_SOURCE = f"""\
+from hoteledu.grand_austria.app import make_app
+app = make_app(players=2, seats={SEATS!r}, seed={SEED})
+app"""
+
+FIGURE_DATA = """(names) => {
+  const gd = document.querySelector('.js-plotly-plot');
+  const out = {};
+  for (const t of gd.data) if (names.includes(t.name))
+    out[t.name] = {x: Array.from(t.x || []), y: Array.from(t.y || []),
+                   text: t.text === undefined ? null : Array.from(t.text)};
+  return out;
+}"""
+LOG_TEXT = """() => {
+  const log = document.querySelector('.hoteledu-log');
+  return log ? log.innerText : '';
+}"""
+DATA_TO_PAGE = """([x, y]) => {
+  const gd = document.querySelector('.js-plotly-plot');
+  const layout = gd._fullLayout, box = gd.getBoundingClientRect();
+  return [box.left + layout._size.l + layout.xaxis.d2p(x),
+          box.top + layout._size.t + layout.yaxis.d2p(y)];
+}"""
+
+
+def _notebook(tmp_path) -> str:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(NOTEBOOK_SOURCE)]
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    path = tmp_path / "grand_austria_game.ipynb"
+    nbformat.write(nb, path)
+    return str(path)
+
+
+def _controller() -> GrandAustriaController:
+    return GrandAustriaController(players=2, seats=SEATS, seed=SEED)
+
+
+def _round(values: list[Any]) -> list[Any]:
+    return [round(v, 3) if isinstance(v, float) else v for v in values]
+
+
+def _expected(controller: GrandAustriaController) -> dict[str, Any]:
+    updates = game_trace_updates(controller.scene(), controller.highlight())
+    return {
+        name: {"x": _round(data["x"]), "y": _round(data["y"]), "text": data["text"]}
+        for name, data in zip(GAME_TRACE_NAMES, updates, strict=True)
+        if name in COMPARED_TRACES
+    }
+
+
+def _shown(page: Any) -> dict[str, Any]:
+    page.wait_for_selector(".js-plotly-plot", timeout=20_000)
+    data = page.evaluate(FIGURE_DATA, list(COMPARED_TRACES))
+    for trace in data.values():
+        trace["x"], trace["y"] = _round(trace["x"]), _round(trace["y"])
+    return data
+
+
+def _assert_board_is_the_game(page: Any, controller: GrandAustriaController) -> None:
+    expected = _expected(controller)
+    deadline = time.monotonic() + 10
+    while True:
+        shown = _shown(page)
+        if all(shown.get(n) == expected[n] for n in COMPARED_TRACES):
+            return
+        if time.monotonic() > deadline:
+            diff = {
+                n: (shown.get(n), expected[n])
+                for n in COMPARED_TRACES
+                if shown.get(n) != expected[n]
+            }
+            raise AssertionError(f"the page's board is not the game: {diff}")
+        page.wait_for_timeout(100)
+
+
+def _open(page: Any, url: str, reload: bool = False) -> None:
+    if reload:
+        page.reload(timeout=45_000)
+    else:
+        page.goto(url, timeout=45_000)
+    page.wait_for_selector(".hoteledu-log", timeout=45_000)
+    page.wait_for_selector(".js-plotly-plot", timeout=20_000)
+    page.wait_for_function(
+        "() => document.querySelector('.hoteledu-log').innerText.includes('new game')",
+        timeout=20_000,
+    )
+
+
+def _click_board(page: Any, controller: GrandAustriaController, x: float, y: float) -> None:
+    """A real click at a board point, once the page shows the game's board.
+
+    A click made before the browser's plotly view has acknowledged the last
+    board update is refused by the app ("click again": the click may have been
+    aimed at the older board); then it is made again, as a person would.
+    """
+    _assert_board_is_the_game(page, controller)
+    page.evaluate("() => document.querySelector('.js-plotly-plot').scrollIntoView()")
+    log = page.evaluate(LOG_TEXT)
+    for _ in range(5):
+        px, py = page.evaluate(DATA_TO_PAGE, [x, y])
+        page.mouse.move(px, py)
+        page.mouse.click(px, py)
+        try:
+            page.wait_for_function(f"(old) => ({LOG_TEXT})() !== old", arg=log, timeout=8_000)
+            return
+        except Exception:
+            message = page.locator(".hoteledu-message").inner_text()
+            assert "click again" in message or not message, message
+    raise AssertionError("the board click never played")
+
+
+def _press(page: Any, controller: GrandAustriaController, turn: int, latencies: list) -> None:
+    """One real press (the dice, a button, or a board click), mirrored headless."""
+    log = page.evaluate(LOG_TEXT)
+    roll = page.get_by_role("button", name="Roll the dice")
+    start: float | None = time.perf_counter()
+    if roll.is_visible():
+        roll.click()
+        assert controller.resolve_chance(), controller.message
+    else:
+        buttons = page.locator(".hoteledu-actions button")
+        buttons.first.wait_for(timeout=15_000)
+        labels = buttons.all_inner_texts()
+        legal = controller.legal_actions()
+        assert (
+            labels
+            == [controller.adapter.action_label(controller.state, a) for a in legal][: len(labels)]
+        )
+        prepare = [a for a in legal if isinstance(a, Prepare)]
+        dice = [a for a in legal if isinstance(a, TakeDie) and not a.boost and a.space < 6]
+        if prepare:  # a room prepared by a click on the hotel board
+            room = prepare[-1].room
+            x, y = _room_xy(room, *_board_origin(1))
+            start = None  # a board click waits for the board first: not timed
+            _click_board(page, controller, x, y)
+            assert controller.click("rooms", ["room", 1, room]), controller.message
+        elif dice and turn % 4 == 0:  # a die taken by a click on its action space
+            space = dice[0].space
+            start = None
+            _click_board(page, controller, 1.5 + 3 * (space - 1), -2.0)
+            assert controller.click("spaces", ["space", space, 0]), controller.message
+        else:
+            label = next(
+                (t for t in ("pass", "end turn", "done") if t in labels), labels[turn % len(labels)]
+            )
+            start = time.perf_counter()
+            buttons.nth(labels.index(label)).click()
+            assert controller.play_text(label), controller.message
+    page.wait_for_function(f"(old) => ({LOG_TEXT})() !== old", arg=log, timeout=15_000)
+    if start is not None:
+        latencies.append(time.perf_counter() - start)
+
+
+def _play(page: Any, url: str, latencies: list) -> None:
+    """The page's game: a few presses, a reload, then a whole game to its end screen."""
+    _open(page, url)
+    controller = _controller()
+    _assert_board_is_the_game(page, controller)
+
+    # a few presses, then a reload: a new page (a new kernel, the same seeded game)
+    for turn in range(6):
+        _press(page, controller, turn, latencies)
+    _assert_board_is_the_game(page, controller)
+    _open(page, url, reload=True)
+    controller = _controller()
+    _assert_board_is_the_game(page, controller)
+
+    turn = 0
+    while not controller.state.is_terminal():
+        assert turn < 600, "the game did not end"
+        _press(page, controller, turn, latencies)
+        turn += 1
+        if turn % 25 == 0:
+            _assert_board_is_the_game(page, controller)
+    _assert_board_is_the_game(page, controller)
+    status = page.locator(".hoteledu-status").inner_text()
+    assert "game over" in status and controller.adapter.end_text(controller.state) in status
+
+
+@pytest.mark.browser
+def test_a_whole_grand_austria_game_against_a_bot_with_a_reload(browser, serve_voila, tmp_path):
+    start = time.monotonic()
+    notebook = _notebook(tmp_path)
+    latencies: list[float] = []
+    with serve_voila(notebook, timeout=90) as url:
+        page = browser.new_page(viewport={"width": 1550, "height": 1400})
+        try:
+            _play(page, url, latencies)
+        except Exception:
+            page.screenshot(path=str(tmp_path / "failure.png"), full_page=True)
+            print(f"\nthe page at the failure: {tmp_path / 'failure.png'}")
+            raise
+        page.close()
+    elapsed = time.monotonic() - start
+    print(
+        f"\n{len(latencies)} presses; press to log drawn: median "
+        f"{1000 * statistics.median(latencies):.0f} ms, worst {1000 * max(latencies):.0f} ms; "
+        f"whole test {elapsed:.0f} s"
+    )
+    assert elapsed < 300, "the browser test should take under five minutes"

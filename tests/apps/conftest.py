@@ -26,7 +26,18 @@ def _amsterdam(seats: Sequence[str], seed: int) -> GameApp:
     )
 
 
-APP_FACTORIES: dict[str, Callable[[Sequence[str], int], GameApp]] = {"amsterdam": _amsterdam}
+def _boutique(seats: Sequence[str], seed: int) -> GameApp:
+    from hoteledu.boutique.widget import BoutiqueApp
+
+    return BoutiqueApp(
+        players=len(seats), seats=tuple(seats), seed=seed, mcts_iterations=10, threaded=False
+    )
+
+
+APP_FACTORIES: dict[str, Callable[[Sequence[str], int], GameApp]] = {
+    "amsterdam": _amsterdam,
+    "boutique": _boutique,
+}
 
 
 @pytest.fixture(params=sorted(APP_FACTORIES))

@@ -265,7 +265,10 @@ def test_save_and_load_give_the_same_game():
 def test_a_saved_game_of_another_deck_size_or_bad_option_is_refused():
     c = BoutiqueController(players=2, seats=("human", "human"), seed=1)
     before = c.state.to_json_str()
-    bad = '{"game": "boutique", "options": {"players": 2, "weeks": 3}, "players": ["a", "b"], "actions": []}'
+    bad = (
+        '{"game": "boutique", "options": {"players": 2, "weeks": 3}, '
+        '"players": ["a", "b"], "actions": []}'
+    )
     assert not c.load(bad) and "could not load" in c.message and "weeks" in c.message
     assert c.state.to_json_str() == before
 
@@ -289,7 +292,7 @@ def test_the_board_draws_every_hotel_its_stays_and_prices():
 def test_a_click_on_a_room_builds_it_in_the_expansion_phase():
     c = BoutiqueController(players=2, seats=("human", "staffer"), seed=11)
     for _ in range(800):
-        if c.state.phase == "expand" and c.mover() == 0 or c.state.is_terminal():
+        if (c.state.phase == "expand" and c.mover() == 0) or c.state.is_terminal():
             break
         if c.chance_waits_for_human():
             c.roll()

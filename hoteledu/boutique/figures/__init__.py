@@ -1,0 +1,1 @@
+"""Boutique Hotel Manager teaching layer (see docs/boutique_analysis.md)."""

@@ -75,7 +75,7 @@ SEAT_KINDS: tuple[str, ...] = (
 HEURISTIC_BOTS = ("undercutter", "premium", "peakload", "staffer")
 COLOURS = ("red", "blue", "green", "orange", "purple")
 DEFAULT_MCTS_ITERATIONS = 40
-DEFAULT_THINK_SECONDS = 0.5
+DEFAULT_THINK_SECONDS = 0.4
 """Time budget of one MCTS decision: an answer within 1 s on this machine (measured)."""
 HUMAN_CHANCE_PHASES = frozenset({"checkin"})
 """Chance nodes that wait for their player's press: the check-in die of a booking turn."""
@@ -120,7 +120,10 @@ class TimedBoutiqueMCTS:
     """
 
     def __init__(
-        self, iterations: int = DEFAULT_MCTS_ITERATIONS, think_seconds: float = 0.5, seed=None
+        self,
+        iterations: int = DEFAULT_MCTS_ITERATIONS,
+        think_seconds: float = DEFAULT_THINK_SECONDS,
+        seed=None,
     ) -> None:
         from hoteledu.apps.bots import TimedMCTSAgent
         from hoteledu.boutique.search import BoutiqueMCTS

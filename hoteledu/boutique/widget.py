@@ -53,6 +53,8 @@ PRICE_ROW, FIRST_ROOM_ROW, NEED_ROW = 1, 2, 10
 ROOM_X = -0.9
 BROWN, GREEN = "#a0522d", "#3c9d3c"
 PLAYER_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a")
+FORM_FIELDS = 8
+"""Lists a form may have: seven day rates and breakfast."""
 TRACE_NAMES = ("grid", "stays", "rooms", "prices", "headers", "need", "choices")
 
 
@@ -396,7 +398,7 @@ class BoutiqueApp(GameApp):
     mcts_iterations : int
         Strength of MCTS bots (search iterations per decision).
     think_seconds : float or None
-        Time budget of one MCTS decision (None: 0.5 s).
+        Time budget of one MCTS decision (None: 0.4 s).
     threaded : bool
         Run MCTS decisions in a worker thread, so the page stays live.
     **options
@@ -433,7 +435,17 @@ class BoutiqueApp(GameApp):
         self._form_key: Any = None
         self.form_fields: dict[str, w.Dropdown] = {}
         self.form_title = w.HTML()
-        self.form_row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        # one pool of lists, made once: a new decision changes their options, never
+        # creates widgets (fewer messages while the board's module loads)
+        self._field_pool = [
+            w.Dropdown(
+                options=[("-", 0)],
+                layout=w.Layout(width="150px", display="none"),
+                style={"description_width": "70px"},
+            )
+            for _ in range(FORM_FIELDS)
+        ]
+        self.form_row = w.HBox(self._field_pool, layout=w.Layout(flex_flow="row wrap"))
         self.form_pad = PressPad(self._pad_press(self._on_submit))
         self.form_box = w.VBox([self.form_title, self.form_row, self.form_pad])
         self.form_box.add_class("hoteledu-form")
@@ -465,17 +477,18 @@ class BoutiqueApp(GameApp):
         key = (form, c.mover(), len(c.state.history), len(c.pending))
         if key != self._form_key:
             self._form, self._form_key = form, key
-            self.form_fields = {
-                f.name: w.Dropdown(
-                    options=list(f.options),
-                    value=f.default,
-                    description=f.label,
-                    layout=w.Layout(width="150px"),
-                    style={"description_width": "70px"},
-                )
-                for f in form.fields
-            }
-            self.form_row.children = tuple(self.form_fields.values())
+            self.form_fields = {}
+            for index, dropdown in enumerate(self._field_pool):
+                field = form.fields[index] if index < len(form.fields) else None
+                with dropdown.hold_sync():
+                    if field is None:
+                        dropdown.layout.display = "none"
+                        continue
+                    dropdown.options = list(field.options)
+                    dropdown.value = field.default
+                    dropdown.description = field.label
+                    dropdown.layout.display = ""
+                self.form_fields[field.name] = dropdown
             who = html.escape(c.player_label(c.mover()))
             self.form_title.value = f"<b>{html.escape(form.title)}</b> ({who})"
             self.form_box.layout.display = ""

@@ -146,6 +146,14 @@ def _press(page: Any, controller: BoutiqueController, turn: int) -> None:
             x, y = page.evaluate(DATA_TO_PAGE, [-0.9, -(2 + space)])
             page.mouse.move(x, y)
             page.mouse.click(x, y)
+            try:
+                page.wait_for_function(f"() => ({LOG_LINES})() > {lines}", timeout=8_000)
+            except Exception:
+                # a click made before the board's last update was painted is refused
+                # ("click again"): press the button with the same words instead
+                message = page.locator(".hoteledu-message").inner_text()
+                assert "click again" in message, message
+                buttons.nth(labels.index(label)).click()
         else:
             buttons.nth(labels.index(label)).click()
         assert controller.play_text(label), controller.message

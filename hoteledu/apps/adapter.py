@@ -27,7 +27,9 @@ Words
     action)`` for the log alone (seen by every seat: never a hidden card), ``phase_text(state)``
     for the status line (whose turn and what happens; never "1 steps"),
     ``end_text(state)`` (why the game ended: ``state.end_reason()``),
-    ``legend_html()`` (the legend shown on the page, not only on hover).
+    ``legend_html()`` (the legend shown on the page, not only on hover);
+    ``max_buttons``: how many legal actions are drawn as buttons (the list
+    below them always offers all).
 Privacy
     ``private_information``: when True the view covers the board with a "pass
     the laptop to P2" screen whenever the next human seat differs from the
@@ -82,6 +84,7 @@ class GameAdapter:
     private_information: bool = False
     clickable_traces: tuple[str, ...] = ()
     overlays: tuple[tuple[str, str], ...] = ()
+    max_buttons: int = 40  # legal actions drawn as buttons; the list always has them all
     max_record_actions: int = 20_000
     max_record_bytes: int = 2_000_000
 

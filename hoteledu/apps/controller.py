@@ -13,6 +13,15 @@ applies the chosen action, and turns an :class:`IllegalActionError` into a
 message while the state stays as it was. It is the *runner*, so it resolves
 chance with its own seeded generator.
 
+Simultaneous moves (``current_player() == SIMULTANEOUS``, e.g. Boutique's
+secret prices): the controller asks the seats one at a time, in seat order,
+and keeps each part in :attr:`GameController.pending`, never in the state,
+the record or the log, until every seat has decided; then it applies one
+``JointAction`` and logs the parts ("revealed: ..."). A seat with a single
+legal action (a forced pass) takes it without being asked. So a bot never
+sees another seat's part, and with ``private_information`` the hot-seat
+screen hides one human's entry from the next.
+
 Bots that think: with ``defer_slow_bots`` (set by the view), autoplay stops
 before a decision of a slow bot; the view then takes :meth:`next_bot_job`,
 runs the search in a worker thread on a copy, and hands the answer to
@@ -30,12 +39,12 @@ from typing import Any
 import numpy as np
 
 from hoteledu.apps.adapter import GameAdapter
-from hoteledu.core.actions import Action
+from hoteledu.core.actions import Action, JointAction
 from hoteledu.core.agents import Agent, PlayerView
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
 from hoteledu.core.records import GameRecord
 from hoteledu.core.registry import game_info
-from hoteledu.core.state import CHANCE, State
+from hoteledu.core.state import CHANCE, SIMULTANEOUS, State
 
 MAX_BOT_ACTIONS = 5_000
 """Safety bound on one autoplay run (a whole game is far shorter)."""
@@ -156,6 +165,8 @@ class GameController:
         ]
         self.state: State = adapter.new_state(players, **self.options)
         self.movers: list[int] = []  # who took each action of the history (CHANCE for chance)
+        self.pending: dict[int, Action] = {}  # parts entered at a simultaneous node (secret)
+        self.joint_choosers: dict[int, tuple[int, ...]] = {}  # index -> seats that chose
         self.log: list[str] = []
         self.message = ""
         self.view_index: int | None = None  # replay slider: None shows the live game
@@ -208,8 +219,14 @@ class GameController:
         return self.view_index is None or self.view_index >= len(self.state.history)
 
     def mover(self) -> int:
-        """``state.current_player()``: a player, CHANCE or TERMINAL."""
-        return self.state.current_player()
+        """``state.current_player()``: a player, CHANCE or TERMINAL.
+
+        At a simultaneous node: the first seat whose part is not entered yet.
+        """
+        mover = self.state.current_player()
+        if mover == SIMULTANEOUS:
+            return next(p for p in range(self.state.num_players) if p not in self.pending)
+        return mover
 
     def human_to_decide(self) -> bool:
         """Whether a human player takes the next decision (not chance, not a bot)."""
@@ -257,7 +274,7 @@ class GameController:
         """The human's legal actions now (empty when it is not a human's decision)."""
         if not self.human_to_decide() or self.needs_handover():
             return []
-        return self.state.legal_actions()
+        return self.state.legal_actions(self.mover())
 
     def choices(self) -> list[tuple[str, Action]]:
         """The human's legal actions with their labels, for buttons."""
@@ -284,7 +301,7 @@ class GameController:
                 for p, s in enumerate(getattr(state, "scores", state.returns)())
             )
             return f"game over: {self.adapter.end_text(state)} (scores: {scores})"
-        mover = state.current_player()
+        mover = self.mover()
         if mover == CHANCE:
             owner = self.adapter.chance_owner(state)
             who = self.player_label(owner) if owner is not None else "chance"
@@ -314,6 +331,9 @@ class GameController:
         """Apply an action and log it in words (raises IllegalActionError, changing nothing)."""
         state = self.state
         mover = state.current_player()
+        if mover == SIMULTANEOUS:
+            self._enter_part(action)
+            return
         if mover == CHANCE:
             owner = self.adapter.chance_owner(state)
             who = self.player_label(owner) if owner is not None else "chance"
@@ -327,6 +347,48 @@ class GameController:
         if state.is_terminal():
             self._note(self.status())
 
+    def _enter_part(self, action: Action) -> None:
+        """One seat's secret part at a simultaneous node (raises IllegalActionError, no change).
+
+        The part is checked by the state's own ``check_action`` on a joint
+        action whose other parts are legal ones, so the message is the rule's.
+        When every seat has entered its part, the joint action is applied.
+        """
+        state, player = self.state, self.mover()
+        n = state.num_players
+        probe = tuple(
+            action if p == player else self.pending.get(p) or state.legal_actions(p)[0]
+            for p in range(n)
+        )
+        state.check_action(JointAction(probe))
+        self.pending[player] = probe[player]
+        self._changed()
+        if len(state.legal_actions(player)) > 1:
+            self._note(f"{self.player_label(player)}: decided (secret until everyone has)")
+        if len(self.pending) < n:
+            return
+        parts = tuple(self.pending[p] for p in range(n))
+        choosers = tuple(p for p in range(n) if len(state.legal_actions(p)) > 1)
+        labels = [
+            f"{self.adapter.player_label(p)} {self.adapter.action_label(state, parts[p])}"
+            for p in choosers
+        ]
+        state.apply_action(JointAction(parts))
+        self.pending = {}
+        self.joint_choosers[len(self.movers)] = choosers
+        self.movers.append(SIMULTANEOUS)
+        self._changed()
+        self._note("revealed: " + ("; ".join(labels) if labels else "nothing to decide"))
+        if state.is_terminal():
+            self._note(self.status())
+
+    def _forced_part(self) -> Action | None:
+        """At a simultaneous node, the next seat's only legal action (None: it has a choice)."""
+        if self.state.current_player() != SIMULTANEOUS:
+            return None
+        legal = self.state.legal_actions(self.mover())
+        return legal[0] if len(legal) == 1 else None
+
     def _stale(self, version: int | None) -> bool:
         if version is not None and version != self.version:
             self.message = ""  # a press drawn for an earlier position: nothing happens
@@ -338,8 +400,11 @@ class GameController:
         for _ in range(MAX_BOT_ACTIONS):
             if self.state.is_terminal() or not self.is_live():
                 return
+            forced = self._forced_part()
             if self.mover() == CHANCE and self.adapter.auto_chance(self.state):
                 self._apply(self.state.sample_chance(self.rng))
+            elif forced is not None:
+                self._apply(forced)
             elif self.autoplay and self.bot_to_move():
                 if self.defer_slow_bots and self.slow_bot_next():
                     return  # the view runs it in a worker thread
@@ -354,7 +419,7 @@ class GameController:
             self.bot_to_move()
             and mover >= 0
             and self.seats[mover] in self.adapter.slow_bots
-            and len(self.state.legal_actions()) > 1
+            and len(self.state.legal_actions(mover)) > 1
         )
 
     def play(self, action: Action, version: int | None = None) -> bool:
@@ -478,15 +543,28 @@ class GameController:
         if self._stale(version):
             return False
         humans = {p for p, kind in enumerate(self.seats) if kind == HUMAN}
-        index = next(
-            (i for i in range(len(self.movers) - 1, -1, -1) if self.movers[i] in humans), None
-        )
+        if any(p in humans for p in self.pending):
+            # parts entered at this simultaneous node: take them back (nothing was revealed)
+            self.pending = {}
+            self._changed()
+            self._note("undo: the secret decisions entered at this step are taken back")
+            self.message = ""
+            self._settle()
+            return True
+
+        def human_decided(i: int) -> bool:
+            if self.movers[i] == SIMULTANEOUS:
+                return any(p in humans for p in self.joint_choosers.get(i, ()))
+            return self.movers[i] in humans
+
+        index = next((i for i in range(len(self.movers) - 1, -1, -1) if human_decided(i)), None)
         if index is None:
             self.message = "nothing to undo: no decision of a human player yet"
             return False
         self._restore(self.record(), index)
         self._note(f"undo: back to before action {index + 1}")
         self.message = ""
+        self._settle()  # bots enter their parts again at a simultaneous node
         return True
 
     def replay_to(self, index: int | None) -> None:
@@ -508,11 +586,19 @@ class GameController:
     def _restore(self, record: GameRecord, upto: int | None = None) -> None:
         state = record.initial_state()
         movers = []
-        for action in record.actions[:upto]:
-            movers.append(state.current_player())
+        choosers: dict[int, tuple[int, ...]] = {}
+        for index, action in enumerate(record.actions[:upto]):
+            mover = state.current_player()
+            if mover == SIMULTANEOUS:
+                choosers[index] = tuple(
+                    p for p in range(state.num_players) if len(state.legal_actions(p)) > 1
+                )
+            movers.append(mover)
             state.apply_action(action)
         self.state = state
         self.movers = movers
+        self.joint_choosers = choosers
+        self.pending = {}
         self.view_index = None
         self.thinking = None
         self._changed()

@@ -618,7 +618,8 @@ class GameApp:
         choices = c.choices()
         self._choices = [action for _, action in choices]
         items = [{"label": label} for label, _ in choices]
-        self._show(self.actions_pad, items[:MAX_BUTTONS], bool(items))
+        buttons = min(MAX_BUTTONS, getattr(self.adapter, "max_buttons", MAX_BUTTONS))
+        self._show(self.actions_pad, items[:buttons], bool(items))
         self._show(self.choose_pad, items, bool(items))
         bot = c.bot_to_move() and c.thinking is None
         self._show(self.bot_pad, self.bot_pad.buttons, bot)

@@ -11,6 +11,11 @@ def snapshot(app: GameApp) -> str:
     return app.controller.state.to_json_str()
 
 
+def progress(controller) -> int:
+    """Grows with every action applied and every secret part entered at a simultaneous node."""
+    return len(controller.state.history) * 6 + len(controller.pending)
+
+
 def shown_buttons(app: GameApp) -> list:
     return app.action_buttons
 

@@ -32,9 +32,18 @@ def _grand_austria(seats: Sequence[str], seed: int) -> GameApp:
     return make_app(players=len(seats), seats=tuple(seats), seed=seed, strength=20, threaded=False)
 
 
+def _boutique(seats: Sequence[str], seed: int) -> GameApp:
+    from hoteledu.boutique.widget import BoutiqueApp
+
+    return BoutiqueApp(
+        players=len(seats), seats=tuple(seats), seed=seed, mcts_iterations=10, threaded=False
+    )
+
+
 APP_FACTORIES: dict[str, Callable[[Sequence[str], int], GameApp]] = {
     "amsterdam": _amsterdam,
     "grand_austria": _grand_austria,
+    "boutique": _boutique,
 }
 
 

@@ -1,0 +1,213 @@
+"""Each hotel's week, and money and stars over a game (plotly).
+
+* :func:`week_table` and :func:`week_figure`: per hotel and day, the
+  room-nights (housekeeping need), check-ins and breakfasts of a week, read
+  from the engine's ``demand`` (BHM-21), with the staff hired beside them
+  (BHM-20): a bar above its staff line is a shortfall.
+* :func:`game_series` and :func:`money_stars_figure`: every player's money
+  and stars after each action of a game (a :class:`~hoteledu.core.GameRecord`
+  or a played state), with the weeks marked.
+
+Nothing here decides a rule: the numbers are the engine's.
+
+Examples
+--------
+>>> import hoteledu
+>>> from hoteledu.boutique.bots import PeakLoadBot, StafferBot
+>>> state = hoteledu.load_game("boutique", players=2, weeks=1)
+>>> record = hoteledu.play(state, [PeakLoadBot(), StafferBot()], seed=1)
+>>> series = game_series(record)
+>>> series["money"][-1] == state.money
+True
+>>> week_table(state)[0]["staff"] == state.staff[0]
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+import hoteledu._display  # noqa: F401  (before plotly: see the module)
+from hoteledu.boutique.mat import DAY_NAMES
+from hoteledu.core.records import GameRecord
+from hoteledu.core.state import State, player_name
+
+CATEGORIES = ("room-nights", "check-ins", "breakfasts")
+STAFF = ("housekeeping", "check-in", "kitchen")
+CATEGORY_COLOURS = ("#5c6bc0", "#26a69a", "#a0522d")
+PLAYER_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a")
+
+
+def week_table(state: State, week: int | None = None) -> list[dict[str, Any]]:
+    """Per player: the daily need of ``week`` (default: the state's week) and the staff.
+
+    Returns
+    -------
+    list of dict
+        One per player: ``"player"`` ("P1"), ``"need"`` (7 rows of
+        [room-nights, check-ins, breakfasts]), ``"peak"`` (the week's need per
+        category, its largest daily need), ``"staff"`` (hired
+        [housekeeping, check-in, kitchen], None before hiring; only the
+        state's current week has its staff on the mat).
+    """
+    week = state.week if week is None else week  # type: ignore[attr-defined]
+    if not 1 <= week <= state.weeks:  # type: ignore[attr-defined]
+        raise ValueError(f"week is 1..{state.weeks}, not {week!r}")  # type: ignore[attr-defined]
+    rows = []
+    for p in range(state.num_players):
+        need = state.demand(p, week)  # type: ignore[attr-defined]
+        staff = state.staff[p] if week == state.week else None  # type: ignore[attr-defined]
+        rows.append(
+            {
+                "player": player_name(p),
+                "need": need,
+                "peak": [max(day[c] for day in need) for c in range(3)],
+                "staff": None if staff is None else list(staff),
+            }
+        )
+    return rows
+
+
+def week_figure(state: State, week: int | None = None) -> go.Figure:
+    """Bars of each hotel's daily need in ``week``, staff hired as dashed lines."""
+    table = week_table(state, week)
+    n = len(table)
+    shown = state.week if week is None else week  # type: ignore[attr-defined]
+    figure = make_subplots(
+        rows=n,
+        cols=1,
+        shared_xaxes=True,
+        subplot_titles=[
+            f"{row['player']}: staff "
+            + ("not hired" if row["staff"] is None else "/".join(map(str, row["staff"])))
+            for row in table
+        ],
+        vertical_spacing=0.12 / max(1, n - 1) if n > 1 else 0.1,
+    )
+    for p, row in enumerate(table):
+        for c, (name, colour) in enumerate(zip(CATEGORIES, CATEGORY_COLOURS, strict=True)):
+            figure.add_trace(
+                go.Bar(
+                    name=name,
+                    legendgroup=name,
+                    showlegend=p == 0,
+                    x=list(DAY_NAMES),
+                    y=[day[c] for day in row["need"]],
+                    marker_color=colour,
+                ),
+                row=p + 1,
+                col=1,
+            )
+            if row["staff"] is not None:
+                figure.add_trace(
+                    go.Scatter(
+                        name=f"{STAFF[c]} staff",
+                        legendgroup=name,
+                        showlegend=p == 0,
+                        x=list(DAY_NAMES),
+                        y=[row["staff"][c]] * 7,
+                        mode="lines",
+                        line={"color": colour, "dash": "dash"},
+                    ),
+                    row=p + 1,
+                    col=1,
+                )
+        figure.update_yaxes(title_text="count", rangemode="tozero", row=p + 1, col=1)
+    figure.update_layout(
+        title=f"Week {shown}: each hotel's need per day; dashed: staff hired",
+        barmode="group",
+        height=180 + 200 * n,
+        width=760,
+    )
+    return figure
+
+
+def game_series(game: GameRecord | State) -> dict[str, Any]:
+    """Money and stars of every player after each action (index 0: the start).
+
+    Parameters
+    ----------
+    game : GameRecord or BoutiqueState
+        A played game (a state is read through its history).
+
+    Returns
+    -------
+    dict
+        ``"money"`` and ``"stars"`` (one list per action index, each one
+        value per player), ``"week_starts"`` (action indices where week 2
+        began), ``"ratings"`` (indices right after each rating).
+    """
+    record = game if isinstance(game, GameRecord) else GameRecord.from_state(game)
+    state = record.initial_state()
+    money, stars = [list(state.money)], [list(state.stars)]  # type: ignore[attr-defined]
+    week_starts, ratings = [], []
+    for index, action in enumerate(record.actions, start=1):
+        week, rated = state.week, len(state.shortfalls)  # type: ignore[attr-defined]
+        state.apply_action(action)
+        money.append(list(state.money))  # type: ignore[attr-defined]
+        stars.append(list(state.stars))  # type: ignore[attr-defined]
+        if state.week != week:  # type: ignore[attr-defined]
+            week_starts.append(index)
+        if len(state.shortfalls) != rated:  # type: ignore[attr-defined]
+            ratings.append(index)
+    return {"money": money, "stars": stars, "week_starts": week_starts, "ratings": ratings}
+
+
+def money_stars_figure(game: GameRecord | State) -> go.Figure:
+    """Two panels over the game's actions: each player's money, and their stars."""
+    series = game_series(game)
+    n = len(series["money"][0])
+    steps = list(range(len(series["money"])))
+    figure = make_subplots(
+        rows=2,
+        cols=1,
+        shared_xaxes=True,
+        row_heights=[0.65, 0.35],
+        subplot_titles=["money", "stars"],
+        vertical_spacing=0.1,
+    )
+    for p in range(n):
+        colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+        figure.add_trace(
+            go.Scatter(
+                name=player_name(p),
+                legendgroup=player_name(p),
+                x=steps,
+                y=[m[p] for m in series["money"]],
+                mode="lines",
+                line={"color": colour, "shape": "hv"},
+            ),
+            row=1,
+            col=1,
+        )
+        figure.add_trace(
+            go.Scatter(
+                name=f"{player_name(p)} stars",
+                legendgroup=player_name(p),
+                showlegend=False,
+                x=steps,
+                y=[s[p] for s in series["stars"]],
+                mode="lines",
+                line={"color": colour, "shape": "hv"},
+            ),
+            row=2,
+            col=1,
+        )
+    for index in series["week_starts"]:
+        figure.add_vline(x=index, line_dash="dot", line_color="#888")
+    for index in series["ratings"]:
+        figure.add_vline(x=index, line_dash="dash", line_color="#bbb")
+    figure.update_yaxes(range=[-0.2, 5.2], dtick=1, row=2, col=1)
+    figure.update_xaxes(title_text="action", row=2, col=1)
+    figure.update_layout(
+        title="Money and stars over the game (dashed: ratings; dotted: week 2 begins)",
+        height=520,
+        width=760,
+    )
+    return figure
+
+
+__all__ = ["game_series", "money_stars_figure", "week_figure", "week_table"]

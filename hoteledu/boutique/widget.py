@@ -1,0 +1,507 @@
+"""The Boutique Hotel Manager app: the hotel mats in plotly and :class:`BoutiqueApp`.
+
+The board shows each hotel as a week calendar: one row per room space
+(1..8; the three start rooms built, the others grey until built), one
+column per night Monday..Sunday plus "next" (nights carried into next
+week). A stay's markers are squares on its check-in night and circles on
+the further nights, brown with breakfast and green for room only, numbered
+with the guest card. Above the rooms: the day rates and the breakfast
+price; below them: the day's need of staff (housekeeping/check-in/kitchen).
+The header of each hotel gives money, stars, staff and the walk-in rank.
+
+:class:`BoutiqueApp` is the shared :class:`~hoteledu.apps.view.GameApp`
+with a **form** under the buttons for decisions made of several fields
+(seven day rates and breakfast, a price die and its face, a bid, three staff
+counts). The form's fields come from the adapter
+(:meth:`hoteledu.boutique.app.BoutiqueAdapter.form`); its submit button is a
+:class:`~hoteledu.apps.pad.PressPad` bound to the position it was drawn
+for, and the state judges what it builds.
+
+Examples
+--------
+>>> app = BoutiqueApp(players=2, seats=("human", "premium"), seed=1, threaded=False)
+>>> app.form_fields["day0"].value = 4
+>>> app.form_button.click()
+>>> app.controller.state.prices[0][0]
+4
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as w
+import plotly.graph_objects as go
+
+import hoteledu._display  # noqa: F401  (before plotly first shows a figure)
+from hoteledu.apps.pad import Press, PressPad
+from hoteledu.apps.view import GameApp
+from hoteledu.boutique.app import (
+    COLOURS,
+    DEFAULT_MCTS_ITERATIONS,
+    BoutiqueController,
+    Form,
+)
+from hoteledu.boutique.mat import DAY_NAMES, MAX_STARS, PRICE_STEP
+
+ROWS = 12
+"""Rows of one hotel's block: header, prices, 8 rooms, need, a gap."""
+SPACES = 8
+PRICE_ROW, FIRST_ROOM_ROW, NEED_ROW = 1, 2, 10
+ROOM_X = -0.9
+BROWN, GREEN = "#a0522d", "#3c9d3c"
+PLAYER_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a")
+FORM_FIELDS = 8
+"""Lists a form may have: seven day rates and breakfast."""
+TRACE_NAMES = ("grid", "stays", "rooms", "prices", "headers", "need", "choices")
+
+
+def _y(player: int, row: int) -> float:
+    return -float(player * ROWS + row)
+
+
+def scene_from_state(
+    state: Any, viewer: int | None = None, caption: str = "", labels: Sequence[str] = ()
+) -> dict[str, Any]:
+    """What the board shows, from the table every player sees (``observation``).
+
+    Boutique hides nothing between actions (secret entries live in the
+    app's controller until everyone has decided), so every seat's scene is
+    the same table; ``viewer`` names who looks.
+    """
+    from hoteledu.boutique.rules import NIGHTS
+
+    obs = state.observation(viewer if viewer is not None else 0)
+    n = state.num_players
+    base = state.week_start
+    rank = {p: i + 1 for i, p in enumerate(state.ranking_order())} if state.ranking else {}
+    players = []
+    for p in range(n):
+        stays = []
+        for room in obs["built"][p]:
+            for col in range(8):
+                night = base + col
+                index = state.occ[p][room * NIGHTS + night] if night < NIGHTS else -1
+                if index < 0:
+                    continue
+                _, card_id, checkin, rooms, price, source = obs["stays"][index]
+                card = state.card_of(card_id)
+                start = card.rooms[rooms.index(room)].start
+                stays.append(
+                    (
+                        room,
+                        col,
+                        night - checkin == start,
+                        card.breakfast,
+                        str(card_id),
+                        f"card {card_id} {card.name} ({source}, paid {price})",
+                    )
+                )
+        need = state.demand(p)
+        staff = obs["staff"][p]
+        players.append(
+            {
+                "label": labels[p] if p < len(labels) else f"P{p + 1}",
+                "money": obs["money"][p],
+                "stars": obs["stars"][p],
+                "staff": staff,
+                "built": list(obs["built"][p]),
+                "out": obs["eliminated_week"][p] is not None,
+                "prices": list(obs["prices"][p]),
+                "breakfast": obs["breakfast"][p],
+                "stays": stays,
+                "need": [tuple(day) for day in need],
+                "rank": rank.get(p),
+            }
+        )
+    table = f"week {obs['week']}"
+    if obs["card"] >= 0:
+        card = state.card_of(obs["card"])
+        day = obs["checkin"] - base if obs["checkin"] >= 0 else None
+        when = f", checks in {DAY_NAMES[day]}" if day is not None and 0 <= day < 7 else ""
+        table += f"<br>on the table: card {card.id} {card.name} ({card.describe()}){when}"
+    elif obs["checkin"] >= 0 and 0 <= obs["checkin"] - base < 7:
+        table += f"<br>check-in die: {DAY_NAMES[obs['checkin'] - base]}"
+    if obs["phase"] in ("budget", "walkin_card") or (
+        obs["stage"] == "walkin" and obs["budget"] and obs["card"] >= 0
+    ):
+        table += f" · walk-in budget {obs['budget'] * PRICE_STEP} per night"
+    if obs["last_event"]:
+        table += f"<br>last: {obs['last_event']}"
+    return {
+        "n": n,
+        "caption": caption,
+        "table": table,
+        "viewer": viewer,
+        "players": players,
+    }
+
+
+def board_trace_updates(scene: dict[str, Any], highlight: Sequence[Any] = ()) -> list[dict]:
+    """The data of each trace of :func:`board_figure`, in :data:`TRACE_NAMES` order."""
+    grid_x, grid_y = [], []
+    stay = {"x": [], "y": [], "text": [], "symbol": [], "color": [], "hover": []}
+    rooms = {"x": [], "y": [], "text": [], "color": [], "custom": [], "hover": []}
+    prices = {"x": [], "y": [], "text": []}
+    headers = {"x": [], "y": [], "text": [], "color": []}
+    need = {"x": [], "y": [], "text": []}
+    for p, hotel in enumerate(scene["players"]):
+        built = set(hotel["built"])
+        for space in range(SPACES):
+            y = _y(p, FIRST_ROOM_ROW + space)
+            rooms["x"].append(ROOM_X)
+            rooms["y"].append(y)
+            rooms["text"].append(str(space + 1))
+            rooms["color"].append("#ffffff" if space in built else "#d0d0d0")
+            rooms["custom"].append([p, space])
+            rooms["hover"].append(
+                f"{hotel['label']}: room {space + 1}"
+                + ("" if space in built else " (not built: 1000 in the expansion phase)")
+            )
+            if space in built:
+                for col in range(8):
+                    grid_x.append(col)
+                    grid_y.append(y)
+        for room, col, checkin, breakfast, text, hover in hotel["stays"]:
+            stay["x"].append(col)
+            stay["y"].append(_y(p, FIRST_ROOM_ROW + room))
+            stay["text"].append(text)
+            stay["symbol"].append("square" if checkin else "circle")
+            stay["color"].append(BROWN if breakfast else GREEN)
+            stay["hover"].append(hover)
+        for d in range(7):
+            face = hotel["prices"][d]
+            prices["x"].append(d)
+            prices["y"].append(_y(p, PRICE_ROW))
+            prices["text"].append(str(face * PRICE_STEP) if face else "?")
+            hk, ci, kit = hotel["need"][d]
+            need["x"].append(d)
+            need["y"].append(_y(p, NEED_ROW))
+            need["text"].append(f"{hk}/{ci}/{kit}")
+        prices["x"].append(8)
+        prices["y"].append(_y(p, PRICE_ROW))
+        prices["text"].append(str(hotel["breakfast"] * PRICE_STEP) if hotel["breakfast"] else "?")
+        staff = hotel["staff"]
+        staff_text = "not hired" if staff is None else "/".join(str(s) for s in staff)
+        stars = "★" * hotel["stars"] + "☆" * (MAX_STARS - hotel["stars"])
+        header = f"<b>{html.escape(hotel['label'])}</b>  money {hotel['money']}  {stars}"
+        header += f"  staff {staff_text}"
+        if hotel["rank"]:
+            header += f"  walk-in rank {hotel['rank']}"
+        if hotel["out"]:
+            header += "  OUT (0 stars)"
+        headers["x"].append(-1.5)
+        headers["y"].append(_y(p, 0))
+        headers["text"].append(header)
+        headers["color"].append(PLAYER_COLOURS[p % len(PLAYER_COLOURS)])
+    marks = [(int(p), int(s)) for p, s in highlight]
+    return [
+        {"x": grid_x, "y": grid_y},
+        {
+            "x": stay["x"],
+            "y": stay["y"],
+            "text": stay["text"],
+            "hovertext": stay["hover"],
+            "marker": {"symbol": stay["symbol"], "color": stay["color"]},
+        },
+        {
+            "x": rooms["x"],
+            "y": rooms["y"],
+            "text": rooms["text"],
+            "customdata": rooms["custom"],
+            "hovertext": rooms["hover"],
+            "marker": {"color": rooms["color"]},
+        },
+        prices,
+        {
+            "x": headers["x"],
+            "y": headers["y"],
+            "text": headers["text"],
+            "textfont": {"color": headers["color"]},
+        },
+        need,
+        {
+            "x": [ROOM_X] * len(marks),
+            "y": [_y(p, FIRST_ROOM_ROW + s) for p, s in marks],
+        },
+    ]
+
+
+def board_layout_updates(scene: dict[str, Any]) -> dict[str, Any]:
+    """Title (whose turn, the table), height and vertical range: what changes with the scene."""
+    n = scene["n"]
+    caption = html.escape(scene["caption"])
+    if len(caption) > 75 and ": " in caption:  # the status on two lines: who, then what
+        who, _, what = caption.partition(": ")
+        caption = f"{who}:<br>{what}"
+    title = f"<span style='font-size:14px'>{caption}</span><br><span style='font-size:11px'>"
+    title += scene["table"] + "</span>"
+    return {
+        "title": {"text": title},
+        "height": 170 + n * ROWS * 21,
+        "yaxis": {"range": [_y(n - 1, ROWS - 1), 0.8]},
+    }
+
+
+def board_figure(scene: dict[str, Any], highlight: Sequence[Any] = ()) -> go.Figure:
+    """The hotel mats of every player as one plotly figure (traces in :data:`TRACE_NAMES`)."""
+    updates = board_trace_updates(scene, highlight)
+    common = {"hoverinfo": "text", "showlegend": False}
+    figure = go.Figure(
+        [
+            go.Scatter(
+                name="grid",
+                mode="markers",
+                marker={"symbol": "square", "size": 17, "color": "#ececec"},
+                hoverinfo="skip",
+                showlegend=False,
+                **updates[0],
+            ),
+            go.Scatter(
+                name="stays",
+                mode="markers+text",
+                textfont={"color": "white", "size": 10},
+                **common,
+                **{
+                    **updates[1],
+                    "marker": {
+                        **updates[1]["marker"],
+                        "size": 17,
+                        "line": {"width": 1, "color": "#333"},
+                    },
+                },
+            ),
+            go.Scatter(
+                name="rooms",
+                mode="markers+text",
+                textfont={"size": 11},
+                **common,
+                **{
+                    **updates[2],
+                    "marker": {
+                        **updates[2]["marker"],
+                        "symbol": "square",
+                        "size": 18,
+                        "line": {"width": 1, "color": "#555"},
+                    },
+                },
+            ),
+            go.Scatter(
+                name="prices",
+                mode="text",
+                textfont={"size": 12, "color": "#222"},
+                hoverinfo="skip",
+                showlegend=False,
+                **updates[3],
+            ),
+            go.Scatter(
+                name="headers",
+                mode="text",
+                textposition="middle right",
+                hoverinfo="skip",
+                showlegend=False,
+                **{**updates[4], "textfont": {**updates[4]["textfont"], "size": 13}},
+            ),
+            go.Scatter(
+                name="need",
+                mode="text",
+                textfont={"size": 10, "color": "#666"},
+                hoverinfo="skip",
+                showlegend=False,
+                **updates[5],
+            ),
+            go.Scatter(
+                name="choices",
+                mode="markers",
+                marker={
+                    "symbol": "square-open",
+                    "size": 24,
+                    "color": "#ff9800",
+                    "line": {"width": 3},
+                },
+                hoverinfo="skip",
+                showlegend=False,
+                **updates[6],
+            ),
+        ]
+    )
+    ticks = [*DAY_NAMES, "next", "breakfast"]
+    figure.update_layout(
+        width=760,
+        margin={"l": 10, "r": 10, "t": 150, "b": 10},
+        plot_bgcolor="white",
+        xaxis={
+            "range": [-1.6, 8.7],
+            "tickvals": list(range(9)),
+            "ticktext": ticks,
+            "side": "top",
+            "showgrid": False,
+            "zeroline": False,
+            "fixedrange": True,
+        },
+        dragmode=False,
+    )
+    figure.update_layout(board_layout_updates(scene))
+    figure.update_yaxes(visible=False, fixedrange=True)
+    for p in range(scene["n"]):
+        figure.add_annotation(
+            x=-1.55,
+            y=_y(p, PRICE_ROW),
+            text="price",
+            showarrow=False,
+            xanchor="left",
+            font={"size": 10, "color": "#666"},
+        )
+        figure.add_annotation(
+            x=-1.55,
+            y=_y(p, NEED_ROW),
+            text="need",
+            showarrow=False,
+            xanchor="left",
+            font={"size": 10, "color": "#666"},
+        )
+    return figure
+
+
+def legend_html() -> str:
+    """The legend shown beside the board (no hovering needed)."""
+    return (
+        "<div style='font-size:90%'><b>Legend.</b> Each hotel is a week calendar: a row per "
+        "room (grey numbers: not built yet), a column per night, <i>next</i> = nights carried "
+        "into next week. "
+        f"<span style='color:{BROWN}'>■</span> check-in night, "
+        f"<span style='color:{BROWN}'>●</span> further night; "
+        f"<span style='color:{BROWN}'>brown</span> with breakfast, "
+        f"<span style='color:{GREEN}'>green</span> room only; the number is the guest card. "
+        "<i>price</i>: day rates and breakfast (? = not set yet). <i>need</i>: that day's "
+        "housekeeping/check-in/kitchen need; <i>staff</i> in the header: hired "
+        "housekeeping/check-in/kitchen. Orange rings: rooms you may click now. Secret "
+        "entries (prices, bids, staff, walk-in changes) are revealed when every player "
+        "has decided.</div>"
+    )
+
+
+class BoutiqueApp(GameApp):
+    """Play Boutique Hotel Manager against people and bots in a notebook or in Voilà.
+
+    Parameters
+    ----------
+    players : int
+        2 to 5 players.
+    seats : sequence of str
+        ``"human"``, ``"random"``, ``"undercutter"``, ``"premium"``,
+        ``"peakload"``, ``"staffer"`` or ``"mcts"`` per player.
+    seed : int or None
+        Seeds chance and the bots, so a lesson can replay a game.
+    mcts_iterations : int
+        Strength of MCTS bots (search iterations per decision).
+    think_seconds : float or None
+        Time budget of one MCTS decision (None: 0.4 s).
+    threaded : bool
+        Run MCTS decisions in a worker thread, so the page stays live.
+    **options
+        ``weeks`` (2 or 1), ``room_choice``, ``shortfall``, ``walkin_budget``.
+    """
+
+    css_class = "hoteledu-boutique-app"
+    controller: BoutiqueController
+
+    def __init__(
+        self,
+        players: int = 2,
+        seats: Sequence[str] = ("human", "peakload"),
+        seed: int | None = None,
+        mcts_iterations: int = DEFAULT_MCTS_ITERATIONS,
+        think_seconds: float | None = None,
+        threaded: bool = True,
+        **options: Any,
+    ) -> None:
+        controller = BoutiqueController(
+            players,
+            seats,
+            seed,
+            mcts_iterations,
+            think_seconds=think_seconds,
+            defer_slow_bots=True,
+            **options,
+        )
+        super().__init__(controller, threaded=threaded)
+
+    def _build_controls(self) -> None:
+        super()._build_controls()
+        self._form: Form | None = None
+        self._form_key: Any = None
+        self.form_fields: dict[str, w.Dropdown] = {}
+        self.form_title = w.HTML()
+        # one pool of lists, made once: a new decision changes their options, never
+        # creates widgets (fewer messages while the board's module loads)
+        self._field_pool = [
+            w.Dropdown(
+                options=[("-", 0)],
+                layout=w.Layout(width="150px", display="none"),
+                style={"description_width": "70px"},
+            )
+            for _ in range(FORM_FIELDS)
+        ]
+        self.form_row = w.HBox(self._field_pool, layout=w.Layout(flex_flow="row wrap"))
+        self.form_pad = PressPad(self._pad_press(self._on_submit))
+        self.form_box = w.VBox([self.form_title, self.form_row, self.form_pad])
+        self.form_box.add_class("hoteledu-form")
+        self.form_box.layout.display = "none"
+        children = list(self.side.children)
+        children.insert(children.index(self.choose_pad) + 1, self.form_box)
+        self.side.children = tuple(children)
+
+    @property
+    def form_button(self) -> Press:
+        """The form's submit button as drawn now."""
+        return self.form_pad.presses()[0]
+
+    def _on_submit(self, version: int, _: int) -> None:
+        values = {name: dropdown.value for name, dropdown in self.form_fields.items()}
+        self.controller.submit(values, version)
+
+    def _refresh_panel(self) -> None:
+        super()._refresh_panel()
+        c = self.controller
+        form = c.form()
+        if form is None:
+            self._form = self._form_key = None
+            self._show(self.form_pad, self.form_pad.buttons or [{"label": "Submit"}], False)
+            if self.form_box.layout.display != "none":
+                self.form_box.layout.display = "none"
+            return
+        # a new decision (or another seat): fresh fields, so no entry of one seat shows to the next
+        key = (form, c.mover(), len(c.state.history), len(c.pending))
+        if key != self._form_key:
+            self._form, self._form_key = form, key
+            self.form_fields = {}
+            for index, dropdown in enumerate(self._field_pool):
+                field = form.fields[index] if index < len(form.fields) else None
+                with dropdown.hold_sync():
+                    if field is None:
+                        dropdown.layout.display = "none"
+                        continue
+                    dropdown.options = list(field.options)
+                    dropdown.value = field.default
+                    dropdown.description = field.label
+                    dropdown.layout.display = ""
+                self.form_fields[field.name] = dropdown
+            who = html.escape(c.player_label(c.mover()))
+            self.form_title.value = f"<b>{html.escape(form.title)}</b> ({who})"
+            self.form_box.layout.display = ""
+        self._show(self.form_pad, [{"label": form.submit, "style": "primary"}], True)
+
+
+__all__ = [
+    "COLOURS",
+    "TRACE_NAMES",
+    "BoutiqueApp",
+    "board_figure",
+    "board_layout_updates",
+    "board_trace_updates",
+    "legend_html",
+    "scene_from_state",
+]

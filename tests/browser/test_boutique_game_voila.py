@@ -1,0 +1,201 @@
+"""A whole Boutique Hotel Manager game against a bot by real clicks in Voilà, and a reload.
+
+The page serves a small notebook with the app: P1 is the person, P2 the
+peak-load bot, one week (``weeks=1``, the game's shortest option: every
+phase of a week is played, booking, hiring, walk-ins and the rating; the
+expansion phase and week 2 are skipped). Secret prices and staff are entered
+in the app's form (a real choice in a dropdown, then its button); the other
+decisions by the action buttons and, where guests are placed, by clicking a
+room on the board. Every press made in the page is mirrored on a headless
+controller with the same seed; the page's board (stays, prices, headers) is
+compared with the headless one along the way, after a reload mid-game (a new
+kernel: the live game on the new page) and at the end.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from hoteledu.boutique.app import BoutiqueController
+from hoteledu.boutique.widget import TRACE_NAMES
+
+SEED = 3
+SEATS = ("human", "peakload")
+COMPARED_TRACES = ("stays", "prices", "headers", "rooms")
+NOTEBOOK_SOURCE = f"""\
+from hoteledu.boutique.widget import BoutiqueApp
+app = BoutiqueApp(players=2, seats={SEATS!r}, seed={SEED}, weeks=1)
+app"""
+
+FIGURE_DATA = """(names) => {
+  const gd = document.querySelector('.js-plotly-plot');
+  const out = {};
+  for (const t of gd.data) if (names.includes(t.name))
+    out[t.name] = {x: Array.from(t.x || []), y: Array.from(t.y || []),
+                   text: t.text === undefined ? null : Array.from(t.text)};
+  return out;
+}"""
+LOG_LINES = """() => {
+  const log = document.querySelector('.hoteledu-log');
+  return log ? log.innerText.split('\\n').filter(l => l.trim()).length : 0;
+}"""
+DATA_TO_PAGE = """([x, y]) => {
+  const gd = document.querySelector('.js-plotly-plot');
+  const layout = gd._fullLayout, box = gd.getBoundingClientRect();
+  return [box.left + layout._size.l + layout.xaxis.d2p(x),
+          box.top + layout._size.t + layout.yaxis.d2p(y)];
+}"""
+
+
+def _notebook(tmp_path) -> str:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(NOTEBOOK_SOURCE)]
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    path = tmp_path / "boutique_game.ipynb"
+    nbformat.write(nb, path)
+    return str(path)
+
+
+def _controller() -> BoutiqueController:
+    return BoutiqueController(players=2, seats=SEATS, seed=SEED, weeks=1)
+
+
+def _expected(controller: BoutiqueController) -> dict[str, Any]:
+    updates = controller.adapter.trace_updates(controller.scene(), controller.highlight(), {})
+    out = {}
+    for name, data in zip(TRACE_NAMES, updates, strict=True):
+        if name in COMPARED_TRACES:
+            out[name] = {
+                "x": [round(v, 3) for v in data["x"]],
+                "y": [round(v, 3) for v in data["y"]],
+                "text": list(data["text"]),
+            }
+    return out
+
+
+def _shown(page: Any) -> dict[str, Any]:
+    page.wait_for_selector(".js-plotly-plot", timeout=20_000)
+    data = page.evaluate(FIGURE_DATA, list(COMPARED_TRACES))
+    for trace in data.values():
+        trace["x"] = [round(v, 3) for v in trace["x"]]
+        trace["y"] = [round(v, 3) for v in trace["y"]]
+    return data
+
+
+def _assert_board_is_the_game(page: Any, controller: BoutiqueController) -> None:
+    expected = _expected(controller)
+    deadline = time.monotonic() + 10
+    while True:
+        shown = _shown(page)
+        if all(shown.get(n) == expected[n] for n in COMPARED_TRACES):
+            return
+        if time.monotonic() > deadline:
+            diff = {n: (shown.get(n), expected[n]) for n in COMPARED_TRACES}
+            raise AssertionError(f"the page's board is not the game: {diff}")
+        page.wait_for_timeout(100)
+
+
+def _open(page: Any, url: str, reload: bool = False) -> None:
+    if reload:
+        page.reload(timeout=45_000)
+    else:
+        page.goto(url, timeout=45_000)
+    page.wait_for_selector(".hoteledu-log", timeout=45_000)
+    page.wait_for_selector(".js-plotly-plot", timeout=20_000)
+    page.wait_for_function(
+        "() => document.querySelector('.hoteledu-log').innerText.includes('peakload')",
+        timeout=20_000,
+    )
+
+
+def _press(page: Any, controller: BoutiqueController, turn: int) -> None:
+    """One real press (the die, the form, a button, or a room on the board), mirrored."""
+    lines = page.evaluate(LOG_LINES)
+    roll = page.get_by_role("button", name="Roll the check-in die")
+    form = controller.form()
+    if roll.is_visible():
+        roll.click()
+        assert controller.roll(), controller.message
+    elif form is not None and form.kind in ("SetPrices", "Hire"):
+        values = {f.name: f.default for f in form.fields}
+        if form.kind == "SetPrices":  # a real choice: Saturday's rate one step dearer
+            face = values["day5"] % 6 + 1
+            values["day5"] = face
+            page.locator(".hoteledu-form select").nth(5).select_option(label=str(face * 100))
+        page.locator(".hoteledu-form").get_by_role("button", name=form.submit).click()
+        assert controller.submit(values), controller.message
+    else:
+        buttons = page.locator(".hoteledu-actions button")
+        buttons.first.wait_for(timeout=15_000)
+        labels = buttons.all_inner_texts()
+        label = labels[turn % len(labels)]
+        rooms = [a for label_, a in controller.choices() if label_ == label]
+        if controller.state.phase == "place" and len(rooms[0].rooms) == 1:
+            # a real click on the room on P1's mat (the rooms column of the board)
+            space = rooms[0].rooms[0]
+            page.evaluate("() => document.querySelector('.js-plotly-plot').scrollIntoView()")
+            x, y = page.evaluate(DATA_TO_PAGE, [-0.9, -(2 + space)])
+            page.mouse.move(x, y)
+            page.mouse.click(x, y)
+            try:
+                page.wait_for_function(f"() => ({LOG_LINES})() > {lines}", timeout=8_000)
+            except Exception:
+                # a click made before the board's last update was painted is refused
+                # ("click again"): press the button with the same words instead
+                message = page.locator(".hoteledu-message").inner_text()
+                assert "click again" in message, message
+                buttons.nth(labels.index(label)).click()
+        else:
+            buttons.nth(labels.index(label)).click()
+        assert controller.play_text(label), controller.message
+    try:
+        page.wait_for_function(f"() => ({LOG_LINES})() > {lines}", timeout=20_000)
+    except Exception:
+        page.screenshot(path="/tmp/boutique_press_failed.png", full_page=True)
+        raise
+
+
+@pytest.mark.browser
+def test_a_whole_boutique_game_against_a_bot_with_a_reload(browser, serve_voila, tmp_path):
+    start = time.monotonic()
+    notebook = _notebook(tmp_path)
+    with serve_voila(notebook, timeout=90) as url:  # a loaded machine starts slowly
+        page = browser.new_page(viewport={"width": 1350, "height": 1100})
+        _open(page, url)
+        controller = _controller()
+        _assert_board_is_the_game(page, controller)
+
+        # a few presses (prices revealed, booking turns), then a reload: a new kernel
+        for turn in range(6):
+            _press(page, controller, turn)
+        assert controller.state.phase != "prices"
+        _assert_board_is_the_game(page, controller)
+        _open(page, url, reload=True)
+        controller = _controller()
+        _assert_board_is_the_game(page, controller)
+
+        # the whole game by real presses; the board checked along the way
+        turn = 0
+        while not controller.state.is_terminal():
+            assert turn < 300, "the game did not end"
+            _press(page, controller, turn)
+            turn += 1
+            if turn % 10 == 0:
+                _assert_board_is_the_game(page, controller)
+        _assert_board_is_the_game(page, controller)
+        status = page.locator(".hoteledu-status").inner_text()
+        assert "game over" in status
+        assert controller.adapter.end_text(controller.state) in status
+        page.close()
+    elapsed = time.monotonic() - start
+    print(f"Boutique browser game: {turn} presses after the reload, {elapsed:.0f} s")
+    assert elapsed < 240, "the browser test should take under four minutes"

@@ -48,3 +48,13 @@ def test_a_notebook_edited_in_jupyterlab_goes_back_to_its_source() -> None:
     back = jupytext.reads(nbbuild.source_text(notebook), fmt="py:percent")
     assert [c.source for c in back.cells] == [c.source for c in notebook.cells]
     assert [c.cell_type for c in back.cells] == [c.cell_type for c in notebook.cells]
+
+
+def test_stored_notebooks_carry_no_build_timestamps() -> None:
+    """Rebuilding a lesson changes only what its code prints (nbbuild: record_timing=False)."""
+    stamped = [
+        str(p.relative_to(ROOT))
+        for p in NOTEBOOKS
+        if any("execution" in c.metadata for c in nbformat.read(p, as_version=4).cells)
+    ]
+    assert stamped == []

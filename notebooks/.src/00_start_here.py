@@ -2,8 +2,8 @@
 # # Start here: hoteledu
 #
 # **Level:** beginner · **Prerequisites:** run a Python cell, call a function, add
-# fractions · **Time:** about 15 minutes for this page; the seven Hotel Amsterdam
-# lessons take about 4 hours in all
+# fractions · **Time:** about 15 minutes for this page; each lesson after it takes
+# 25 to 45 minutes
 #
 # **hoteledu** teaches probability and game theory with three hotel board games.
 # Every game runs on one small engine that plays the rules faithfully; around it
@@ -53,17 +53,32 @@
 # | [5. The tactical variant and minimax](amsterdam/05_tactical_minimax.ipynb) | game trees, alpha-beta, search | intermediate | about 40 minutes |
 # | [5b. How big is the search? Node counts, pruning and a bot tournament](amsterdam/05b_search_size_and_bots.ipynb) | how many positions a search visits, what pruning saves, which bot wins | intermediate to advanced | about 35 minutes |
 #
-# **Grand Austria Hotel**: dice drafting and its economics. The first two
-# lessons are ready; playing the game in an app and staff as investments come next.
+# **Grand Austria Hotel**: dice drafting and its economics.
 #
 # | Lesson | What it is about | Level | Time |
 # |---|---|---|---|
+# | [1. Play the game](grand_austria/01_play.ipynb) | the rules in brief, the action board and the hotel board, play against bots (also a standalone page under Voilà) | beginner | about 40 minutes |
 # | [2. Dice on the action board](grand_austria/02_dice_on_the_board.ipynb) | binomial and multinomial counts, empty spaces, every space covered, the strongest space (an order statistic), the wild space | introductory | about 35 minutes |
 # | [3. Drafting the dice and passing](grand_austria/03_drafting_and_passing.ipynb) | what each pick in the turn order is worth, whether the snake order is fair, passing as optimal stopping | intermediate | about 40 minutes |
+# | [4. Investments: guests, staff and the emperor](grand_austria/04_investments.ipynb) | implied prices of dishes and drinks, staff return by hiring round, the emperor track as a threshold game, a seeded tournament of bot strategies | intermediate | about 45 minutes |
 #
-# **Boutique Hotel Manager**: the rules engine is ready
-# (`hoteledu.load_game("boutique")`, with bots); its lessons on secret prices and
-# sealed marketing auctions come next.
+# **Boutique Hotel Manager**: secret prices, equilibria and auctions.
+#
+# | Lesson | What it is about | Level | Time |
+# |---|---|---|---|
+# | [1. Play the game](boutique/01_play.ipynb) | the rules in brief, reading the mats, a week against bots with prices and bids kept secret | beginner | about 30 minutes |
+# | [2. A price war with three rooms](boutique/02_price_war.ipynb) | payoff matrices from the engine, best responses, why matching beats undercutting here, the cycle when the goal is to beat the rival, textbook Bertrand beside it | introductory game theory | about 40 minutes |
+# | [3. Mixed equilibria with nashpy](boutique/03_mixed_equilibria.ipynb) | the zero-sum pricing game as a linear program, indifference on the support, support and vertex enumeration, Lemke-Howson, degeneracy, sampling error | intermediate | about 45 minutes |
+# | [4. The marketing bid: an all-pay auction](boutique/04_marketing_bid.ipynb) | all-pay auctions, rent dissipation, budget caps, the game's own tie rule | intermediate | about 40 minutes |
+# | [5. Walk-ins and staffing](boutique/05_walk_ins_and_staffing.ipynb) | the demand and revenue curves, the value of ranking first, staffing as a newsvendor | intermediate | about 40 minutes |
+# | [6. Learning to price](boutique/06_learning_to_price.ipynb) | fictitious play and replicator dynamics against the equilibrium, a pricing duel against the bots, a tournament of the pricing bots | intermediate | about 40 minutes |
+#
+# **In class**: a whole class plays one experiment from their own browsers.
+#
+# | Lesson | What it is about | Level | Time |
+# |---|---|---|---|
+# | [1. Running an experiment](classroom/01_running_an_experiment.ipynb) | for teachers: start the class server, open and close rounds, read the results | for teachers | about 25 minutes |
+# | [2. Analysing a session](classroom/02_analysing_a_session.ipynb) | a stored class session against the equilibrium: histogram, leaderboard, a test of fit | intermediate | about 30 minutes |
 
 # %%
 # NBVAL_CHECK_OUTPUT

@@ -1,7 +1,7 @@
 # %% [markdown]
 # # Boutique Hotel Manager 1: play
 #
-# [Start here](../00_start_here.ipynb)
+# [Start here](../00_start_here.ipynb) · next: [2. A price war with three rooms](02_price_war.ipynb)
 #
 # **Level:** beginner · **Prerequisites:** [Start here](../00_start_here.ipynb);
 # adding money and simple chances (one face of a die is 1/6) · **Time:** about 30

@@ -1,7 +1,8 @@
 # %% [markdown]
 # # Boutique Hotel Manager 2: a price war with three rooms
 #
-# [Start here](../00_start_here.ipynb) · next: [3. Mixed equilibria](03_mixed_equilibria.ipynb)
+# [Start here](../00_start_here.ipynb) · previous: [1. Play the game](01_play.ipynb) ·
+# next: [3. Mixed equilibria](03_mixed_equilibria.ipynb)
 #
 # **Level:** introductory game theory (first course) · **Prerequisites:** payoff
 # matrices, best responses and pure Nash equilibria; expectation; the booking rules

@@ -1,7 +1,8 @@
 # %% [markdown]
 # # Boutique Hotel Manager 3: mixed equilibria with nashpy
 #
-# [Start here](../00_start_here.ipynb) · previous: [2. A price war with three rooms](02_price_war.ipynb)
+# [Start here](../00_start_here.ipynb) · previous: [2. A price war with three rooms](02_price_war.ipynb) ·
+# next: [4. The marketing bid](04_marketing_bid.ipynb)
 #
 # **Level:** intermediate game theory · **Prerequisites:** lesson 2 (payoff matrices,
 # best responses, the booking-week game); mixed strategies and expected payoffs; what a

@@ -1,7 +1,8 @@
 # %% [markdown]
 # # Boutique Hotel Manager 4: the marketing bid, an all-pay auction
 #
-# [Start here](../00_start_here.ipynb) · next: [5. Walk-ins and staffing](05_walk_ins_and_staffing.ipynb)
+# [Start here](../00_start_here.ipynb) · previous: [3. Mixed equilibria](03_mixed_equilibria.ipynb) ·
+# next: [5. Walk-ins and staffing](05_walk_ins_and_staffing.ipynb)
 #
 # **Level:** intermediate (a first course in game theory) · **Prerequisites:** Nash
 # equilibrium, mixed strategies and the indifference principle, expectation; the bid rule

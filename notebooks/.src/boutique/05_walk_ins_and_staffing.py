@@ -1,7 +1,8 @@
 # %% [markdown]
 # # Boutique Hotel Manager 5: walk-ins and staffing
 #
-# [Start here](../00_start_here.ipynb) · previous: [4. The marketing bid](04_marketing_bid.ipynb)
+# [Start here](../00_start_here.ipynb) · previous: [4. The marketing bid](04_marketing_bid.ipynb) ·
+# next: [6. Learning to price](06_learning_to_price.ipynb)
 #
 # **Level:** intermediate (probability with a little microeconomics) · **Prerequisites:**
 # expectation, distribution functions and quantiles, standard errors of a sample mean;

@@ -1,7 +1,8 @@
 # %% [markdown]
 # # Boutique Hotel Manager 6: learning to price
 #
-# [Start here](../00_start_here.ipynb)
+# [Start here](../00_start_here.ipynb) · previous: [5. Walk-ins and staffing](05_walk_ins_and_staffing.ipynb) ·
+# next: [the classroom experiments](../classroom/01_running_an_experiment.ipynb)
 #
 # **Level:** intermediate (a first game-theory course) · **Prerequisites:** Nash
 # equilibria in pure and mixed strategies, best responses, a 95% confidence interval;

@@ -1,8 +1,8 @@
 # %% [markdown]
 # # Grand Austria Hotel 2: dice on the action board
 #
-# [Start here](../00_start_here.ipynb) · previous: none yet (lesson 1, playing the game, is
-# still to come) · next: [3. Drafting and passing](03_drafting_and_passing.ipynb)
+# [Start here](../00_start_here.ipynb) · previous: [1. Play the game](01_play.ipynb) ·
+# next: [3. Drafting and passing](03_drafting_and_passing.ipynb)
 #
 # **Level:** introductory (first-year probability) · **Prerequisites:** the binomial
 # distribution, expectation, indicator variables; the rules of Grand Austria Hotel are

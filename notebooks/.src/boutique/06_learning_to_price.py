@@ -292,7 +292,7 @@ print(f"fictitious play ends at {where(*week_fp_profit.final())}, "
 # week; replaying a deal with other prices meets the same booking guests, so two price
 # lists compare fairly. **What would flat prices earn?** replays this deal with each
 # flat rate 100..600.
-
+#
 #
 # Beside the outcome stands the prediction of the booking week's money-difference
 # game: its equilibrium mix and value (booking income only, flat prices; the duel also

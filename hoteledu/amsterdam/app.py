@@ -55,8 +55,9 @@ from hoteledu.amsterdam.rules import (
 from hoteledu.apps.adapter import GameAdapter
 from hoteledu.apps.connection import VOILA_NODELAY_OPTION
 from hoteledu.apps.controller import GameController, plural
+from hoteledu.apps.seats import seat_agent
 from hoteledu.core.actions import Action
-from hoteledu.core.agents import Agent, RandomAgent
+from hoteledu.core.agents import Agent
 from hoteledu.core.state import State
 
 SEAT_KINDS: tuple[str, ...] = ("human", "random", "greedy", "mcts")
@@ -93,21 +94,15 @@ def make_agent(
     -------
     Agent
     """
-    if kind == "random":
-        return RandomAgent(seed, name="random")
-    if kind == "greedy":
-        from hoteledu.amsterdam.bots import GreedyAgent
+    return seat_agent(
+        kind, seed, SEAT_KINDS, {"greedy": _greedy_agent}, mcts_iterations, think_seconds
+    )
 
-        return GreedyAgent().reseeded(seed)
-    if kind == "mcts":
-        if think_seconds is None:
-            from hoteledu.core.mcts import MCTSAgent
 
-            return MCTSAgent(iterations=mcts_iterations, seed=seed, name=f"mcts {mcts_iterations}")
-        from hoteledu.apps.bots import TimedMCTSAgent
+def _greedy_agent(seed: int | np.random.SeedSequence) -> Agent:
+    from hoteledu.amsterdam.bots import GreedyAgent
 
-        return TimedMCTSAgent(mcts_iterations, think_seconds, seed)
-    raise ValueError(f"a seat is one of {SEAT_KINDS}, not {kind!r}")
+    return GreedyAgent().reseeded(seed)
 
 
 def action_points(action: Action) -> list[tuple[str, Point]]:
@@ -379,14 +374,6 @@ class AmsterdamController(GameController):
         if len(point) == 3:  # (trace name, customdata)
             return super().click(kind, point, version)
         return super().click("board", [kind, int(point[0]), int(point[1])], version)
-
-    def play_text(self, text: str) -> bool:
-        """Play the legal action whose label is ``text`` (as on its button)."""
-        for label, action in self.choices():
-            if label == text:
-                return self.play(action)
-        self.message = f"{text!r} is not a legal action now"
-        return False
 
     def boat_probabilities(self) -> dict[int, Fraction]:
         """Canal index -> exact chance that the boat stops there after the next roll."""

@@ -8,6 +8,10 @@
 - :mod:`hoteledu.apps.view`: :class:`~hoteledu.apps.view.GameApp`, the
   ipywidgets view (imports ipywidgets and plotly).
 - :mod:`hoteledu.apps.connection`: ``NoDelayKernelConnection`` for Voilà.
+- :mod:`hoteledu.apps.seats`: :func:`~hoteledu.apps.seats.seat_agent`, the bot at
+  a seat, shared by every game's ``make_agent``.
+- :mod:`hoteledu.apps.small_view`: what the small lesson widgets share
+  (display, guarded callbacks, :func:`~hoteledu.apps.small_view.copy_figure`).
 
 ``import hoteledu`` never imports this package, and the rules never do.
 This ``__init__`` imports nothing, so ``hoteledu.apps.controller`` stays free

@@ -456,6 +456,14 @@ class GameController:
         self._settle()
         return True
 
+    def play_text(self, text: str) -> bool:
+        """Play the legal action whose label is ``text`` (as on its button)."""
+        for label, action in self.choices():
+            if label == text:
+                return self.play(action)
+        self.message = f"{text!r} is not a legal action now"
+        return False
+
     def resolve_chance(self, version: int | None = None) -> bool:
         """A human's press on the chance button (their dice), with the app's generator."""
         if self._stale(version):

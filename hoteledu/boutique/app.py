@@ -36,11 +36,13 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from hoteledu.apps.adapter import GameAdapter
 from hoteledu.apps.controller import GameController, plural
+from hoteledu.apps.seats import seat_agent
 from hoteledu.boutique.actions import (
     Bid,
     BlockRooms,
@@ -59,7 +61,7 @@ from hoteledu.boutique.actions import (
 )
 from hoteledu.boutique.mat import DAY_NAMES, PRICE_STEP, STAFF_COST
 from hoteledu.core.actions import Action
-from hoteledu.core.agents import Agent, RandomAgent, SeedLike
+from hoteledu.core.agents import Agent, SeedLike
 from hoteledu.core.state import State
 
 SEAT_KINDS: tuple[str, ...] = (
@@ -158,25 +160,35 @@ def make_agent(
     think_seconds: float | None = DEFAULT_THINK_SECONDS,
 ) -> Agent:
     """A bot for a seat: one of :data:`SEAT_KINDS` except ``"human"``."""
-    if kind == "random":
-        return RandomAgent(seed, name="random")
-    if kind in HEURISTIC_BOTS:
-        from hoteledu.boutique import bots
+    heuristic = {kind: functools.partial(_heuristic_bot, kind) for kind in HEURISTIC_BOTS}
+    return seat_agent(
+        kind,
+        seed,
+        SEAT_KINDS,
+        heuristic,
+        mcts_iterations,
+        think_seconds,
+        search=_search_bot,
+        timed_search=TimedBoutiqueMCTS,  # type: ignore[arg-type]
+    )
 
-        cls = {
-            "undercutter": bots.UndercutterBot,
-            "premium": bots.PremiumBot,
-            "peakload": bots.PeakLoadBot,
-            "staffer": bots.StafferBot,
-        }[kind]
-        return cls(seed, kind)
-    if kind == "mcts":
-        if think_seconds is None:
-            from hoteledu.boutique.search import BoutiqueMCTS
 
-            return BoutiqueMCTS(mcts_iterations, seed=seed, name=f"mcts {mcts_iterations}")
-        return TimedBoutiqueMCTS(mcts_iterations, think_seconds, seed)  # type: ignore[return-value]
-    raise ValueError(f"a seat is one of {SEAT_KINDS}, not {kind!r}")
+def _heuristic_bot(kind: str, seed: Any) -> Agent:
+    from hoteledu.boutique import bots
+
+    cls = {
+        "undercutter": bots.UndercutterBot,
+        "premium": bots.PremiumBot,
+        "peakload": bots.PeakLoadBot,
+        "staffer": bots.StafferBot,
+    }[kind]
+    return cls(seed, kind)
+
+
+def _search_bot(iterations: int, seed: Any) -> Agent:
+    from hoteledu.boutique.search import BoutiqueMCTS
+
+    return BoutiqueMCTS(iterations, seed=seed, name=f"mcts {iterations}")
 
 
 # ---------------------------------------------------------------- forms
@@ -511,14 +523,6 @@ class BoutiqueController(GameController):
             self.message = f"the form is incomplete: {error}"
             return False
         return self.play(action, version)
-
-    def play_text(self, text: str) -> bool:
-        """Play the legal action whose label is ``text`` (as on its button)."""
-        for label, action in self.choices():
-            if label == text:
-                return self.play(action)
-        self.message = f"{text!r} is not a legal action now"
-        return False
 
     def roll(self) -> bool:
         """Roll the check-in die for a human player with the app's generator."""

@@ -29,13 +29,13 @@ from __future__ import annotations
 
 import dataclasses
 import html
-from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
+from hoteledu.apps.small_view import SmallView, copy_figure
 from hoteledu.boutique.analysis.auction import (
     BidGame,
     all_pay_game,
@@ -237,7 +237,7 @@ def _rival_mix(rival: str, face: int, money: int) -> tuple[Fraction, ...]:
     return fast_symmetric_equilibrium(game).col
 
 
-class BidDuelWidget:
+class BidDuelWidget(SmallView):
     """Bid buttons, a rival menu and sliders for the prize and the money; the figure updates."""
 
     def __init__(
@@ -275,20 +275,6 @@ class BidDuelWidget:
         )
         self.refresh()
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
-    def _guard(self, callback: Callable[[], Any]) -> Callable[..., None]:
-        def run(*_: Any) -> None:
-            self.message_html.value = ""
-            try:
-                callback()
-            except ValueError as error:  # a refused choice: say why, change nothing
-                self.message_html.value = f"<b>{html.escape(str(error))}</b>"
-            self.refresh()
-
-        return run
-
     def _bid_buttons(self) -> list[Any]:
         import ipywidgets as w
 
@@ -305,9 +291,5 @@ class BidDuelWidget:
         if len(self.bid_box.children) != len(c.bids):
             self.bid_box.children = self._bid_buttons()
         fresh = c.figure()
-        with self.figure.batch_update():
-            for trace, new in zip(self.figure.data, fresh.data, strict=True):
-                trace.x, trace.y, trace.name = list(new.x), list(new.y), new.name
-                trace.text = list(new.text)
-            self.figure.layout.title.text = fresh.layout.title.text
+        copy_figure(self.figure, fresh)
         self.summary_html.value = html.escape(c.summary())

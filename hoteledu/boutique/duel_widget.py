@@ -33,11 +33,12 @@ from __future__ import annotations
 
 import dataclasses
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from hoteledu.apps.small_view import SmallView
 from hoteledu.boutique.actions import KeepPrices, SetPrices
 from hoteledu.boutique.bots import BOTS, BoutiqueBot
 from hoteledu.boutique.mat import DAY_NAMES
@@ -336,7 +337,7 @@ class DuelController:
         return "\n".join(lines)
 
 
-class DuelWidget:
+class DuelWidget(SmallView):
     """The duel in a notebook: 7 day-rate and a breakfast dropdown, a bot, play, next deal."""
 
     def __init__(
@@ -401,20 +402,6 @@ class DuelWidget:
             ]
         )
         self.refresh()
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
-    def _guard(self, callback: Callable[[], Any]) -> Callable[..., None]:
-        def run(*_: Any) -> None:
-            self.message_html.value = ""
-            try:
-                callback()
-            except ValueError as error:  # a refused choice: say why, change nothing
-                self.message_html.value = f"<b>{html.escape(str(error))}</b>"
-            self.refresh()
-
-        return run
 
     def _scan(self) -> None:
         scan = self.controller.flat_price_scan()

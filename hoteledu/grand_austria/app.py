@@ -39,8 +39,9 @@ import numpy as np
 from hoteledu.apps.adapter import GameAdapter
 from hoteledu.apps.connection import VOILA_NODELAY_OPTION
 from hoteledu.apps.controller import GameController, plural
+from hoteledu.apps.seats import seat_agent
 from hoteledu.core.actions import Action
-from hoteledu.core.agents import Agent, RandomAgent
+from hoteledu.core.agents import Agent
 from hoteledu.core.state import State
 from hoteledu.grand_austria import effects as fx
 from hoteledu.grand_austria.actions import (
@@ -90,21 +91,15 @@ def make_agent(
     think_seconds : float or None
         Time budget of one MCTS decision (None: iterations only).
     """
-    if kind == "random":
-        return RandomAgent(seed, name="random")
-    if kind == "heuristic":
-        from hoteledu.grand_austria.bots import HeuristicAgent
+    return seat_agent(
+        kind, seed, SEAT_KINDS, {"heuristic": _heuristic_agent}, mcts_iterations, think_seconds
+    )
 
-        return HeuristicAgent(seed)
-    if kind == "mcts":
-        if think_seconds is None:
-            from hoteledu.core.mcts import MCTSAgent
 
-            return MCTSAgent(iterations=mcts_iterations, seed=seed, name=f"mcts {mcts_iterations}")
-        from hoteledu.apps.bots import TimedMCTSAgent
+def _heuristic_agent(seed: int | np.random.SeedSequence) -> Agent:
+    from hoteledu.grand_austria.bots import HeuristicAgent
 
-        return TimedMCTSAgent(mcts_iterations, think_seconds, seed)
-    raise ValueError(f"a seat is one of {SEAT_KINDS}, not {kind!r}")
+    return HeuristicAgent(seed)
 
 
 def _top(state: State) -> list[Any] | None:
@@ -407,14 +402,6 @@ class GrandAustriaController(GameController):
             defer_slow_bots,
             **options,
         )
-
-    def play_text(self, text: str) -> bool:
-        """Play the legal action whose label is ``text`` (as on its button)."""
-        for label, action in self.choices():
-            if label == text:
-                return self.play(action)
-        self.message = f"{text!r} is not a legal action now"
-        return False
 
     def hint(self) -> dict[str, Any]:
         """The exact strength after passing, as the hint shows it (empty when there is none)."""

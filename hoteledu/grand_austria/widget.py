@@ -43,6 +43,7 @@ from typing import Any
 
 import numpy as np
 
+from hoteledu.apps.small_view import SmallView, copy_figure
 from hoteledu.grand_austria.analysis.board import empty_spaces_distribution
 from hoteledu.grand_austria.analysis.strength import (
     WILD_SPACE,
@@ -216,7 +217,7 @@ def _in_kernel() -> bool:
     return in_kernel()
 
 
-class _View:
+class _View(SmallView):
     """Shared bits of the three widgets: display, callbacks that report errors, a watchdog.
 
     The watchdog is the one of :class:`hoteledu.apps.view.GameApp`: anywidget
@@ -227,24 +228,6 @@ class _View:
     the figure is replaced in its box by a new ``FigureWidget`` built from the
     live state.
     """
-
-    widget: Any
-    message_html: Any
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
-    def _guard(self, callback: Callable[[], Any]) -> Callable[..., None]:
-        def run(*_: Any) -> None:
-            with self.lock:
-                self.message_html.value = ""
-                try:
-                    callback()
-                except ValueError as error:  # a refused choice: say why, change nothing
-                    self.message_html.value = f"<b>{html.escape(str(error))}</b>"
-                self.refresh()
-
-        return run
 
     def _watch_figures(self, figures: dict[str, tuple[Callable[[], Any], Any]]) -> None:
         """Watch the FigureWidgets named (attribute -> (builder of a fresh figure, its box))."""
@@ -267,7 +250,7 @@ class _View:
         """Copy a fresh figure into the widget ``name``; watch for a view's answer."""
         figure = getattr(self, name)
         before = figure._last_trace_edit_id
-        _copy_figure(figure, source)
+        copy_figure(figure, source, colours=True, axes=True)
         if figure._last_trace_edit_id != before and _in_kernel():
             self._unacknowledged.setdefault(name, time.monotonic())
             if self._watchdog is None:
@@ -301,31 +284,6 @@ class _View:
         box.children = tuple(new if child is old else child for child in box.children)
         old.close()
         self.figure_rebuilds += 1
-
-    def refresh(self) -> None:  # pragma: no cover - each widget defines it
-        raise NotImplementedError
-
-
-def _plain(values: Any) -> Any:
-    """Plain lists for the browser: a numpy array in an update never reached the page."""
-    if isinstance(values, np.ndarray):
-        return values.tolist()
-    return list(values) if isinstance(values, tuple) else values
-
-
-def _copy_figure(target: Any, source: Any) -> None:
-    """Put a fresh figure's numbers and titles into a FigureWidget, in one update.
-
-    Only what the builders vary is copied: a full ``layout.update`` would
-    revalidate the whole template at every click (seconds, not milliseconds).
-    """
-    with target.batch_update():
-        for trace, new in zip(target.data, source.data, strict=True):
-            trace.x, trace.y, trace.name = _plain(new.x), _plain(new.y), new.name
-            trace.text, trace.marker.color = _plain(new.text), _plain(new.marker.color)
-        target.layout.title.text = source.layout.title.text
-        target.layout.xaxis.title.text = source.layout.xaxis.title.text
-        target.layout.yaxis.range = source.layout.yaxis.range
 
 
 class BoardRollWidget(_View):

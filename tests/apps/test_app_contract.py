@@ -330,6 +330,33 @@ def test_players_are_P1_P2_and_counts_have_their_plural(make_app):
     assert "player 0" not in joined and "P1" in joined
 
 
+# ------------------------------------------------------- pressing by the words
+def test_play_text_plays_the_action_with_that_label_and_refuses_other_words(make_app):
+    app = make_app(("human", "human"), 3)
+    c = app.controller
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        if c.choices():
+            break
+        press_something(app, rng)
+    label, _action = c.choices()[-1]
+    before, done = snapshot(app), progress(c)
+    assert not c.play_text("no such action")
+    assert c.message == "'no such action' is not a legal action now"
+    assert snapshot(app) == before and progress(c) == done
+    assert c.play_text(label), c.message
+    assert progress(c) > done
+
+
+def test_every_bot_kind_of_a_seat_is_made_and_an_unknown_kind_is_named(make_app):
+    adapter = make_app(("human", "human"), 0).controller.adapter
+    for kind in adapter.bot_kinds:
+        bot = adapter.make_bot(kind, 1, 10, 0.2)
+        assert bot.name == ("mcts 10" if kind == "mcts" else kind)
+    with pytest.raises(ValueError, match=r"a seat is one of .*'human'.*not 'oracle'"):
+        adapter.make_bot("oracle", 1, 10, 0.2)
+
+
 # ------------------------------------------------------------------- layers
 def test_import_hoteledu_and_the_rules_never_import_the_apps():
     code = (

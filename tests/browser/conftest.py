@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,6 +21,9 @@ from typing import IO
 import pytest
 
 from hoteledu.apps.connection import JUPYTER_SERVER_NODELAY_OPTION, VOILA_NODELAY_OPTION
+
+sys.path.insert(0, str(Path(__file__).parent))  # the tests' shared helpers: ``import pages``
+from pages import free_port, stop_server
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_FLAGS = [
@@ -61,21 +62,9 @@ def browser():
         chromium.close()
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def _stop_server(process: subprocess.Popen, log: IO[bytes]) -> None:
     """Stop a server started in its own process group, then close its log."""
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGTERM)
-    try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(5)
+    stop_server(process)
     log.close()
 
 
@@ -87,7 +76,7 @@ def voila_server(notebook: str, timeout: float = 30.0, nodelay: bool = True) -> 
     (:data:`hoteledu.apps.connection.VOILA_NODELAY_OPTION`), as the docs tell
     teachers to; without it each reply of the kernel may wait ~40 ms.
     """
-    port = _free_port()
+    port = free_port()
     log = tempfile.TemporaryFile()  # noqa: SIM115  (closed below)
     process = subprocess.Popen(
         [
@@ -147,7 +136,7 @@ def jupyterlab_server(timeout: float = 60.0, nodelay: bool = False) -> Iterator[
     """
     import nbformat
 
-    port = _free_port()
+    port = free_port()
     with tempfile.TemporaryDirectory() as root:
         notebook = nbformat.v4.new_notebook()
         notebook.cells = [nbformat.v4.new_code_cell(APP_NOTEBOOK_SOURCE)]

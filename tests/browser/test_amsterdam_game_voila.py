@@ -17,6 +17,15 @@ import time
 from typing import Any
 
 import pytest
+from pages import (
+    assert_board_shows,
+    click_board,
+    log_lines,
+    open_app,
+    rounded,
+    wait_for_log_lines,
+    write_notebook,
+)
 
 from hoteledu.amsterdam.app import AmsterdamController
 from hoteledu.amsterdam.figures import board_trace_updates, scene_from_state
@@ -28,40 +37,11 @@ from hoteledu.amsterdam.widget import AmsterdamApp
 app = AmsterdamApp(players=2, seats=("greedy", "human"), seed={SEED})
 app"""
 
-FIGURE_DATA = """(names) => {
-  const gd = document.querySelector('.js-plotly-plot');
-  const out = {};
-  for (const t of gd.data) if (names.includes(t.name))
-    out[t.name] = {x: Array.from(t.x || []), y: Array.from(t.y || []),
-                   text: t.text === undefined ? null : Array.from(t.text)};
-  return out;
-}"""
-LOG_LINES = """() => {
-  const log = document.querySelector('.hoteledu-log');
-  return log ? log.innerText.split('\\n').filter(l => l.trim()).length : 0;
-}"""
-DATA_TO_PAGE = """([x, y]) => {
-  const gd = document.querySelector('.js-plotly-plot');
-  const layout = gd._fullLayout, box = gd.getBoundingClientRect();
-  return [box.left + layout._size.l + layout.xaxis.d2p(x),
-          box.top + layout._size.t + layout.yaxis.d2p(y)];
-}"""
 POINT = re.compile(r"^(hotel at|the Mayor to|the Nightwatchman to) \((\d),(\d)\)$")
 
 
 def _notebook(tmp_path) -> str:
-    import nbformat
-
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(NOTEBOOK_SOURCE)]
-    nb.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3",
-        "language": "python",
-    }
-    path = tmp_path / "amsterdam_game.ipynb"
-    nbformat.write(nb, path)
-    return str(path)
+    return write_notebook(tmp_path, "amsterdam_game.ipynb", NOTEBOOK_SOURCE)
 
 
 def _expected(controller: AmsterdamController) -> dict[str, Any]:
@@ -73,57 +53,34 @@ def _expected(controller: AmsterdamController) -> dict[str, Any]:
     for name, data in zip(BOARD_TRACE_NAMES, updates, strict=True):
         if name in COMPARED_TRACES:
             out[name] = {
-                "x": [round(v, 3) for v in data["x"]],
-                "y": [round(v, 3) for v in data["y"]],
+                "x": rounded(data["x"]),
+                "y": rounded(data["y"]),
                 "text": data.get("text"),
             }
     return out
 
 
-def _shown(page: Any) -> dict[str, Any]:
-    # the app may have replaced a board whose view never answered (its watchdog)
-    page.wait_for_selector(".js-plotly-plot", timeout=20_000)
-    data = page.evaluate(FIGURE_DATA, list(COMPARED_TRACES))
-    for trace in data.values():
-        trace["x"] = [round(v, 3) for v in trace["x"]]
-        trace["y"] = [round(v, 3) for v in trace["y"]]
-    return data
+def _same_trace(shown: dict[str, Any] | None, want: dict[str, Any]) -> bool:
+    """The same points, and the same text where the engine's trace has one."""
+    return (
+        shown is not None
+        and shown["x"] == want["x"]
+        and shown["y"] == want["y"]
+        and (want["text"] is None or shown["text"] == want["text"])
+    )
 
 
 def _assert_board_is_the_game(page: Any, controller: AmsterdamController) -> None:
-    expected = _expected(controller)
-    deadline = time.monotonic() + 10
-    while True:
-        shown = _shown(page)
-        if all(
-            shown[n]["x"] == expected[n]["x"]
-            and shown[n]["y"] == expected[n]["y"]
-            and (expected[n]["text"] is None or shown[n]["text"] == expected[n]["text"])
-            for n in COMPARED_TRACES
-        ):
-            return
-        if time.monotonic() > deadline:
-            diff = {n: (shown[n], expected[n]) for n in COMPARED_TRACES if shown[n] != expected[n]}
-            raise AssertionError(f"the page's board is not the game: {diff}")
-        page.wait_for_timeout(100)
+    assert_board_shows(page, _expected(controller), same=_same_trace)
 
 
 def _open(page: Any, url: str, reload: bool = False) -> None:
-    if reload:
-        page.reload(timeout=45_000)
-    else:
-        page.goto(url, timeout=45_000)
-    page.wait_for_selector(".hoteledu-log", timeout=45_000)
-    page.wait_for_selector(".js-plotly-plot", timeout=20_000)
-    page.wait_for_function(
-        "() => document.querySelector('.hoteledu-log').innerText.includes('greedy')",
-        timeout=20_000,
-    )
+    open_app(page, url, "greedy", reload=reload)
 
 
 def _press(page: Any, controller: AmsterdamController, turn: int) -> None:
     """One real press (the dice, a button, or a board click), mirrored headless."""
-    lines = page.evaluate(LOG_LINES)
+    lines = log_lines(page)
     roll = page.get_by_role("button", name="Roll the dice")
     if roll.is_visible():
         roll.click()
@@ -137,14 +94,11 @@ def _press(page: Any, controller: AmsterdamController, turn: int) -> None:
         if match and turn % 2 == 0:  # a real click on the board's point
             i, j = int(match.group(2)), int(match.group(3))
             page.wait_for_selector(".js-plotly-plot", timeout=20_000)
-            page.evaluate("() => document.querySelector('.js-plotly-plot').scrollIntoView()")
-            x, y = page.evaluate(DATA_TO_PAGE, [j - 0.5, i - 0.5])
-            page.mouse.move(x, y)
-            page.mouse.click(x, y)
+            click_board(page, j - 0.5, i - 0.5)
         else:
             buttons.nth(labels.index(label)).click()
         assert controller.play_text(label), controller.message
-    page.wait_for_function(f"() => ({LOG_LINES})() > {lines}", timeout=15_000)
+    wait_for_log_lines(page, lines, timeout=15_000)
 
 
 @pytest.mark.browser

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pages import DATA_TO_PAGE, click_board
 from playwright.sync_api import expect
 
 REPO = Path(__file__).resolve().parents[2]
@@ -32,13 +33,6 @@ TRACE_LENGTHS = """() => {
 BOAT_XY = """() => {
   const boat = document.querySelector('.js-plotly-plot').data.find(t => t.name === 'boat');
   return [boat.x[0], boat.y[0]];
-}"""
-# Page coordinates of a data point (x, y) of the board figure.
-DATA_TO_PAGE = """([x, y]) => {
-  const gd = document.querySelector('.js-plotly-plot');
-  const layout = gd._fullLayout, box = gd.getBoundingClientRect();
-  return [box.left + layout._size.l + layout.xaxis.d2p(x),
-          box.top + layout._size.t + layout.yaxis.d2p(y)];
 }"""
 
 
@@ -166,10 +160,7 @@ def test_play_a_turn_in_voila(browser, serve_voila):
         expect(app).to_contain_text("roll white", timeout=15_000)
 
         # Phase 4: a real click on the board's intersection (3, 4) at x = 3.5, y = 2.5.
-        page.evaluate("() => document.querySelector('.js-plotly-plot').scrollIntoView()")
-        x, y = page.evaluate(DATA_TO_PAGE, [3.5, 2.5])
-        page.mouse.move(x, y)
-        page.mouse.click(x, y)
+        click_board(page, 3.5, 2.5)
         page.wait_for_function(
             "() => document.querySelector('.js-plotly-plot').data"
             ".find(t => t.name === 'hotels').x.length === 1",

@@ -18,6 +18,15 @@ import time
 from typing import Any
 
 import pytest
+from pages import (
+    assert_board_shows,
+    click_board,
+    log_lines,
+    open_app,
+    rounded,
+    wait_for_log_lines,
+    write_notebook,
+)
 
 from hoteledu.boutique.app import BoutiqueController
 from hoteledu.boutique.widget import TRACE_NAMES
@@ -30,39 +39,9 @@ from hoteledu.boutique.widget import BoutiqueApp
 app = BoutiqueApp(players=2, seats={SEATS!r}, seed={SEED}, weeks=1)
 app"""
 
-FIGURE_DATA = """(names) => {
-  const gd = document.querySelector('.js-plotly-plot');
-  const out = {};
-  for (const t of gd.data) if (names.includes(t.name))
-    out[t.name] = {x: Array.from(t.x || []), y: Array.from(t.y || []),
-                   text: t.text === undefined ? null : Array.from(t.text)};
-  return out;
-}"""
-LOG_LINES = """() => {
-  const log = document.querySelector('.hoteledu-log');
-  return log ? log.innerText.split('\\n').filter(l => l.trim()).length : 0;
-}"""
-DATA_TO_PAGE = """([x, y]) => {
-  const gd = document.querySelector('.js-plotly-plot');
-  const layout = gd._fullLayout, box = gd.getBoundingClientRect();
-  return [box.left + layout._size.l + layout.xaxis.d2p(x),
-          box.top + layout._size.t + layout.yaxis.d2p(y)];
-}"""
-
 
 def _notebook(tmp_path) -> str:
-    import nbformat
-
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(NOTEBOOK_SOURCE)]
-    nb.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3",
-        "language": "python",
-    }
-    path = tmp_path / "boutique_game.ipynb"
-    nbformat.write(nb, path)
-    return str(path)
+    return write_notebook(tmp_path, "boutique_game.ipynb", NOTEBOOK_SOURCE)
 
 
 def _controller() -> BoutiqueController:
@@ -75,51 +54,24 @@ def _expected(controller: BoutiqueController) -> dict[str, Any]:
     for name, data in zip(TRACE_NAMES, updates, strict=True):
         if name in COMPARED_TRACES:
             out[name] = {
-                "x": [round(v, 3) for v in data["x"]],
-                "y": [round(v, 3) for v in data["y"]],
+                "x": rounded(data["x"]),
+                "y": rounded(data["y"]),
                 "text": list(data["text"]),
             }
     return out
 
 
-def _shown(page: Any) -> dict[str, Any]:
-    page.wait_for_selector(".js-plotly-plot", timeout=20_000)
-    data = page.evaluate(FIGURE_DATA, list(COMPARED_TRACES))
-    for trace in data.values():
-        trace["x"] = [round(v, 3) for v in trace["x"]]
-        trace["y"] = [round(v, 3) for v in trace["y"]]
-    return data
-
-
 def _assert_board_is_the_game(page: Any, controller: BoutiqueController) -> None:
-    expected = _expected(controller)
-    deadline = time.monotonic() + 10
-    while True:
-        shown = _shown(page)
-        if all(shown.get(n) == expected[n] for n in COMPARED_TRACES):
-            return
-        if time.monotonic() > deadline:
-            diff = {n: (shown.get(n), expected[n]) for n in COMPARED_TRACES}
-            raise AssertionError(f"the page's board is not the game: {diff}")
-        page.wait_for_timeout(100)
+    assert_board_shows(page, _expected(controller))
 
 
 def _open(page: Any, url: str, reload: bool = False) -> None:
-    if reload:
-        page.reload(timeout=45_000)
-    else:
-        page.goto(url, timeout=45_000)
-    page.wait_for_selector(".hoteledu-log", timeout=45_000)
-    page.wait_for_selector(".js-plotly-plot", timeout=20_000)
-    page.wait_for_function(
-        "() => document.querySelector('.hoteledu-log').innerText.includes('peakload')",
-        timeout=20_000,
-    )
+    open_app(page, url, "peakload", reload=reload)
 
 
 def _press(page: Any, controller: BoutiqueController, turn: int) -> None:
     """One real press (the die, the form, a button, or a room on the board), mirrored."""
-    lines = page.evaluate(LOG_LINES)
+    lines = log_lines(page)
     roll = page.get_by_role("button", name="Roll the check-in die")
     form = controller.form()
     if roll.is_visible():
@@ -142,12 +94,9 @@ def _press(page: Any, controller: BoutiqueController, turn: int) -> None:
         if controller.state.phase == "place" and len(rooms[0].rooms) == 1:
             # a real click on the room on P1's mat (the rooms column of the board)
             space = rooms[0].rooms[0]
-            page.evaluate("() => document.querySelector('.js-plotly-plot').scrollIntoView()")
-            x, y = page.evaluate(DATA_TO_PAGE, [-0.9, -(2 + space)])
-            page.mouse.move(x, y)
-            page.mouse.click(x, y)
+            click_board(page, -0.9, -(2 + space))
             try:
-                page.wait_for_function(f"() => ({LOG_LINES})() > {lines}", timeout=8_000)
+                wait_for_log_lines(page, lines, timeout=8_000)
             except Exception:
                 # a click made before the board's last update was painted is refused
                 # ("click again"): press the button with the same words instead
@@ -158,7 +107,7 @@ def _press(page: Any, controller: BoutiqueController, turn: int) -> None:
             buttons.nth(labels.index(label)).click()
         assert controller.play_text(label), controller.message
     try:
-        page.wait_for_function(f"() => ({LOG_LINES})() > {lines}", timeout=20_000)
+        wait_for_log_lines(page, lines, timeout=20_000)
     except Exception:
         page.screenshot(path="/tmp/boutique_press_failed.png", full_page=True)
         raise

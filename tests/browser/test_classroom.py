@@ -8,10 +8,7 @@ own browser context (its own cookies and storage, as on separate laptops).
 from __future__ import annotations
 
 import contextlib
-import os
 import re
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -20,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pages import free_port, stop_server
 from playwright.sync_api import Page, expect
 
 REPO = Path(__file__).resolve().parents[2]
@@ -27,16 +25,10 @@ EVIL = "<script>alert('x')</script>"
 WAIT = 120_000  # ms: Voilà starts one kernel per page on a loaded machine
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @contextlib.contextmanager
 def class_server(tmp_path: Path, timeout: float = 60.0) -> Iterator[tuple[str, str, Path]]:
     """The launcher on a free port: yields (base URL, teacher token, database path)."""
-    port = _free_port()
+    port = free_port()
     db = tmp_path / "class.sqlite3"
     log_path = tmp_path / "server.log"
     with open(log_path, "wb") as log:
@@ -76,13 +68,7 @@ def class_server(tmp_path: Path, timeout: float = 60.0) -> Iterator[tuple[str, s
                 time.sleep(0.25)
             yield base, token, db
         finally:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait(5)
+            stop_server(process)
 
 
 # Sends a kernel_info_request and an execute_request to the page's own kernel over its

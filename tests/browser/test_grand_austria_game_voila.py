@@ -18,6 +18,15 @@ import time
 from typing import Any
 
 import pytest
+from pages import (
+    assert_board_shows,
+    click_board,
+    log_text,
+    open_app,
+    rounded,
+    wait_for_log_change,
+    write_notebook,
+)
 
 from hoteledu.grand_austria.actions import Prepare, TakeDie
 from hoteledu.grand_austria.app import GrandAustriaController
@@ -36,94 +45,30 @@ from hoteledu.grand_austria.app import make_app
 app = make_app(players=2, seats={SEATS!r}, seed={SEED})
 app"""
 
-FIGURE_DATA = """(names) => {
-  const gd = document.querySelector('.js-plotly-plot');
-  const out = {};
-  for (const t of gd.data) if (names.includes(t.name))
-    out[t.name] = {x: Array.from(t.x || []), y: Array.from(t.y || []),
-                   text: t.text === undefined ? null : Array.from(t.text)};
-  return out;
-}"""
-LOG_TEXT = """() => {
-  const log = document.querySelector('.hoteledu-log');
-  return log ? log.innerText : '';
-}"""
-DATA_TO_PAGE = """([x, y]) => {
-  const gd = document.querySelector('.js-plotly-plot');
-  const layout = gd._fullLayout, box = gd.getBoundingClientRect();
-  return [box.left + layout._size.l + layout.xaxis.d2p(x),
-          box.top + layout._size.t + layout.yaxis.d2p(y)];
-}"""
-
 
 def _notebook(tmp_path) -> str:
-    import nbformat
-
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(NOTEBOOK_SOURCE)]
-    nb.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3",
-        "language": "python",
-    }
-    path = tmp_path / "grand_austria_game.ipynb"
-    nbformat.write(nb, path)
-    return str(path)
+    return write_notebook(tmp_path, "grand_austria_game.ipynb", NOTEBOOK_SOURCE)
 
 
 def _controller() -> GrandAustriaController:
     return GrandAustriaController(players=2, seats=SEATS, seed=SEED)
 
 
-def _round(values: list[Any]) -> list[Any]:
-    return [round(v, 3) if isinstance(v, float) else v for v in values]
-
-
 def _expected(controller: GrandAustriaController) -> dict[str, Any]:
     updates = game_trace_updates(controller.scene(), controller.highlight())
     return {
-        name: {"x": _round(data["x"]), "y": _round(data["y"]), "text": data["text"]}
+        name: {"x": rounded(data["x"]), "y": rounded(data["y"]), "text": data["text"]}
         for name, data in zip(GAME_TRACE_NAMES, updates, strict=True)
         if name in COMPARED_TRACES
     }
 
 
-def _shown(page: Any) -> dict[str, Any]:
-    page.wait_for_selector(".js-plotly-plot", timeout=20_000)
-    data = page.evaluate(FIGURE_DATA, list(COMPARED_TRACES))
-    for trace in data.values():
-        trace["x"], trace["y"] = _round(trace["x"]), _round(trace["y"])
-    return data
-
-
 def _assert_board_is_the_game(page: Any, controller: GrandAustriaController) -> None:
-    expected = _expected(controller)
-    deadline = time.monotonic() + 10
-    while True:
-        shown = _shown(page)
-        if all(shown.get(n) == expected[n] for n in COMPARED_TRACES):
-            return
-        if time.monotonic() > deadline:
-            diff = {
-                n: (shown.get(n), expected[n])
-                for n in COMPARED_TRACES
-                if shown.get(n) != expected[n]
-            }
-            raise AssertionError(f"the page's board is not the game: {diff}")
-        page.wait_for_timeout(100)
+    assert_board_shows(page, _expected(controller))
 
 
 def _open(page: Any, url: str, reload: bool = False) -> None:
-    if reload:
-        page.reload(timeout=45_000)
-    else:
-        page.goto(url, timeout=45_000)
-    page.wait_for_selector(".hoteledu-log", timeout=45_000)
-    page.wait_for_selector(".js-plotly-plot", timeout=20_000)
-    page.wait_for_function(
-        "() => document.querySelector('.hoteledu-log').innerText.includes('new game')",
-        timeout=20_000,
-    )
+    open_app(page, url, "new game", reload=reload)
 
 
 def _click_board(page: Any, controller: GrandAustriaController, x: float, y: float) -> None:
@@ -134,14 +79,11 @@ def _click_board(page: Any, controller: GrandAustriaController, x: float, y: flo
     aimed at the older board); then it is made again, as a person would.
     """
     _assert_board_is_the_game(page, controller)
-    page.evaluate("() => document.querySelector('.js-plotly-plot').scrollIntoView()")
-    log = page.evaluate(LOG_TEXT)
+    log = log_text(page)
     for _ in range(5):
-        px, py = page.evaluate(DATA_TO_PAGE, [x, y])
-        page.mouse.move(px, py)
-        page.mouse.click(px, py)
+        click_board(page, x, y)
         try:
-            page.wait_for_function(f"(old) => ({LOG_TEXT})() !== old", arg=log, timeout=8_000)
+            wait_for_log_change(page, log, timeout=8_000)
             return
         except Exception:
             message = page.locator(".hoteledu-message").inner_text()
@@ -151,7 +93,7 @@ def _click_board(page: Any, controller: GrandAustriaController, x: float, y: flo
 
 def _press(page: Any, controller: GrandAustriaController, turn: int, latencies: list) -> None:
     """One real press (the dice, a button, or a board click), mirrored headless."""
-    log = page.evaluate(LOG_TEXT)
+    log = log_text(page)
     roll = page.get_by_role("button", name="Roll the dice")
     start: float | None = time.perf_counter()
     if roll.is_visible():
@@ -186,7 +128,7 @@ def _press(page: Any, controller: GrandAustriaController, turn: int, latencies: 
             start = time.perf_counter()
             buttons.nth(labels.index(label)).click()
             assert controller.play_text(label), controller.message
-    page.wait_for_function(f"(old) => ({LOG_TEXT})() !== old", arg=log, timeout=15_000)
+    wait_for_log_change(page, log, timeout=15_000)
     if start is not None:
         latencies.append(time.perf_counter() - start)
 

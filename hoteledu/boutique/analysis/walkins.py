@@ -105,6 +105,24 @@ def _covering(need: int) -> Fraction:
     return Fraction(max(0, min(6, 7 - need)), 6)
 
 
+def _cards_that_fit(
+    prices: Sequence[int],
+    breakfast: int,
+    day: int,
+    walkin_budget: str,
+    deck: Deck | str,
+    counts: Mapping[int, int] | None,
+) -> list[tuple[GuestCard, Fraction, Fraction]]:
+    """Each walk-in card, its probability, and P(the budget die covers its stay)."""
+    _check_prices(prices, breakfast, day, walkin_budget)
+    deck = resolve_deck(deck) if isinstance(deck, str) else deck
+    cards = []
+    for cid, p in card_probabilities(deck, counts).items():
+        card = deck.card(cid)
+        cards.append((card, p, _covering(needed_face(card, prices, breakfast, day, walkin_budget))))
+    return cards
+
+
 def fit_probability(
     prices: Sequence[int],
     breakfast: int = 1,
@@ -114,15 +132,8 @@ def fit_probability(
     counts: Mapping[int, int] | None = None,
 ) -> Fraction:
     """P(a walk-in's budget covers the stay), exactly over the budget die and the deck."""
-    _check_prices(prices, breakfast, day, walkin_budget)
-    deck = resolve_deck(deck) if isinstance(deck, str) else deck
-    return sum(
-        (
-            p * _covering(needed_face(deck.card(cid), prices, breakfast, day, walkin_budget))
-            for cid, p in card_probabilities(deck, counts).items()
-        ),
-        Fraction(0),
-    )
+    cards = _cards_that_fit(prices, breakfast, day, walkin_budget, deck, counts)
+    return sum((p * fit for _, p, fit in cards), Fraction(0))
 
 
 def expected_revenue(
@@ -134,14 +145,11 @@ def expected_revenue(
     counts: Mapping[int, int] | None = None,
 ) -> Fraction:
     """Expected money one walk-in brings a hotel that is first in the ranking (and has room)."""
-    _check_prices(prices, breakfast, day, walkin_budget)
-    deck = resolve_deck(deck) if isinstance(deck, str) else deck
-    total = Fraction(0)
-    for cid, p in card_probabilities(deck, counts).items():
-        card = deck.card(cid)
-        fit = _covering(needed_face(card, prices, breakfast, day, walkin_budget))
-        total += p * fit * stay_total(card, prices, breakfast, day)
-    return total
+    cards = _cards_that_fit(prices, breakfast, day, walkin_budget, deck, counts)
+    return sum(
+        (p * fit * stay_total(card, prices, breakfast, day) for card, p, fit in cards),
+        Fraction(0),
+    )
 
 
 def mean_room_nights(

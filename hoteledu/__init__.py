@@ -10,7 +10,6 @@ from hoteledu.core import (
     SIMULTANEOUS,
     TERMINAL,
     Action,
-    GameRecord,
     IllegalActionError,
     JointAction,
     MalformedRecordError,
@@ -19,10 +18,7 @@ from hoteledu.core import (
     State,
     list_games,
     load_game,
-    play,
     register_game,
-    replay,
-    undo,
 )
 
 __version__ = "0.1.0"
@@ -30,6 +26,10 @@ __version__ = "0.1.0"
 
 _LAZY = frozenset(
     (
+        "GameRecord",
+        "play",
+        "replay",
+        "undo",
         "Estimate",
         "MCTSAgent",
         "TournamentResult",

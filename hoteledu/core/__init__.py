@@ -5,15 +5,15 @@ from typing import Any
 from hoteledu.core.actions import Action, JointAction
 from hoteledu.core.agents import Agent, PlayerView, RandomAgent, ScriptedAgent, make_rng
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
-from hoteledu.core.records import GameRecord, replay, undo
 from hoteledu.core.registry import GameInfo, GameOption, list_games, load_game, register_game
-from hoteledu.core.simulate import play
 from hoteledu.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
 
 # Loaded when first used, so that ``import hoteledu`` stays light: tournaments
-# bring concurrent.futures and multiprocessing (about 90 ms), exact analysis
-# and MCTS are not needed to play a game.
+# bring concurrent.futures and multiprocessing (about 90 ms); exact analysis,
+# MCTS, records and play() are not needed until a game is loaded or played.
 _LAZY = {
+    **dict.fromkeys(("GameRecord", "replay", "undo"), "hoteledu.core.records"),
+    "play": "hoteledu.core.simulate",
     **dict.fromkeys(
         (
             "Comparison",

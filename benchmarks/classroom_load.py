@@ -24,10 +24,20 @@ all are recorded.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import multiprocessing
+import os
+import re
+import signal
+import socket
 import statistics
+import subprocess
+import sys
 import tempfile
+import threading
 import time
+import urllib.request
 from pathlib import Path
 
 CONTEXT = multiprocessing.get_context("spawn")
@@ -58,94 +68,167 @@ CLICK_AT = """(at) => {
 }"""
 
 
-def through_voila(students: int) -> None:
-    """The whole path: browser pages, Voilà, one kernel per student, the database."""
-    import contextlib
-    import os
-    import re
-    import signal
-    import socket
-    import subprocess
-    import sys
-    import urllib.request
-
-    from playwright.sync_api import expect, sync_playwright
-
-    from hoteledu.classroom.store import Store
-
+@contextlib.contextmanager
+def class_server():
+    """The launcher on a free port; yields (base address, database path, its session id)."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     with tempfile.TemporaryDirectory() as root:
         db, log_path = Path(root) / "load.sqlite3", Path(root) / "server.log"
-        log = open(log_path, "wb")  # noqa: SIM115  (closed below)
-        server = subprocess.Popen(
-            [sys.executable, "-m", "hoteledu.classroom", "serve", f"--db={db}",
-             f"--port={port}", "--ip=127.0.0.1"],
-            stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-        )  # fmt: skip
-        base = f"http://127.0.0.1:{port}/"
-        try:
-            for _ in range(240):
-                with contextlib.suppress(OSError), urllib.request.urlopen(base, timeout=2):
-                    if re.search(r"Teacher token: \S+", log_path.read_text()):
-                        break
-                time.sleep(0.25)
-            store = Store(db)
-            code = store.create_session("pricing").code
-            store.open_round(code, seed=2026)
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path="/usr/bin/chromium",
-                    args=["--headless", "--no-sandbox", "--disable-gpu"],
+        with open(log_path, "wb") as log:
+            server = subprocess.Popen(
+                [sys.executable, "-m", "hoteledu.classroom", "serve", f"--db={db}",
+                 f"--port={port}", "--ip=127.0.0.1"],
+                stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            )  # fmt: skip
+            base = f"http://127.0.0.1:{port}/"
+            try:
+                for _ in range(240):
+                    with contextlib.suppress(OSError), urllib.request.urlopen(base, timeout=2):
+                        if re.search(r"Teacher token: \S+", log_path.read_text()):
+                            break
+                    time.sleep(0.25)
+                yield base, db, server.pid
+            finally:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(server.pid, signal.SIGTERM)
+                server.wait(30)
+
+
+def over_http(students: int) -> None:
+    """The server alone: every student page requested at once over plain HTTP.
+
+    Voilà starts one kernel per request and runs the page's notebook before
+    the response ends, so this is the server's share of opening the pages
+    (no browser: no widget views, no websocket).
+    """
+    url_tail = "voila/render/student.ipynb"
+    with class_server() as (base, _db, launcher):
+        times: list[float] = []
+        widget_pages = 0
+
+        failed: list[str] = []
+
+        def get() -> None:
+            nonlocal widget_pages
+            tic = time.perf_counter()
+            try:
+                with urllib.request.urlopen(base + url_tail, timeout=300) as response:
+                    body = response.read()
+            except OSError as error:  # a page that never loads is what this looks for
+                failed.append(repr(error))
+                return
+            times.append(time.perf_counter() - tic)
+            widget_pages += b"application/vnd.jupyter.widget-view+json" in body
+
+        threads = [threading.Thread(target=get) for _ in range(students)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        # the launcher, Voilà and every kernel: the launcher's descendants
+        table = [
+            line.split(None, 3)
+            for line in subprocess.run(
+                ["ps", "-eo", "pid=,ppid=,rss=,args="], capture_output=True, text=True
+            ).stdout.splitlines()
+        ]
+        family, rss = {launcher}, []
+        for _ in range(4):  # launcher -> Voilà -> kernel (-> anything a kernel starts)
+            family |= {int(pid) for pid, ppid, *_ in table if int(ppid) in family}
+        rss = [(int(size), args) for pid, _, size, args in table if int(pid) in family]
+        kernels = [size for size, args in rss if "ipykernel" in args]
+        total = sum(size for size, _ in rss)
+        print(
+            f"over HTTP: {students} student pages requested at once, {widget_pages} rendered "
+            f"with their widgets (one kernel each); first done {min(times):.1f} s, "
+            f"all done {max(times):.1f} s; memory: {len(kernels)} kernels "
+            f"{statistics.mean(kernels) / 1024:.0f} MB each on average, the server with all "
+            f"its kernels {total / 1024:.0f} MB; pages that did not load: {len(failed)}"
+            + "".join(f"\n  {error}" for error in failed)
+        )
+
+
+async def through_voila(students: int, waves: int) -> None:
+    """The whole path: browser pages, Voilà, one kernel per student, the database.
+
+    Every page is driven on its own (asyncio): a page joins as soon as its
+    widgets show, so no page waits on another.
+    """
+    from playwright.async_api import async_playwright, expect
+
+    from hoteledu.classroom.store import Store
+
+    with class_server() as (base, db, _session):
+        store = Store(db)
+        code = store.create_session("pricing").code
+        store.open_round(code, seed=2026)
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(
+                executable_path="/usr/bin/chromium",
+                args=["--headless", "--no-sandbox", "--disable-gpu"],
+            )
+            tic = time.perf_counter()
+            pages = [await (await browser.new_context()).new_page() for _ in range(students)]
+            joined: list[float] = []
+
+            async def join(i: int, page) -> None:
+                await page.goto(
+                    base + "voila/render/student.ipynb", wait_until="commit", timeout=600_000
                 )
-                tic = time.perf_counter()
-                pages = [browser.new_context().new_page() for _ in range(students)]
-                for page in pages:  # every kernel starts at once on the server
-                    page.goto(base + "voila/render/student.ipynb", wait_until="commit")
+                await expect(page.get_by_role("button", name="Join")).to_be_visible(timeout=600_000)
+                await page.get_by_placeholder("session code").fill(code)
+                await page.get_by_placeholder("display name").fill(f"Student {i:02d}")
+                await page.get_by_role("button", name="Join").click()
+                await expect(page.get_by_text("Round 1 is open")).to_be_visible(timeout=600_000)
+                joined.append(time.perf_counter() - tic)
+
+            await asyncio.gather(*(join(i, page) for i, page in enumerate(pages)))
+            print(
+                f"through Voilà: {students} student pages opened and joined, first after "
+                f"{min(joined):.1f} s, all after {max(joined):.1f} s (one browser for all)"
+            )
+            for wave in range(waves):
+                choices = {f"Student {i:02d}": 1 + (i + wave) % 6 for i in range(students)}
                 for i, page in enumerate(pages):
-                    expect(page.get_by_role("button", name="Join")).to_be_visible(timeout=600_000)
-                    page.get_by_placeholder("session code").fill(code)
-                    page.get_by_placeholder("display name").fill(f"Student {i:02d}")
-                    page.get_by_role("button", name="Join").click()
-                    page.get_by_placeholder("your choice").fill(str(1 + i % 6))
-                for page in pages:
-                    expect(page.get_by_text("Round 1 is open")).to_be_visible(timeout=600_000)
-                print(
-                    f"{students} student pages loaded and joined through Voilà in "
-                    f"{time.perf_counter() - tic:.1f} s"
-                )
-                at = time.time() + 2.0
-                for page in pages:
-                    page.evaluate(CLICK_AT, at * 1000)
-                while time.time() < at:
-                    time.sleep(0.001)
-                start = time.perf_counter()
-                while len(store.submissions(code, 1)) < students:
-                    if time.perf_counter() - start > 300:
-                        break
-                    time.sleep(0.002)
-                recorded = time.perf_counter() - start
-                subs = {s.name: s.value for s in store.submissions(code, 1)}
-                lost = sum(1 for i in range(students) if subs.get(f"Student {i:02d}") != 1 + i % 6)
-                for i, page in enumerate(pages):
-                    expect(page.get_by_text(f"Round 1: {1 + i % 6} recorded.")).to_be_visible(
-                        timeout=120_000
+                    await page.get_by_placeholder("your choice").fill(
+                        str(choices[f"Student {i:02d}"])
                     )
+                at = time.time() + 2.0
+                for page in pages:  # every page clicks Submit at the same wall-clock instant
+                    await page.evaluate(CLICK_AT, at * 1000)
+                await asyncio.sleep(max(0.0, at - time.time()))
+                start = time.perf_counter()
+                while time.perf_counter() - start < 300:
+                    subs = store.submissions(code, 1)
+                    if len(subs) == students and all(s.revision == wave + 1 for s in subs):
+                        break
+                    await asyncio.sleep(0.002)
+                recorded = time.perf_counter() - start
+                subs = store.submissions(code, 1)
+                got = {s.name: s.value for s in subs if s.revision == wave + 1}
+                lost = sum(1 for name, value in choices.items() if got.get(name) != value)
+                what = "recorded" if wave == 0 else "replaced your earlier choice"
+                await asyncio.gather(
+                    *(
+                        expect(
+                            page.get_by_text(f"Round 1: {choices[f'Student {i:02d}']} {what}.")
+                        ).to_be_visible(timeout=300_000)
+                        for i, page in enumerate(pages)
+                    )
+                )
                 shown = time.perf_counter() - start
                 print(
-                    f"through Voilà: {students} students clicked Submit at once; all recorded "
-                    f"in the database {recorded * 1000:.0f} ms after the click, every page "
-                    f"showed its confirmation after {shown:.1f} s; rows {len(subs)}, "
-                    f"lost {lost}"
+                    f"wave {wave + 1} ({'first submissions' if wave == 0 else 'replacements'}) "
+                    f"through Voilà: {students} pages clicked Submit at once; all recorded in "
+                    f"the database {recorded * 1000:.0f} ms after the click, every page showed "
+                    f"its confirmation after {shown:.1f} s; rows {len(subs)}, lost {lost}"
                 )
-                browser.close()
-            store.close()
-        finally:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(server.pid, signal.SIGTERM)
-            server.wait(30)
-            log.close()
+            await browser.close()
+        store.close_round(code)
+        print(f"round closed and played: {store.results(code, 1)['pairings']} pairings")
+        store.close()
 
 
 def main() -> None:
@@ -153,9 +236,13 @@ def main() -> None:
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--waves", type=int, default=2)
     parser.add_argument("--voila", action="store_true", help="through the server and Chromium")
+    parser.add_argument("--http", action="store_true", help="the server alone: pages over HTTP")
     args = parser.parse_args()
+    if args.http:
+        over_http(args.students)
+        return
     if args.voila:
-        through_voila(args.students)
+        asyncio.run(through_voila(args.students, args.waves))
         return
 
     from hoteledu.classroom.store import Store

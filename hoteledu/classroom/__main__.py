@@ -64,6 +64,11 @@ def voila_command(pages: Path, port: int, ip: str) -> list[str]:
         "--MappingKernelManager.cull_idle_timeout=600",
         "--MappingKernelManager.cull_interval=60",
         "--MappingKernelManager.cull_connected=False",
+        # A class arriving at once starts many kernels together. Over TCP each
+        # kernel's ports are picked free and bound later by the kernel, so a
+        # port can be taken in between (seen: 1 kernel in 30 died with "Address
+        # already in use" and its page never loaded). Unix sockets have no ports.
+        *(["--KernelManager.transport=ipc"] if os.name == "posix" else []),
     ]
 
 

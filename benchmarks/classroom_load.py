@@ -1,7 +1,7 @@
 """Load test: 30 students submit at the same instant to one class database.
 
-Run: ``.venv/bin/python benchmarks/classroom_load.py [--students 30] [--waves 2]``
-and ``... --voila`` for the whole path through the server (outside the default test run).
+Run: ``.venv/bin/python benchmarks/classroom_load.py [--students 30] [--waves 2]
+[--voila | --http]`` (outside the default test run).
 
 Under Voilà every student page is its own kernel, a separate process with
 its own connection to the server's SQLite file. This script reproduces that:
@@ -15,10 +15,14 @@ per student).
 
 ``--voila`` goes through the real server instead: the launcher
 (``python -m hoteledu.classroom serve``) on a free port, one headless Chromium
-(Debian's) with one browser context per student, each student page joins over
-HTTP and its kernel websocket; then every page clicks Submit at the same
-wall-clock instant (a timer in each page), and the database is watched until
-all are recorded.
+(Debian's) with one browser context per student; each page is driven on its
+own (asyncio) and joins over HTTP and its kernel websocket; then every page
+clicks Submit at the same wall-clock instant (a timer in each page), and the
+database is watched until all are recorded (``--waves`` times).
+
+``--http`` measures the server alone: every student page requested at once
+over plain HTTP (a kernel each, the page run, no browser), with the memory of
+the server and its kernels. Figures: ``docs/classroom.md``.
 """
 
 from __future__ import annotations

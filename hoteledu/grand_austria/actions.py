@@ -14,9 +14,7 @@ import dataclasses
 
 from hoteledu.core.actions import Action, limits
 from hoteledu.core.state import player_name
-
-ITEMS = ("strudel", "cake", "wine", "coffee")
-"""Dishes and drinks, in the order used by every 4-tuple in this package."""
+from hoteledu.grand_austria.cards import ITEMS  # re-exported: the order of every 4-tuple
 
 ACTION_NAMES = {
     1: "strudel/cake",

@@ -45,6 +45,7 @@ from hoteledu.core.agents import Agent
 from hoteledu.core.state import State
 from hoteledu.grand_austria import effects as fx
 from hoteledu.grand_austria.actions import (
+    ITEMS,
     CheckIn,
     CompleteOrder,
     DiscardStaff,
@@ -60,14 +61,13 @@ from hoteledu.grand_austria.actions import (
     TakeGuest,
     UseStaff,
 )
-from hoteledu.grand_austria.rules import QUEUE_COSTS, ROUNDS, GrandAustriaState, new_game
+from hoteledu.grand_austria.rules import ROUNDS, GrandAustriaState, new_game
 
 SEAT_KINDS: tuple[str, ...] = ("human", "random", "heuristic", "mcts")
 """Who may sit at a seat: a person, or a bot."""
 DEFAULT_MCTS_ITERATIONS = 200
 DEFAULT_THINK_SECONDS = 0.3
 """Time budget of one MCTS decision: well within 1 s even on a loaded machine."""
-ITEM_NAMES = ("strudel", "cake", "wine", "coffee")
 
 Mark = tuple[Any, ...]
 
@@ -185,22 +185,20 @@ class GrandAustriaAdapter(GameAdapter):
         """Buttons and the log: the card names, costs and strengths spelled out."""
         p = state.current_player()
         top = _top(state) or [""]
+        cost = state.action_cost(action)  # type: ignore[attr-defined]
+        price = plural(cost, "krone") if cost else "free"
         if isinstance(action, TakeDie) and p >= 0:
             act = action.imitate if action.space == 6 else action.space
             strength = state.die_strength(p, action.space, action.boost, act)  # type: ignore[attr-defined]
-            return f"{action}: strength {strength}"
+            # "+1 for a krone" is in the action's own words; space 6's fee is not
+            fee = f", {price}" if action.space == 6 else ""
+            return f"{action}: strength {strength}{fee}"
         if isinstance(action, TakeGuest) and p >= 0:
             guest = state.queue[action.slot]  # type: ignore[attr-defined]
             if guest is None:
                 return str(action)
-            card = fx.catalog().guests[guest]
-            staff = state.staff[p]  # type: ignore[attr-defined]
-            paid = top[0] == "turn" and fx.has_waive(staff, "guest_cost") is None
-            cost = plural(QUEUE_COSTS[action.slot], "krone") if paid else "free"
-            order = "".join(k * letter for k, letter in zip(card.order, "SCWK", strict=True))
-            return f"take guest {card.name} ({card.colour}, {order}, {card.vp} VP), {cost}"
+            return f"take guest {fx.catalog().guest_text(guest)}, {price}"
         if isinstance(action, Prepare) and top[0] == "prepare":
-            cost = state.room_cost(p, action.room, top[3], top[4])  # type: ignore[attr-defined]
             return f"prepare {_room_words(action.room)}, {plural(cost, 'krone')}"
         if isinstance(action, Occupy):
             return f"occupy {_room_words(action.room)}"
@@ -209,11 +207,10 @@ class GrandAustriaAdapter(GameAdapter):
         if isinstance(action, CheckIn):
             return f"check in {_guest_name(state, p, action.slot)} to {_room_words(action.room)}"
         if isinstance(action, Serve):
-            return f"serve {ITEM_NAMES[action.item]} to {_guest_name(state, p, action.slot)}"
+            return f"serve {ITEMS[action.item]} to {_guest_name(state, p, action.slot)}"
         if isinstance(action, CompleteOrder):
             return f"complete the order of {_guest_name(state, p, action.slot)}"
         if isinstance(action, Hire) and top[0] == "hire":
-            cost = max(0, fx.catalog().staff[action.card].cost - top[2])
             return f"play staff card {_staff_name(action.card)}, {plural(cost, 'krone')}"
         if isinstance(action, UseStaff):
             return f"use staff card {_staff_name(action.card)}"

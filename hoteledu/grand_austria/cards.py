@@ -74,6 +74,8 @@ DATA_DIR = Path(__file__).parent / "data"
 
 ITEMS: tuple[str, ...] = ("strudel", "cake", "wine", "coffee")
 """The four dishes and drinks, in the order used by every guest order."""
+ITEM_LETTERS = "SCWK"
+"""Their initials, as guest orders are written ("SSW": 2 strudels, 1 wine)."""
 GUEST_COLOURS: tuple[str, ...] = ("yellow", "blue", "red", "green")
 """Guest colours: artists, nobles, citizens, tourists (tourists take any room)."""
 ROOM_COLOURS: tuple[str, ...] = ("yellow", "blue", "red")

@@ -80,7 +80,8 @@ class Catalog:
 
     def guest_text(self, number: int) -> str:
         g = self.guests[number]
-        order = "".join(k * letter for k, letter in zip(g.order, "SCWK", strict=False))
+        letters = card_data.ITEM_LETTERS
+        order = "".join(k * letter for k, letter in zip(g.order, letters, strict=True))
         return f"{g.name} ({g.colour}, {order}, {g.vp} VP)"
 
 
@@ -316,7 +317,6 @@ def hired(state: GrandAustriaState, p: int, timing: str) -> list[int]:
 
 
 # ============================================================== interpreter
-_GAIN_ITEMS = ("strudel", "cake", "wine", "coffee")
 
 
 def apply_effect(state: GrandAustriaState, p: int, e: dict[str, Any]) -> None:
@@ -335,7 +335,7 @@ def apply_effect(state: GrandAustriaState, p: int, e: dict[str, Any]) -> None:
             state.gain_money(p, param(e, "krones") * mult)
         if param(e, "emperor"):
             state.advance_emperor(p, param(e, "emperor") * mult)
-        items = [param(e, name) * mult for name in _GAIN_ITEMS]
+        items = [param(e, name) * mult for name in card_data.ITEMS]
         if param(e, "any_item"):
             tasks.append(["choose_item", p, param(e, "any_item") * mult])
         if any(items):

@@ -23,6 +23,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 import hoteledu._display  # noqa: F401  (before plotly first shows a figure: see the module)
+from hoteledu.grand_austria.cards import ITEM_LETTERS, ITEMS
 
 if TYPE_CHECKING:
     from hoteledu.grand_austria.analysis import (
@@ -431,8 +432,6 @@ ROOM_PALE_COLOURS: Mapping[str, str] = {"yellow": "#fff0a8", "blue": "#c6dcf2", 
 PLAYER_COLOURS = ("#222222", "#6a1b9a", "#00897b", "#8d6e63")
 """Discs of P1..P4 on the emperor and VP tracks (not room colours, so nothing is read twice)."""
 CHOICE_COLOUR = "#ff6f00"
-ITEM_LETTERS = "SCWK"
-"""Strudel, cake, wine, coffee (the order letters of the guest cards)."""
 SPACE_NAMES = {
     1: "strudel/cake",
     2: "wine/coffee",
@@ -649,7 +648,7 @@ def _player_parts(
         f"emperor {scene['emperor'][p]} · {tile}"
     )
     kitchen = "kitchen: " + " · ".join(
-        f"{k} {name}" for k, name in zip(scene["kitchen"][p], ITEMS_WORDS, strict=True)
+        f"{k} {name}" for k, name in zip(scene["kitchen"][p], ITEMS, strict=True)
     )
     played = [
         staff_card_text(c) + (" used" if c in scene["used"][p] else "") for c in scene["staff"][p]
@@ -695,9 +694,6 @@ def _player_parts(
         size=13,
     )
     parts["vp"].add(None, None)
-
-
-ITEMS_WORDS = ("strudel", "cake", "wine", "coffee")
 
 
 def _choice_xy(mark: Sequence[Any]) -> tuple[float, float, str] | None:

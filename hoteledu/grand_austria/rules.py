@@ -591,10 +591,46 @@ class GrandAustriaState(State):
         self.tasks.append(["serve", p, "fresh", 99])
 
     def room_cost(self, p: int, room: int, discount: int = 0, free: bool = False) -> int:
+        """Krones to prepare ``room``: its floor's cost less the discount (GAH-D05)."""
         cat = fx.catalog()
         if free or fx.free_colour(self.staff[p], cat.colour[room]):
             return 0
         return max(0, cat.floor_cost[cat.floor[room]] - discount)
+
+    def hire_cost(self, card: int, discount: int) -> int:
+        """Krones to play staff ``card``: its cost less the discount, never below 0 (GAH-D08)."""
+        return max(0, fx.catalog().staff[card].cost - discount)
+
+    def guest_cost(self, p: int, slot: int) -> int:
+        """Krones for player ``p`` to take the guest on ``slot`` in a turn (GAH-G01)."""
+        if fx.has_waive(self.staff[p], "guest_cost") is not None:
+            return 0
+        return QUEUE_COSTS[slot]
+
+    def _serving_fee(self, p: int) -> int:
+        return 0 if fx.has_waive(self.staff[p], "serving_cost") is not None else 1
+
+    def action_cost(self, action: Action) -> int:
+        """Krones the player to move pays for ``action`` now, as the engine charges it.
+
+        For the app's buttons and the bots: a die (a bought +1, space 6's fee), a
+        guest, a room, a staff card, serving from the kitchen; 0 for the rest.
+        """
+        if not self.tasks:
+            return 0
+        top = self.tasks[-1]
+        kind, p = top[0], self.current_player()
+        if isinstance(action, TakeDie) and kind == "turn":
+            return self._die_fees(p, action.space, bool(action.boost))
+        if isinstance(action, TakeGuest) and kind == "turn":
+            return self.guest_cost(p, action.slot)
+        if isinstance(action, ServeFromKitchen) and kind == "turn":
+            return self._serving_fee(p)
+        if isinstance(action, Prepare) and kind == "prepare":
+            return self.room_cost(p, action.room, top[3], top[4])
+        if isinstance(action, Hire) and kind == "hire":
+            return self.hire_cost(action.card, top[2])
+        return 0
 
     def placeable_rooms(self, p: int, max_floor: int = 3, colour: str = "any") -> list[int]:
         """Empty spaces where a room tile may go: bottom-left first, then adjacent (GAH-D05)."""
@@ -693,8 +729,7 @@ class GrandAustriaState(State):
         if kind == "hire":
             _, p, discount, mandatory, source = top
             cards = self.hand[p] if source == "hand" else self.offer
-            cat = fx.catalog()
-            out = [Hire(c) for c in cards if max(0, cat.staff[c].cost - discount) <= self.money[p]]
+            out = [Hire(c) for c in cards if self.hire_cost(c, discount) <= self.money[p]]
             if out and not mandatory:
                 out.append(Done())
             return out
@@ -944,9 +979,8 @@ class GrandAustriaState(State):
         return strength + fx.hire_discount_bonus(self.staff[p], space)
 
     def _can_hire_with(self, p: int, strength: int, money: int, space: int) -> bool:
-        cat = fx.catalog()
         discount = self.hire_discount(p, space, strength)
-        return any(max(0, cat.staff[c].cost - discount) <= money for c in self.hand[p])
+        return any(self.hire_cost(c, discount) <= money for c in self.hand[p])
 
     # ============================================================== explain
     def _task_ask(self, top: list[Any]) -> tuple[str, str, tuple[type[Action], ...]]:
@@ -1242,8 +1276,8 @@ class GrandAustriaState(State):
     def _take_guest(self, p: int, slot: int, pay: bool) -> None:
         guest = self.queue[slot]
         assert guest is not None
-        if pay and not fx.has_waive(self.staff[p], "guest_cost") is not None:
-            self.money[p] -= QUEUE_COSTS[slot]
+        if pay:
+            self.money[p] -= self.guest_cost(p, slot)
         self.cafe[p].append([guest, 0, 0, 0, 0])
         # the guests to the left slide right; the leftmost space is refilled
         for s in range(slot, 0, -1):
@@ -1276,8 +1310,7 @@ class GrandAustriaState(State):
             self.check_in(p, action.slot, action.room)
         elif isinstance(action, ServeFromKitchen):
             turn["acted"] = True
-            if not fx.has_waive(self.staff[p], "serving_cost") is not None:
-                self.money[p] -= 1
+            self.money[p] -= self._serving_fee(p)
             self.tasks.append(["serve", p, "kitchen", 3])
         elif isinstance(action, ClaimPolitics):
             turn["acted"] = True
@@ -1421,7 +1454,7 @@ class GrandAustriaState(State):
         """Play a staff card: pay its cost less the discount (never below 0)."""
         staff = fx.catalog().staff[card]
         (self.hand[p] if source == "hand" else self.offer).remove(card)
-        self.money[p] -= max(0, staff.cost - discount)
+        self.money[p] -= self.hire_cost(card, discount)
         self.staff[p].append(card)
         if staff.timing == "one_time":
             fx.push_effects(self, p, staff.effects)

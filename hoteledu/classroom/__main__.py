@@ -67,8 +67,13 @@ def voila_command(pages: Path, port: int, ip: str) -> list[str]:
         # A class arriving at once starts many kernels together. Over TCP each
         # kernel's ports are picked free and bound later by the kernel, so a
         # port can be taken in between (seen: 1 kernel in 30 died with "Address
-        # already in use" and its page never loaded). Unix sockets have no ports.
-        *(["--KernelManager.transport=ipc"] if os.name == "posix" else []),
+        # already in use" and its page never loaded). Unix sockets have no ports;
+        # their paths must stay under ~104 characters, so not in macOS's long $TMPDIR.
+        *(
+            ["--KernelManager.transport=ipc", "--Voila.connection_dir_root=/tmp"]
+            if os.name == "posix"
+            else []
+        ),
     ]
 
 

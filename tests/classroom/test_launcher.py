@@ -27,7 +27,10 @@ def test_a_closed_page_kernel_is_culled_even_while_the_server_holds_its_socket()
 
 @pytest.mark.skipif(os.name != "posix", reason="Unix sockets are POSIX only")
 def test_kernels_talk_over_unix_sockets_so_a_class_starting_at_once_cannot_race_for_ports() -> None:
-    assert "--KernelManager.transport=ipc" in voila_command(Path("pages"), 8866, "0.0.0.0")
+    command = voila_command(Path("pages"), 8866, "0.0.0.0")
+    assert "--KernelManager.transport=ipc" in command
+    # a socket path is limited to ~104 characters: kernel-<uuid>-ipc-N under a short root
+    assert "--Voila.connection_dir_root=/tmp" in command
 
 
 def test_the_pages_are_one_cell_notebooks_that_build_the_page_from_the_environment(

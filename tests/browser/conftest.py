@@ -126,8 +126,10 @@ APP_NOTEBOOK_SOURCE = (
 
 
 @contextlib.contextmanager
-def jupyterlab_server(timeout: float = 60.0, nodelay: bool = False) -> Iterator[str]:
-    """JupyterLab on a free port over a temporary notebook that creates the app.
+def jupyterlab_server(
+    timeout: float = 60.0, nodelay: bool = False, source: str = APP_NOTEBOOK_SOURCE
+) -> Iterator[str]:
+    """JupyterLab on a free port over a temporary notebook whose one cell is ``source``.
 
     Yields the URL that opens the notebook (``play.ipynb``); no token, no
     browser. ``nodelay`` serves the kernel websocket with TCP_NODELAY
@@ -139,7 +141,7 @@ def jupyterlab_server(timeout: float = 60.0, nodelay: bool = False) -> Iterator[
     port = free_port()
     with tempfile.TemporaryDirectory() as root:
         notebook = nbformat.v4.new_notebook()
-        notebook.cells = [nbformat.v4.new_code_cell(APP_NOTEBOOK_SOURCE)]
+        notebook.cells = [nbformat.v4.new_code_cell(source)]
         notebook.metadata["kernelspec"] = {
             "name": "python3",
             "display_name": "Python 3",

@@ -109,3 +109,13 @@ def test_newsvendor_quantile_is_the_cheapest_level_by_brute_force() -> None:
             assert value == (None if above == 0 else pytest.approx(300 / above))
     # The lesson's reading: 3 housekeepers, 2 at check-in, 1 cook at a star of 500.
     assert [newsvendor_level(sample.distribution(c), 500) for c in range(3)] == [3, 2, 1]
+
+
+def test_from_monday_only_a_five_night_stay_reaches_friday() -> None:
+    """Answer 2's reason: from Monday one card (5 nights) meets the first hotel's dear weekend."""
+    reaching = [c for c in CARDS if max(r.start + r.nights for r in c.rooms) >= 5]
+    assert len(reaching) == 1
+    weekend = (3, 3, 3, 3, 5, 5, 5)
+    monday = residual_outcomes(weekend, flat(2))[0]
+    # Only that card sees the 500: the first needs two faces more, which go to the second.
+    assert monday == residual_outcomes(flat(3), flat(2))[0] + Fraction(1, 28) * Fraction(2, 6)

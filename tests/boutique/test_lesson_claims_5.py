@@ -21,6 +21,7 @@ from hoteledu.boutique.analysis.walkins import (
     walkin_position,
 )
 from hoteledu.boutique.cards import standard_deck
+from hoteledu.boutique.rules import new_game
 
 CARDS = standard_deck().cards
 
@@ -119,3 +120,9 @@ def test_from_monday_only_a_five_night_stay_reaches_friday() -> None:
     monday = residual_outcomes(weekend, flat(2))[0]
     # Only that card sees the 500: the first needs two faces more, which go to the second.
     assert monday == residual_outcomes(flat(3), flat(2))[0] + Fraction(1, 28) * Fraction(2, 6)
+
+
+def test_seven_walk_ins_a_week_with_two_players_fourteen_with_four() -> None:
+    """The lesson's 'over seven days (or fourteen with four players)': one a day per 2 players."""
+    assert new_game(players=2).walkins_per_day * 7 == 7
+    assert new_game(players=4).walkins_per_day * 7 == 14

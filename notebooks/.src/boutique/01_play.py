@@ -66,6 +66,19 @@
 # hoteledu's design. Where the rulebook is silent the engine decides and
 # says so; two readings are options: `shortfall` (how stars are counted) and
 # `walkin_budget` (whether breakfast counts against a walk-in's budget).
+#
+# The engine's own numbers for the start of a game:
+
+# %%
+# NBVAL_CHECK_OUTPUT
+import hoteledu
+from hoteledu.boutique.rules import CARDS_PER_PLAYER, MAX_STARS, ROOM_COST, STAFF_COST
+
+start = hoteledu.load_game("boutique", players=2)
+print(f"each player: money {start.money[0]}, stars {start.stars[0]} (at most {MAX_STARS}), "
+      f"rooms built {len(start.built[0])} of {start.mat.size} spaces")
+print(f"guest cards: {len(start.deck)}, {CARDS_PER_PLAYER} per player in booking; "
+      f"staff {STAFF_COST} each, a new room {ROOM_COST}; weeks: {start.options['weeks']}")
 
 # %% [markdown]
 # ## Reading the board
@@ -116,19 +129,22 @@ app
 # ## A week of two bots, in the engine
 #
 # The peak-load bot (P1) plays the staffer bot (P2) for one week with a seed.
-# The staffer hires one extra employee of each kind for the walk-ins; both
-# hire at least the week's largest daily need, so neither loses a star, and
-# both gain one.
+# The staffer hires extra staff for the walk-ins: one more at check-in, one
+# more in the kitchen if it serves breakfast, and one more housekeeper only if
+# it has a room to spare; both hire at least the week's largest daily need, so
+# neither loses a star, and both gain one.
 
 # %%
 # NBVAL_CHECK_OUTPUT
-import hoteledu
 from hoteledu.boutique.bots import PeakLoadBot, StafferBot
 
 game = hoteledu.load_game("boutique", players=2, weeks=1)
 record = hoteledu.play(game, [PeakLoadBot(), StafferBot()], seed=2026)
 print("actions:", len(record.actions))
 print("money (P1, P2):", game.money, "  stars:", game.stars)
+print("week's need (housekeeping, check-in, kitchen):",
+      [[max(day[c] for day in game.demand(p)) for c in range(3)] for p in (0, 1)])
+print("staff hired:", game.staff)
 print("stars lost per category (P1, P2):", game.shortfalls[0])
 print("guests no hotel could take:", game.lost[0])
 print("winner:", [f"P{p + 1}" for p in game.winners()])

@@ -83,7 +83,9 @@ for label, row in zip(booking.labels[0], booking.payoffs[0], strict=True):
 deck = standard_deck()
 mean_nights = sum(c.room_nights for c in deck.cards) / len(deck)
 mean_breakfast = sum(c.room_nights for c in deck.cards if c.breakfast) / len(deck)
-print(f"E[N] = {mean_nights:.4f} room-nights, breakfast room-nights {mean_breakfast:.2f}")
+total_nights = sum(c.room_nights for c in deck.cards)
+print(f"E[N] = {total_nights}/{len(deck)} = {mean_nights:.4f} room-nights, "
+      f"breakfast room-nights {mean_breakfast:.2f}")
 for p in PRICES:
     formula = 100 * (p * mean_nights + mean_breakfast)
     print(f"matched at {100 * p}: formula {formula:7.2f}, engine {booking.payoffs[0][p - 1, p - 1]:7.2f}")

@@ -47,6 +47,7 @@ import numpy as np
 
 from hoteledu.boutique.analysis.equilibria import (
     LEMKE_HOWSON_NOTE,
+    best_responses,
     degeneracy,
     is_equilibrium,
     lemke_howson_all,
@@ -87,6 +88,9 @@ off = ~np.eye(5, dtype=bool)
 print(f"standard errors off the diagonal: {game.standard_errors[0][off].min():.0f} "
       f"to {game.standard_errors[0][off].max():.0f}")
 print("pure equilibria:", pure_equilibria(game))
+replies, _ = best_responses(game)
+print("P1's best reply to each price of P2:",
+      {labels[j]: labels[replies[j][0]] for j in range(5)})
 
 # %% [markdown]
 # The seats play alike (the fixed policies do not depend on the seat, and tied hotels
@@ -152,14 +156,23 @@ ends = {tuple(r.equilibrium.rounded()[0]) for r in runs if r.valid}
 print(f"Lemke-Howson from all {len(runs)} labels: {sum(r.valid for r in runs)} valid runs, "
       f"{len(ends)} distinct end(s):", sorted(ends))
 print(degeneracy(game).explain(game.labels))
+# nashpy's indifference equations on the support 400, 500, 600, solved as nashpy does:
+support = [2, 3, 4]
+equations = np.vstack([(A[support] - np.roll(A[support], 1, axis=0))[:-1],
+                       np.eye(5)[[0, 1]], np.ones(5)])
+weights = np.linalg.solve(equations, [0, 0, 0, 0, 1])
+print(f"a payoff of the matrix: P1 at 400 against 500 earns {A[2, 3]:.2f}")
+print("nashpy's weights of 200 and 300: below 0:", bool((weights[:2] < 0).all()),
+      "· smaller than 1e-15:", bool((np.abs(weights[:2]) < 1e-15).all()))
 
 # %% [markdown]
 # All three find the LP's mix, and only it: this game has a single equilibrium. But
 # nashpy's own support enumeration finds *nothing*, and warns that an even number of
 # equilibria means a degenerate game. The game is not degenerate: nashpy accepts a
 # solution of the indifference equations only if the probabilities it must set to 0
-# come out $\ge 0$ exactly, and with payoffs like 951.67 the computer returns
-# $-10^{-17}$. `support_enumeration` here runs the same algorithm with a tolerance.
+# come out $\ge 0$ exactly, and with payoffs like 951.67 the computer returns a
+# tiny negative number (printed above: below 0, smaller than $10^{-15}$).
+# `support_enumeration` here runs the same algorithm with a tolerance.
 # Floating point deserves the same suspicion as sampling error.
 #
 # ## Degenerate games
@@ -208,11 +221,14 @@ from hoteledu.lessons import progress
 rng = np.random.default_rng(7)
 deals = game.draws  # (deal, P1's price, P2's price, player): money gained per deal
 n_deals = deals.shape[0]
-mixes = []
+mixes, values = [], []
 for _ in progress(range(100), desc="bootstrap"):
     resample = deals[rng.integers(n_deals, size=n_deals)].mean(axis=0)
-    mixes.append(zero_sum_lp(resample[..., 0] - resample[..., 1], column=False).row)
+    solved = zero_sum_lp(resample[..., 0] - resample[..., 1], column=False)
+    mixes.append(solved.row)
+    values.append(solved.value)
 mixes = np.array(mixes)
+print("value 0 (within 1e-6) in every resample:", bool(np.abs(values).max() < 1e-6))
 print("price  LP mix   bootstrap mean  bootstrap sd  share of resamples playing it")
 for k, label in enumerate(labels):
     print(f"{label:>5}  {lp.row[k]:6.3f}   {mixes[:, k].mean():6.3f}          "

@@ -89,6 +89,9 @@ for bid, row in zip(textbook.row_bids, textbook.row_payoffs):
 
 # %%
 # NBVAL_CHECK_OUTPUT
+from hoteledu.boutique.analysis.auction import payoff_against
+
+
 def show(mix):
     return "(" + ", ".join(str(p) for p in mix) + ")"
 
@@ -99,6 +102,9 @@ for eq in equilibria(textbook):
 uniform = symmetric_equilibrium(textbook)
 print("symmetric:", show(uniform.row), "· each earns", uniform.row_value,
       "· expected total bid", uniform.expected_total_bid)
+against_uniform = payoff_against(textbook.row_payoffs, uniform.col, True)
+print("each bid against the uniform mix earns:",
+      {b: str(v) for b, v in zip(textbook.row_bids, against_uniform)})
 
 # %% [markdown]
 # Four corners: both bidders mix over the even bids (0, 200) or the odd ones (100, 300),
@@ -137,7 +143,7 @@ for prize in (200, 300, 400, 600, 800, 1000):
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from hoteledu.boutique.analysis.auction import payoff_against, play_engine_bids
+from hoteledu.boutique.analysis.auction import play_engine_bids
 from hoteledu.boutique.figures.market import bid_distribution_figure
 
 engine_game = engine_bid_game(position)  # bids 0..500: P1 and P2 hold 500
@@ -289,6 +295,9 @@ for _ in range(40):
     duel.bid(200)
 print(duel.summary())
 print("best reply to this rival under the game's rule:", duel.best_reply())
+print("each bid against the textbook rival, game's rule:",
+      {b: str(v) for b, v in zip(engine_game.row_bids,
+                                 payoff_against(engine_game.row_payoffs, duel.rival_mix, True))})
 
 # %% [markdown]
 # Against the textbook rival every bid from 0 to 300 earns the same under the game's rule

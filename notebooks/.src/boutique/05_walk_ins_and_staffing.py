@@ -53,7 +53,10 @@
 from fractions import Fraction
 
 from hoteledu.boutique.analysis.walkins import demand_curve, mean_room_nights
+from hoteledu.boutique.cards import standard_deck
 
+cards = standard_deck().cards
+print(f"cards wanting breakfast: {sum(c.breakfast for c in cards)} of {len(cards)}")
 print(f"room-nights per walk-in card: {float(mean_room_nights()):.2f}")
 for option in ("with_breakfast", "room_only"):
     curve = demand_curve(breakfast=1, walkin_budget=option)
@@ -124,6 +127,9 @@ for face in range(1, 7):
     r = residual_demand(face)
     print(f"  {100 * face:>4}  {float(r.first_revenue):>11.1f}  {100 * r.best_response:>19}"
           f"  {float(r.revenue[r.best_response - 1]):>12.1f}")
+at_300 = residual_demand(3)
+print(f"first at 300: ranking first is worth "
+      f"{float(at_300.first_revenue - at_300.revenue[at_300.best_response - 1]):.1f} per walk-in")
 
 # %% [markdown]
 # Against a first hotel at its best rate, 300, the second does best at 100 and earns 152
@@ -159,6 +165,8 @@ for face in range(1, 7):
 
 # %%
 # NBVAL_CHECK_OUTPUT
+import math
+
 from hoteledu.boutique.analysis.staffing import (
     CATEGORIES,
     break_even_star_values,
@@ -175,10 +183,14 @@ for c, name in enumerate(CATEGORIES):
     mean, se = sample.mean(c)
     print(f"{name:>12}: P(N = n) {dict((n, round(p, 3)) for n, p in law.items())}, "
           f"mean {mean:.2f} ± {se:.2f}")
+draws = 7 * week.walkins_per_day
+paths = math.prod(6 * (sum(week.deck_counts.values()) - k) for k in range(draws))
+print(f"chance paths of the walk-in week ({draws} walk-ins): {paths:.1e}")
 
 # %% [markdown]
-# These are seeded estimates (the week has $168^7$ chance paths with a shrinking deck:
-# too many to enumerate). The tests check the sampler against an exact enumeration of
+# These are seeded estimates: the week has $6^7 \cdot 28 \cdot 27 \cdots 22 \approx 1.7
+# \times 10^{15}$ chance paths (a die and a card a day, the deck one card shorter each
+# day; printed above), too many to enumerate. The tests check the sampler against an exact enumeration of
 # the last walk-in day, where the tree is small.
 #
 # **The newsvendor's answer.** Take a star to be worth $w = 500$ (an assumption: the
@@ -187,6 +199,8 @@ for c, name in enumerate(CATEGORIES):
 # %%
 # NBVAL_CHECK_OUTPUT
 star_value = 500
+ratio = staffing_costs(sample.distribution(0), star_value).critical_ratio
+print(f"critical ratio: {ratio} = {float(ratio)}")
 for c, name in enumerate(CATEGORIES):
     law = sample.distribution(c)
     costs = staffing_costs(law, star_value)

@@ -72,6 +72,9 @@ gaps = exploitability(pennies, x_freq, y_freq)
 for t in (10, 100, 1000, 10_000):
     print(f"after {t:>6} rounds: P1 plays heads {x_freq[t - 1, 0]:.3f}, "
           f"P2 {y_freq[t - 1, 0]:.3f}, exploitability {gaps[t - 1]:.4f}")
+print("gap after ten times more rounds, over the gap before:",
+      [round(float(gaps[10 * t - 1] / gaps[t - 1]), 2) for t in (10, 100, 1000)],
+      f"(1/sqrt(10) = {1 / np.sqrt(10):.2f})")
 
 # %% [markdown]
 # The frequencies approach 1/2 while the play itself never settles: the players keep
@@ -139,6 +142,8 @@ changes = np.flatnonzero((shapley_run.plays[1:] != shapley_run.plays[:-1]).any(a
 runs = np.diff(changes)
 print("Shapley: lengths of the last runs", runs[-4:].tolist(),
       f"(ratio {runs[-1] / runs[-2]:.2f})")
+print("Shapley: profiles played after round 100:",
+      len({tuple(p) for p in shapley_run.plays[100:].tolist()}))
 simplex_figure(
     {"rock-paper-scissors": rps_run.frequencies()[0][::10],
      "Shapley's game": shapley_run.frequencies()[0][::10]},
@@ -153,7 +158,7 @@ simplex_figure(
 # When a strategy strictly dominates, learning is easy. In the prisoner's dilemma
 # "defect" beats "cooperate" whatever the other does: fictitious play defects from
 # round 2 on, the replicator's share of defectors grows from any interior start, and
-# pure best-response dynamics stops at (defect, defect) after one step.
+# pure best-response dynamics stops at (defect, defect) after one step of each player.
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -193,6 +198,7 @@ print("best-response path from (cooperate, cooperate):",
 # %%
 # NBVAL_CHECK_OUTPUT
 from hoteledu.boutique.analysis.games import pricing_game
+from hoteledu.boutique.analysis.equilibria import support_enumeration, vertex_enumeration
 from hoteledu.boutique.analysis.learning import pure_equilibria
 
 booking = pricing_game("booking")  # exact; objective "profit"
@@ -209,6 +215,8 @@ def where(x, y):
 
 
 print("one booking, profit: pure equilibria", ", ".join(pair(e) for e in pure_equilibria(booking)))
+print("one booking, difference: equilibria by support enumeration",
+      [where(e.row, e.column) for e in support_enumeration(booking_diff)])
 for name, game in (("profit", booking), ("difference", booking_diff)):
     first = fictitious_play(game, 500)
     coin = fictitious_play(game, 500, tie_rule="random", seed=3)
@@ -277,6 +285,10 @@ exploitability_figure({"fictitious play (rounds)": (np.arange(1, 5001), fp_gap),
 week_fp_profit = fictitious_play(week, 2000)
 week_rd_profit = replicator(normalised(week), time=200)
 print("week, profit: pure equilibria", ", ".join(pair(e) for e in pure_equilibria(week)))
+vertices = vertex_enumeration(week)
+print(f"vertex enumeration: {len(vertices)} equilibria, "
+      f"{sum(e.pure for e in vertices)} of them pure; prices ever played:",
+      sorted({labels[k] for e in vertices for k in np.flatnonzero(e.row > 1e-9)}))
 print("best replies from (100, 100):", " -> ".join(pair(k) for k in
                                                   best_response_path(week, (0, 0)).profiles))
 print(f"fictitious play ends at {where(*week_fp_profit.final())}, "

@@ -60,3 +60,21 @@ def test_mean_dice_on_space_4_when_it_holds_any(dice: int, stated: float) -> Non
     conditional = sum(k * p for k, p in enumerate(law)) / (1 - law[0])
     assert conditional == Fraction(dice, 6) / (1 - Fraction(5, 6) ** dice)
     assert round(float(conditional), 2) == stated
+
+
+def test_tournament_bots_as_the_lesson_describes() -> None:
+    """The heuristic wants space 3 + 3, 3 + 5, 3 + 7 before the scorings (the bonus
+    thresholds back + 3); the emperor-shy bot values a step at half a krone, always."""
+    from hoteledu.grand_austria.analysis import SCORINGS
+    from hoteledu.grand_austria.bots import HeuristicAgent
+    from hoteledu.grand_austria.strategies import EmperorShyAgent
+
+    heuristic, shy = HeuristicAgent(), EmperorShyAgent()
+    scoring_of_round = {r: next(s for s in SCORINGS if s.round >= r) for r in range(1, 8)}
+    for rnd, scoring in scoring_of_round.items():
+        target = scoring.bonus_space
+        assert target == 3 + scoring.step_back == 3 + scoring.round
+        below = heuristic.emperor_want({"round": rnd, "emperor": [target - 1]}, 0)
+        reached = heuristic.emperor_want({"round": rnd, "emperor": [target]}, 0)
+        assert below > 1 and reached == 1.5 and below > reached
+        assert shy.emperor_want({"round": rnd, "emperor": [0]}, 0) == 0.5

@@ -128,6 +128,7 @@ display(HTML(leaderboard_html(results, BID.value_label) + histogram_svg(theory, 
 print(BID.question(session.params, opened.seed))
 print("winner:", results["leaderboard"][0]["name"], "with a bid of",
       results["leaderboard"][0]["value"], "hundred;", results["pairings"], "pairings")
+print("bids 0..5 at closing (Ada's second bid counts):", [values.count(bid) for bid in range(6)])
 print(fit_test(theory.choices, theory.mix, values).message)
 store.close()
 folder.cleanup()
@@ -137,7 +138,14 @@ folder.cleanup()
 # plays, so the fit is rejected outright: theory gives them probability 0 (and both lose
 # against the mix, as the indifference check below shows). When every choice falls in
 # the mix's support, a class of 8 over four bids leaves expected counts below 5, and the
-# test warns that the chi-square approximation is then unreliable.
+# test warns that the chi-square approximation is then unreliable, as here for a class
+# that bids 0, 1, 2 once each and 5 five times:
+
+# %%
+# NBVAL_CHECK_OUTPUT
+print(fit_test(theory.choices, theory.mix, [0, 1, 2, 5, 5, 5, 5, 5]).message)
+
+# %% [markdown]
 #
 # ## The three experiments
 #
@@ -168,7 +176,7 @@ for experiment in EXPERIMENTS.values():
     params = experiment.check_params({})
     th = experiment.theory(params, 0)
     mix = {c: round(p, 3) for c, p in zip(th.choices, th.mix) if p > 0}
-    print(f"{experiment.title}: mix {mix}, value {th.value:.3f}")
+    print(f"{experiment.title} {params}: mix {mix}, value {th.value:.3f}")
 
 # %% [markdown]
 # * **Pricing: Bertrand.** Against any price, one face lower wins the booking, so the
@@ -184,8 +192,11 @@ for experiment in EXPERIMENTS.values():
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from hoteledu.classroom.experiments import bid_matrix
+from hoteledu.boutique.analysis.auction import equilibria
+from hoteledu.classroom.experiments import bid_game, bid_matrix
 
+extremes = sorted(tuple(str(p) for p in e.row) for e in equilibria(bid_game(400, 5)) if e.symmetric)
+print("the extreme optimal mixes over bids 0..5:", *extremes)
 bid_theory = BID.theory(BID.check_params({}), 0)
 print("the centre mix over bids 0..5:", [round(p, 4) for p in bid_theory.mix])
 against_mix = np.array(bid_matrix(400, 5)) @ np.array(bid_theory.mix)
@@ -232,8 +243,7 @@ print("expected lead of bids 0..5 against it:", [round(float(x), 1) for x in aga
 # NBVAL_CHECK_OUTPUT
 from fractions import Fraction
 
-from hoteledu.boutique.analysis.auction import equilibria
-from hoteledu.classroom.experiments import PRICING, TAKE_OR_PASS, bid_game
+from hoteledu.classroom.experiments import PRICING, TAKE_OR_PASS
 from hoteledu.lessons import check_answers
 
 take = TAKE_OR_PASS.theory(TAKE_OR_PASS.check_params({}), 0)

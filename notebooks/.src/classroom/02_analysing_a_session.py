@@ -71,9 +71,13 @@ for r in data["rounds"]:
 # The class is far from it:
 
 # %%
+# NBVAL_CHECK_OUTPUT
+theory = PRICING.theory(params, 0)
+print("equilibrium mix over faces 1..6:", [round(p, 3) for p in theory.mix], f"value {theory.value:.3f}")
+
+# %%
 import plotly.graph_objects as go
 
-theory = PRICING.theory(params, 0)
 figure = go.Figure()
 for r in data["rounds"]:
     counts = Counter(s["value"] for s in r["submissions"])
@@ -107,6 +111,8 @@ for r in data["rounds"]:
     against = lead @ shares
     print(f"round {r['number']}: expected lead of faces 1..6 {np.round(against).astype(int).tolist()}"
           f" -> best face {theory.choices[int(against.argmax())]}")
+round1 = [s["value"] for s in data["rounds"][0]["submissions"]]
+print("round 1: students at face 4 or above:", sum(v >= 4 for v in round1), "of", len(round1))
 
 # %% [markdown]
 # In round 1 the best reply to the class was face 3, not 1: with most of the class at 4 or
@@ -132,6 +138,8 @@ for r in data["rounds"]:
     values = [s["value"] for s in r["submissions"]]
     print(f"round {r['number']} against Bertrand: {fit_test(theory.choices, theory.mix, values).message}")
     print(f"round {r['number']} against uniform:  {fit_test(theory.choices, uniform, values).message}")
+print(f"expected count of a face under the uniform mix: {len(values)} / 6 = {len(values) / 6:.0f}; "
+      f"of a pair of faces: {len(values)} / 3 = {len(values) / 3:.0f}")
 
 # %% [markdown]
 # With 24 students and 6 faces every expected count under the uniform mix is 4, below 5:
@@ -171,6 +179,7 @@ for r in data["rounds"]:
 # NBVAL_CHECK_OUTPUT
 from scipy import stats
 
+from hoteledu.boutique.cards import standard_deck
 from hoteledu.classroom.experiments import play_booking
 from hoteledu.lessons import check_answers
 
@@ -197,6 +206,7 @@ verdict = check_answers({
     "3 score": ((top1["value"], top1["score"]), (2, 504.348)),
     "3 face 3": ({r["score"] for r in board1 if r["value"] == 3}, {495.652}),
     "3 card": (booking_card(data["rounds"][0]["seed"])[0], 6),
+    "3 all cards": (len(standard_deck().cards), 28),
     "3 lost": (play_booking(3, 2, data["rounds"][0]["seed"])[:2], (0, 600)),
     "3 best reply": ([round(float(x)) for x in (lead @ shares1)[1:3]], [618, 644]),
 })

@@ -70,15 +70,34 @@
 #   VP track (◆). Another seat's hand shows only how many cards it holds.
 # * **Orange rings** show where you may click now.
 #
-# ## A game between two bots
-#
-# The engine plays whole games. Here the app's heuristic bot (P1) plays a random bot
-# (P2) with a seed: the random bot leaves guests unserved in its café and falls to
-# the emperor's penalties.
+# The numbers above are the engine's: this cell reads them from its rule data.
 
 # %%
 # NBVAL_CHECK_OUTPUT
 import hoteledu
+from hoteledu.grand_austria import hotel, rules
+from hoteledu.grand_austria.dice import FACES
+
+fresh = hoteledu.load_game("grand_austria", players=2)
+print("rounds:", rules.ROUNDS, "| action spaces:", FACES, "| dice by number of players:", rules.DICE_PER_PLAYERS)
+print("turn order tiles with 2 players (start player first):", rules.TURN_ORDER_TILES[2])
+print("guest row:", rules.GUEST_SPACES, "guests costing", rules.QUEUE_COSTS, "krones | café places:", rules.CAFE_SIZE)
+print("emperor scores at the end of rounds", tuple(rules.SCORING_ROUNDS),
+      "| a guest left in the café costs", rules.CAFE_PENALTY_VP, "VP")
+print("hotel board:", len(fresh.rooms[0]), "rooms on", len(hotel.FLOOR_COSTS), "floors")
+
+# %% [markdown]
+# ## A game between two bots
+#
+# The engine plays whole games. Here the app's heuristic bot (P1) plays a random bot
+# (P2) with a seed. The random bot leaves all three of its café guests unserved at the
+# end (15 VP lost, against 5 for the heuristic's one guest). In this game neither bot
+# climbs far on the emperor track: each scoring moves the discs back 3, 5 and 7 spaces,
+# every disc lands on space 0, and both bots take the emperor's penalty at all three
+# scorings (lesson 4 prices the emperor track).
+
+# %%
+# NBVAL_CHECK_OUTPUT
 from hoteledu.grand_austria.bots import HeuristicAgent
 
 game = hoteledu.load_game("grand_austria", players=2)
@@ -86,6 +105,24 @@ record = hoteledu.play(game, [HeuristicAgent(1), hoteledu.RandomAgent(2)], seed=
 print("actions:", len(record.actions))
 print("VP at the end (P1 heuristic, P2 random):", game.vp)
 print("winner:", ", ".join(f"P{p + 1}" for p in game.winners()))
+print("guests left in the café:", [len(cafe) for cafe in game.cafe], "| their VP:", [f["cafe"] for f in game.final])
+
+# Where were the discs at each scoring? Replay the game: a scoring is the first action of
+# its round after which a disc moved back (only a scoring moves discs back) or the round ended.
+state, discs = record.initial_state(), {}
+for action in record.actions:
+    before, scoring_round = list(state.emperor), state.round
+    state.apply_action(action)
+    moved_back = any(after < b for after, b in zip(state.emperor, before))
+    if scoring_round in rules.SCORING_ROUNDS and scoring_round not in discs and (
+        moved_back or state.round != scoring_round or state.is_terminal()
+    ):
+        discs[scoring_round] = before
+for scoring_round, back in rules.SCORING_ROUNDS.items():
+    places = discs[scoring_round]
+    print(f"round {scoring_round} scoring: discs at {places}, back {back}, after it",
+          [max(0, place - back) for place in places], "| penalty for",
+          [f"P{p + 1}" for p, place in enumerate(places) if place <= back])
 
 # %% [markdown]
 # ## Exercises: predict, then play

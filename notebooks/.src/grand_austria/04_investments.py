@@ -43,6 +43,7 @@ from hoteledu.grand_austria.analysis import implied_item_prices
 
 fit = implied_item_prices()
 with_krones = implied_item_prices(count_krones=True)
+print("guest cards (equations):", len(fit.numbers), "| unknowns:", len(fit.items))
 print("implied VP of one item:", ", ".join(f"{item} {price:.2f}" for item, price in zip(fit.items, fit.prices)))
 print(f"R² = {fit.r_squared:.2f}")
 print("counting reward krones as VP:",
@@ -99,6 +100,10 @@ for dice in (10, 12, 14):
 # between the bars. It falls like $1/\sqrt{n}$ (the dashed guide): a hundred times as
 # many rolls buy only ten times the precision. Keep this rate in mind for the
 # tournament at the end.
+#
+# One sample wobbles around that rate (in the figure the distance after 20,000 hires is
+# about a seventh of the distance after 200, not a tenth). Averaged over many seeded
+# samples the rate holds: the mean distance times $\sqrt{n}$ stays at about 0.77.
 
 # %%
 from hoteledu.grand_austria.analysis import route_cost_distribution
@@ -109,6 +114,20 @@ convergence_figure(
     sample_hiring_costs(6, 12, 20_000, seed=18),
     title="Krones paid for a cost-6 card, 12 dice: simulated against exact",
 )
+
+# %%
+# NBVAL_CHECK_OUTPUT
+exact = np.array([float(p) for p in route_cost_distribution(6, 12)])
+one_sample = np.array(sample_hiring_costs(6, 12, 20_000, seed=18))
+for n in (200, 20_000):
+    distance = 0.5 * np.abs(np.bincount(one_sample[:n], minlength=exact.size) / n - exact).sum()
+    print(f"the figure's sample after {n:6} hires: distance {distance:.4f}")
+rng = np.random.default_rng(7)
+for n in (200, 2_000, 20_000):
+    frequencies = rng.multinomial(n, exact, size=1_000) / n
+    mean_distance = 0.5 * np.abs(frequencies - exact).sum(axis=1).mean()
+    print(f"mean over 1,000 seeded samples of {n:6} hires: distance {mean_distance:.4f}, "
+          f"times √n {mean_distance * np.sqrt(n):.2f}")
 
 # %% [markdown]
 # Four staff cards act **once per round**: each round, from the round they are hired
@@ -164,13 +183,17 @@ staff_value_figure([values[card, "implied price"] for card in once_per_round_car
 # Steps come from action 4, whose strength is split between the emperor and the money
 # track: a step costs the krone it could have been, 1 VP at the end. Take the tiles A1,
 # B2 and C1 (one of each letter, as in a game): their bonus and penalty are 3, 5 and 8
-# krones or VP.
+# krones or VP (the cell reads them, and the track's VP, from the game data).
 
 # %%
 # NBVAL_CHECK_OUTPUT
 from hoteledu.grand_austria.analysis import SCORINGS, best_emperor_plan, evaluate_plan, minimal_plan, scoring_payoff
+from hoteledu.grand_austria.analysis.emperor import tile_values
+from hoteledu.grand_austria.hotel import EMPEROR_TRACK_VP
 
-bonus = penalty = (3, 5, 8)  # tiles A1, B2, C1
+bonus, penalty = (tuple(int(v) for v in values) for values in zip(*(tile_values(t) for t in ("A1", "B2", "C1"))))
+print("track VP on spaces 0 to 13:", EMPEROR_TRACK_VP)
+print("tiles A1, B2, C1: bonus", bonus, "penalty", penalty)
 for scoring in SCORINGS:
     print(f"round {scoring.round}: back {scoring.step_back}, no penalty from space {scoring.avoid_penalty}, "
           f"bonus from space {scoring.bonus_space}")
@@ -183,6 +206,9 @@ plans = {
 for name, plan in plans.items():
     print(f"{name:25} spaces {plan.targets}, steps {plan.steps}: track {plan.track_vp} VP, "
           f"tiles {sum(plan.tile_vp)}, cost {plan.cost}, net {plan.net} VP")
+best, reach, never = plans["best"], plans["just reach each bonus"], plans["never climb"]
+print(f"best against just reach each bonus: {sum(best.steps)} against {sum(reach.steps)} steps, "
+      f"track VP {int(best.track_vp - reach.track_vp):+}")
 
 # %%
 from hoteledu.grand_austria.figures import emperor_threshold_figure
@@ -212,11 +238,16 @@ emperor_threshold_figure(payoffs, SCORINGS, {"just reach each bonus": plans["jus
 # own emperor scoring.
 #
 # Climbing 13 steps in three rounds is a lot of dice. With at most 6 steps before each
-# scoring (about what two or three strong dice on space 4 give), the best plan is
-# different:
+# scoring (about what two or three takes of action 4 give: space 4 holds on average 2.0
+# to 2.5 dice when it holds any, with 10 to 14 dice), the best plan is different:
 
 # %%
 # NBVAL_CHECK_OUTPUT
+from hoteledu.grand_austria.analysis.board import space_count_distribution
+
+for dice in (10, 12, 14):
+    on_space = space_count_distribution(dice)
+    print(f"{dice} dice: mean dice on space 4 when it holds any {float(sum(k * q for k, q in enumerate(on_space)) / (1 - on_space[0])):.2f}")
 for limit in (4, 5, 6):
     plan = best_emperor_plan(bonus, penalty, max_steps=limit)
     print(f"at most {limit} steps before each scoring: spaces {plan.targets}, zones {plan.zones}, net {plan.net} VP")
@@ -252,6 +283,7 @@ print(result.table())
 difference = normal_interval([r[0] - r[1] for r in result.returns])
 print(f"heuristic minus emperor-shy, per game: {difference.estimate:.1f} VP, "
       f"95% CI [{difference.low:.1f}, {difference.high:.1f}]")
+print(f"gap between the plans 'just reach each bonus' and 'never climb': {reach.net - never.net} VP")
 
 # %%
 from hoteledu.grand_austria.figures import tournament_figure

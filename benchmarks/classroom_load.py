@@ -138,7 +138,7 @@ def over_http(students: int) -> None:
                 ["ps", "-eo", "pid=,ppid=,rss=,args="], capture_output=True, text=True
             ).stdout.splitlines()
         ]
-        family, rss = {launcher}, []
+        family = {launcher}
         for _ in range(4):  # launcher -> Voilà -> kernel (-> anything a kernel starts)
             family |= {int(pid) for pid, ppid, *_ in table if int(ppid) in family}
         rss = [(int(size), args) for pid, _, size, args in table if int(pid) in family]

@@ -23,7 +23,7 @@ import pytest
 from hoteledu.apps.connection import JUPYTER_SERVER_NODELAY_OPTION, VOILA_NODELAY_OPTION
 
 sys.path.insert(0, str(Path(__file__).parent))  # the tests' shared helpers: ``import pages``
-from pages import free_port, stop_server
+from pages import free_port, stop_server, write_notebook
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_FLAGS = [
@@ -136,18 +136,9 @@ def jupyterlab_server(
     (:data:`hoteledu.apps.connection.JUPYTER_SERVER_NODELAY_OPTION`); by
     default it is served as a plain ``jupyter lab`` serves it.
     """
-    import nbformat
-
     port = free_port()
     with tempfile.TemporaryDirectory() as root:
-        notebook = nbformat.v4.new_notebook()
-        notebook.cells = [nbformat.v4.new_code_cell(source)]
-        notebook.metadata["kernelspec"] = {
-            "name": "python3",
-            "display_name": "Python 3",
-            "language": "python",
-        }
-        nbformat.write(notebook, str(Path(root) / "play.ipynb"))
+        write_notebook(Path(root), "play.ipynb", source)
         settings = Path(root) / "settings"
         # no "news" question and no update check popping over the notebook
         plugin = settings / "@jupyterlab" / "apputils-extension"

@@ -77,6 +77,12 @@ def write_notebook(tmp_path: Path, name: str, source: str) -> str:
     return str(path)
 
 
+def quickest_label(labels: list[str], turn: int) -> str:
+    """The press that moves a game on fastest (pass, end turn, done), else one by turn."""
+    fastest = [t for t in ("pass", "end turn", "done") if t in labels]
+    return fastest[0] if fastest else labels[turn % len(labels)]
+
+
 def rounded(values: list[Any]) -> list[Any]:
     """Floats to 3 decimals (the page and the engine agree to that), the rest as is."""
     return [round(v, 3) if isinstance(v, float) else v for v in values]

@@ -8,7 +8,7 @@ in the page.
 
 from __future__ import annotations
 
-import nbformat
+from pages import write_notebook
 from playwright.sync_api import expect
 
 SOURCE = (
@@ -17,16 +17,8 @@ SOURCE = (
 
 
 def test_play_the_duel_in_voila(browser, serve_voila, tmp_path):
-    notebook = tmp_path / "duel.ipynb"
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(SOURCE)]
-    nb.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3",
-        "language": "python",
-    }
-    nbformat.write(nb, notebook)
-    with serve_voila(str(notebook), timeout=120) as url:  # a loaded machine starts slowly
+    notebook = write_notebook(tmp_path, "duel.ipynb", SOURCE)
+    with serve_voila(notebook, timeout=120) as url:  # a loaded machine starts slowly
         page = browser.new_page(viewport={"width": 1200, "height": 1000})
         page.goto(url, timeout=45_000)
         play = page.get_by_role("button", name="Play the week")

@@ -23,6 +23,7 @@ from pages import (
     click_board,
     log_text,
     open_app,
+    quickest_label,
     rounded,
     wait_for_log_change,
     write_notebook,
@@ -122,9 +123,7 @@ def _press(page: Any, controller: GrandAustriaController, turn: int, latencies: 
             _click_board(page, controller, 1.5 + 3 * (space - 1), -2.0)
             assert controller.click("spaces", ["space", space, 0]), controller.message
         else:
-            label = next(
-                (t for t in ("pass", "end turn", "done") if t in labels), labels[turn % len(labels)]
-            )
+            label = quickest_label(labels, turn)
             start = time.perf_counter()
             buttons.nth(labels.index(label)).click()
             assert controller.play_text(label), controller.message

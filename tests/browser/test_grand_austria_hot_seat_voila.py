@@ -16,6 +16,7 @@ import pytest
 from pages import (
     assert_board_shows,
     log_text,
+    quickest_label,
     wait_for_log_change,
     write_notebook,
 )
@@ -62,9 +63,7 @@ def _press(page: Any, controller: GrandAustriaController, turn: int) -> None:
         buttons = page.locator(".hoteledu-actions button")
         buttons.first.wait_for(timeout=15_000)
         labels = buttons.all_inner_texts()
-        label = next(
-            (t for t in ("pass", "end turn", "done") if t in labels), labels[turn % len(labels)]
-        )
+        label = quickest_label(labels, turn)
         buttons.nth(labels.index(label)).click()
         assert controller.play_text(label), controller.message
     wait_for_log_change(page, log, timeout=15_000)

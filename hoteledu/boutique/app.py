@@ -59,7 +59,7 @@ from hoteledu.boutique.actions import (
     TieOrder,
     die_name,
 )
-from hoteledu.boutique.mat import DAY_NAMES, PRICE_STEP, STAFF_COST
+from hoteledu.boutique.mat import DAY_NAMES, PRICE_STEP
 from hoteledu.core.actions import Action
 from hoteledu.core.agents import Agent, SeedLike
 from hoteledu.core.state import State
@@ -289,13 +289,14 @@ class BoutiqueAdapter(GameAdapter):
             return ("room " if len(rooms) == 1 else "rooms ") + ", ".join(str(r + 1) for r in rooms)
         if kind is Hire:
             a = action
-            total = (a.housekeeping + a.checkin + a.kitchen) * STAFF_COST  # type: ignore[attr-defined]
+            total = state.action_cost(a)  # type: ignore[attr-defined]
             return (
                 f"hire {a.housekeeping} housekeeping, {a.checkin} check-in, "  # type: ignore[attr-defined]
                 f"{a.kitchen} kitchen ({total})"  # type: ignore[attr-defined]
             )
         if kind is Expand:
-            return f"build room {action.space + 1} (1000)"  # type: ignore[attr-defined]
+            cost = state.action_cost(action)  # type: ignore[attr-defined]
+            return f"build room {action.space + 1} ({cost})"  # type: ignore[attr-defined]
         if kind is EndExpansion:
             return "build no more rooms"
         if kind is CheckInDie:

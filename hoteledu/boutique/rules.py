@@ -429,6 +429,23 @@ class BoutiqueState(State):
             return actions
         return []
 
+    @staticmethod
+    def hire_cost(hire: Hire) -> int:
+        """Money for the staff of a ``Hire``: every member costs ``STAFF_COST`` (BHM-22)."""
+        return (hire.housekeeping + hire.checkin + hire.kitchen) * STAFF_COST
+
+    def action_cost(self, action: Action) -> int:
+        """Money ``action`` costs its player, as the engine charges it (for labels and bots).
+
+        Staff hired (BHM-22) and a room built (BHM-34); 0 for the rest. A
+        sealed bid names its own amount.
+        """
+        if type(action) is Hire:
+            return self.hire_cost(action)
+        if type(action) is Expand:
+            return ROOM_COST
+        return 0
+
     def _problem(self, player: int, action: Action) -> tuple[str, str] | None:
         """Why ``player`` may not take ``action`` now, as (message, rule); None if legal."""
         phase = self.phase
@@ -492,11 +509,11 @@ class BoutiqueState(State):
             counts = (action.housekeeping, action.checkin, action.kitchen)  # type: ignore[attr-defined]
             if any(not _is_int(c) or not 0 <= c <= MAX_STAFF for c in counts):
                 return (f"a staff die shows 1 to {MAX_STAFF} pips (or no die, 0)", "BHM-21")
-            cost = sum(counts) * STAFF_COST
+            cost = self.hire_cost(action)  # type: ignore[arg-type]
             if cost > self.money[player]:
                 return (
                     f"{sum(counts)} staff cost {cost} but you have {self.money[player]}: "
-                    "each staff member costs 300",
+                    f"each staff member costs {STAFF_COST}",
                     "BHM-22",
                 )
             return None
@@ -506,7 +523,7 @@ class BoutiqueState(State):
             if kind is EndExpansion:
                 return None
             if kind is not Expand:
-                return ("build a room (1000) or stop building", "BHM-34")
+                return (f"build a room ({ROOM_COST}) or stop building", "BHM-34")
             space = action.space  # type: ignore[attr-defined]
             if self.money[player] < ROOM_COST:
                 return (f"a new room costs {ROOM_COST}; you have {self.money[player]}", "BHM-34")
@@ -694,7 +711,7 @@ class BoutiqueState(State):
             for p, part in enumerate(action.actions):  # type: ignore[attr-defined]
                 if type(part) is Hire:
                     counts = [part.housekeeping, part.checkin, part.kitchen]
-                    cost = sum(counts) * STAFF_COST
+                    cost = self.hire_cost(part)
                     self.staff[p] = counts
                     self.staff_hired[p] += sum(counts)
                     self.money[p] -= cost

@@ -37,6 +37,9 @@ class Dashboard:
         """``auto_refresh``: seconds between updates of the open round's submission count."""
         self.store = store
         self._token = token or ""
+        # Authority lives here, in the kernel, set only by unlock() after the
+        # token was checked; no widget trait (layout included) is consulted.
+        self._unlocked = False
         self._lock = threading.RLock()  # the auto-refresh thread and the buttons take turns
         self._stopped = threading.Event()
         self.code: str | None = None
@@ -86,14 +89,13 @@ class Dashboard:
             ]
         )
         self.teacher_box = widgets.VBox([self.setup_box, self.session_box])
-        self.teacher_box.layout.display = "none"
         self.session_box.layout.display = "none"
+        # The teacher's panel joins the page only once unlocked.
         self.box = widgets.VBox(
             [
                 widgets.HTML("<h2>hoteledu classroom: teacher dashboard</h2>"),
                 widgets.HBox([self.token, self.unlock_button]),
                 self.message,
-                self.teacher_box,
             ]
         )
         self.unlock_button.on_click(lambda _b: self.unlock(self.token.value))
@@ -135,7 +137,7 @@ class Dashboard:
 
     @property
     def unlocked(self) -> bool:
-        return self.teacher_box.layout.display != "none"
+        return self._unlocked
 
     def unlock(self, typed: str) -> bool:
         if not self._token:
@@ -146,7 +148,9 @@ class Dashboard:
         if not secrets.compare_digest(str(typed).strip().encode(), self._token.encode()):
             self.message.value = message_html("wrong teacher token")
             return False
-        self.teacher_box.layout.display = None
+        self._unlocked = True
+        if self.teacher_box not in self.box.children:
+            self.box.children = (*self.box.children, self.teacher_box)
         self.token.value = ""
         self.message.value = message_html("Unlocked.", ok=True)
         return True

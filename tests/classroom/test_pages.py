@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -126,3 +128,69 @@ def test_the_dashboard_counts_submissions_by_itself_while_a_round_is_open(store:
         assert "Ann" in teacher.status.value and ">3<" not in teacher.status.value
     finally:
         teacher.stop()
+
+
+def _forged_values(value):
+    """Values a hostile page might send for a synced trait of this current value."""
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, str):
+        return ["", "none", "block", "flex", "visible", TOKEN]
+    if isinstance(value, int | float):
+        return [value + 1, 0]
+    return []
+
+
+def _forge_every_trait(root: widgets.Widget) -> int:
+    """Send an update message for every synced trait of every widget under ``root``."""
+    sent = 0
+    seen: set[str] = set()
+    todo = [root]
+    while todo:
+        w = todo.pop()
+        if w.model_id in seen:
+            continue
+        seen.add(w.model_id)
+        for name in w.keys:
+            current = getattr(w, name, None)
+            if isinstance(current, widgets.Widget):
+                todo.append(current)
+            for child in current if isinstance(current, tuple | list) else ():
+                if isinstance(child, widgets.Widget):
+                    todo.append(child)
+            if name.startswith("_"):
+                continue
+            for forged in _forged_values(current):
+                msg = {"content": {"data": {"method": "update", "state": {name: forged}}}}
+                # a value the trait refuses is no forgery that worked
+                with contextlib.suppress(Exception):
+                    w._handle_msg(msg)
+                sent += 1
+    return sent
+
+
+def _press_every_button(root: widgets.Widget) -> int:
+    pressed = 0
+    for w in all_widgets(root):
+        if isinstance(w, widgets.Button):
+            click = {"method": "custom", "content": {"event": "click"}}
+            w._handle_msg({"content": {"data": click}})
+            pressed += 1
+    return pressed
+
+
+def test_forged_widget_messages_never_unlock_the_dashboard(store: Store) -> None:
+    """GH-22: authority is decided in the kernel; no trait a browser can set grants it."""
+    running = store.create_session("pricing")
+    store.open_round(running.code)
+    store.submit(store.join(running.code, "Ann"), "3")
+    before = list(store._db.iterdump())
+    page = Dashboard(store, TOKEN)
+    page.resume_code.value = running.code
+    assert _forge_every_trait(page.box) > 0 and _forge_every_trait(page.teacher_box) > 50
+    assert _press_every_button(page.box) + _press_every_button(page.teacher_box) >= 8
+    assert not page.unlocked
+    assert page.teacher_box not in page.box.children  # the panel is not even on the page
+    assert page.code is None and "base64" not in page.export_link.value  # nothing exported
+    assert list(store._db.iterdump()) == before  # no session, round, close or export
+    assert page.unlock(TOKEN)  # the real token still works afterwards

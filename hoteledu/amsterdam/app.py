@@ -39,18 +39,9 @@ from typing import Any, ClassVar
 import numpy as np
 
 from hoteledu.amsterdam.actions import MoveBoat, SplitSteps
-from hoteledu.amsterdam.board import CANAL_INDEX, CANAL_TILES
-from hoteledu.amsterdam.rules import (
-    CHASE,
-    COLOURS,
-    DAM_LEAD,
-    DEAL,
-    MOVE_MAYOR,
-    MOVE_NIGHTWATCHMAN,
-    ROLL,
-    AmsterdamState,
-    new_game,
-)
+from hoteledu.amsterdam.board import CANAL_INDEX, CANAL_TILES, COLOURS
+from hoteledu.amsterdam.phases import CHASE, DAM_LEAD, DEAL, MOVE_MAYOR, MOVE_NIGHTWATCHMAN, ROLL
+from hoteledu.amsterdam.rules import AmsterdamState, new_game
 from hoteledu.apps.adapter import GameAdapter
 from hoteledu.apps.connection import VOILA_NODELAY_OPTION
 from hoteledu.apps.controller import GameController, plural

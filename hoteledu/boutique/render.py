@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from hoteledu.boutique.mat import DAY_NAMES
+from hoteledu.boutique.mat import DAY_NAMES, NIGHTS
 from hoteledu.core.state import player_name
 
 if TYPE_CHECKING:
@@ -20,8 +20,6 @@ if TYPE_CHECKING:
 
 def _cells(state: BoutiqueState, player: int) -> list[tuple[int, list[str]]]:
     """Per built room: the text of each night of the current week plus the next night."""
-    from hoteledu.boutique.rules import NIGHTS
-
     base = state.week_start
     rows = []
     for room in state.built[player]:

@@ -15,7 +15,7 @@ contradiction deeper down is refused too.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hoteledu.boutique.mat import CARDS_PER_PLAYER, MAX_STAFF, MAX_STARS, NIGHTS
 from hoteledu.boutique.phases import PHASES
@@ -23,8 +23,7 @@ from hoteledu.core import snapshot_checks as sc
 from hoteledu.core.errors import MalformedRecordError
 from hoteledu.core.state import CHANCE, SIMULTANEOUS, player_name
 
-if TYPE_CHECKING:
-    from hoteledu.boutique.rules import BoutiqueState
+# States are typed Any here: they are rules.BoutiqueState, and rules imports this module.
 
 _SCALARS = (
     "week",
@@ -43,7 +42,7 @@ MAX_LAST_EVENT = 2_000
 """Longest 'last_event' text a saved position may hold."""
 
 
-def load_snapshot(state: BoutiqueState, snap: Mapping[str, Any]) -> None:
+def load_snapshot(state: Any, snap: Mapping[str, Any]) -> None:
     """Fill ``state`` (a new game with the saved options) from untrusted snapshot data."""
     sc.check_fields(snap, state.to_snapshot(), "Boutique Hotel Manager")
     n, weeks, rooms = state.n, state.weeks, state.mat.size
@@ -169,7 +168,7 @@ def load_snapshot(state: BoutiqueState, snap: Mapping[str, Any]) -> None:
     probe(state)
 
 
-def probe(state: BoutiqueState) -> None:
+def probe(state: Any) -> None:
     """Ask the loaded position what can be done now; a deeper inconsistency is refused."""
     try:
         mover = state.current_player()

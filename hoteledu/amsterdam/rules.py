@@ -1,4 +1,8 @@
-"""Hotel Amsterdam: the rules engine.
+"""Hotel Amsterdam: the rules engine, :class:`AmsterdamState` and :func:`new_game`.
+
+The actions are in :mod:`.actions`, the phases in :mod:`.phases`, the
+refusals' words in :mod:`.refusals`, the loader of saved positions in
+:mod:`.snapshot` and the text board in :mod:`.render`.
 
 What the game teaches: a Markov chain (the boat going round the canal), the
 exact distribution of the dice sum, expectations under a random relocation

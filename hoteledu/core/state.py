@@ -19,8 +19,10 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from hoteledu.core.actions import Action, ActionCodec, JointAction
+from hoteledu.core.actions import Action, JointAction
+from hoteledu.core.codec import ActionCodec, parse_json_text
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
+from hoteledu.core.registry import find_game_info
 from hoteledu.core.validation import (
     check_json_shape,
     inspect_action,
@@ -320,10 +322,6 @@ class State:
     @classmethod
     def from_json(cls, data: Any) -> State:
         """Load a state saved by ``to_json()``; refuse malformed data with the reason."""
-        # Imported here: records imports this module.
-        from hoteledu.core.records import parse_json_text
-        from hoteledu.core.registry import find_game_info
-
         if isinstance(data, (str, bytes, bytearray)):
             data = parse_json_text(data, what="the saved state", max_bytes=MAX_SAVED_STATE_CHARS)
         if not isinstance(data, Mapping):

@@ -150,9 +150,7 @@ class GrandAustriaAdapter(GameAdapter):
     title = "Grand Austria Hotel"
     player_counts = (2, 3, 4)
     options: ClassVar[dict[str, tuple[Any, ...]]] = {
-        option.name: option.choices or (option.default,)
-        for option in GAME_INFO.options
-        if option.name in APP_OPTIONS
+        name: GAME_INFO.choices(name) for name in APP_OPTIONS
     }
     bot_kinds = ("random", "heuristic", "mcts")
     slow_bots = frozenset({"mcts"})

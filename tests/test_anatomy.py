@@ -41,10 +41,8 @@ GAME_MODULES = (
 
 # check -> game -> the helper whose move it waits for
 PENDING: dict[str, dict[str, str]] = {
-    "modules": {"amsterdam": "ams", "grand_austria": "ga", "boutique": "bq"},
-    "figure_topics": {"boutique": "bq"},
-    "board_without_ipywidgets": {"boutique": "bq"},
-    "no_circle": {"grand_austria": "ga", "boutique": "bq"},
+    "modules": {"amsterdam": "ams", "grand_austria": "ga"},
+    "no_circle": {"grand_austria": "ga"},
 }
 
 

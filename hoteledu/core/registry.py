@@ -53,6 +53,14 @@ class GameInfo:
             )
         return {name: o.validate(options.get(name, o.default)) for name, o in known.items()}
 
+    def choices(self, name: str) -> tuple[Any, ...]:
+        """The allowed values of option ``name`` (its default first); KeyError if it has none."""
+        for option in self.options:
+            if option.name == name and option.choices is not None:
+                rest = tuple(c for c in option.choices if c != option.default)
+                return (option.default, *rest) if option.default in option.choices else rest
+        raise KeyError(f"game {self.name!r} has no option {name!r} with choices")
+
     def load(self, **options: Any) -> Any:
         """A new initial state (a ``hoteledu.core.state.State``) with these options."""
         module_name, _, attribute = self.factory.partition(":")

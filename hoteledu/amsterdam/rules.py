@@ -277,7 +277,7 @@ class AmsterdamState(State):
         phase = self.phase
         if phase == ROLL:
             return list(_ROLL_OUTCOMES)
-        if phase == DAM_LEAD:
+        if phase == DAM_LEAD and not self._dam_lead_chosen:
             targets = self._dam_lead_targets(self.acting_pawn())
             p = Fraction(1, len(targets))
             return [(_DAM_LEADS[t], p) for t in targets]
@@ -293,7 +293,7 @@ class AmsterdamState(State):
         phase = self.phase
         if phase == ROLL:
             return _ROLLS[int(rng.random() * 9)]
-        if phase == DAM_LEAD:
+        if phase == DAM_LEAD and not self._dam_lead_chosen:
             targets = self._dam_lead_targets(self.acting_pawn())
             return _DAM_LEADS[targets[int(rng.random() * len(targets))]]
         if phase == DEAL:

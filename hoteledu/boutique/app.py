@@ -64,7 +64,7 @@ from hoteledu.boutique.actions import (
 from hoteledu.boutique.info import GAME_INFO
 from hoteledu.boutique.mat import DAY_NAMES, PRICE_STEP
 from hoteledu.core.actions import Action
-from hoteledu.core.agents import Agent, SeedLike
+from hoteledu.core.agents import Agent
 from hoteledu.core.state import State
 
 SEAT_KINDS: tuple[str, ...] = (
@@ -116,46 +116,6 @@ def price_profile_name(days: Sequence[int]) -> str | None:
 
 
 # ----------------------------------------------------------------- bots
-class TimedBoutiqueMCTS:
-    """:class:`~hoteledu.boutique.search.BoutiqueMCTS` that stops at its iterations or its time.
-
-    The planning menus and heuristic rollouts of ``BoutiqueMCTS``, searched by
-    :class:`~hoteledu.apps.bots.TimedMCTSAgent`, so a seat answers within
-    ``think_seconds`` (plus one iteration) on a slow or loaded machine.
-    """
-
-    def __init__(
-        self,
-        iterations: int = DEFAULT_MCTS_ITERATIONS,
-        think_seconds: float = DEFAULT_THINK_SECONDS,
-        seed=None,
-    ) -> None:
-        from hoteledu.apps.bots import TimedMCTSAgent
-        from hoteledu.boutique.search import BoutiqueMCTS
-
-        self.iterations = iterations
-        self.think_seconds = think_seconds
-        self.name = f"mcts {iterations}"
-        self.inner = BoutiqueMCTS(iterations, seed=seed, name=self.name)
-        timed = TimedMCTSAgent(iterations, think_seconds, self.inner.rng)
-        timed.exploration = self.inner.exploration
-        timed.rollout_agent = self.inner.rollout_agent
-        timed.name = self.name
-        self.inner._search = timed
-        self.timed = timed
-
-    @property
-    def last_iterations(self) -> int:
-        """Iterations of the last search (fewer than ``iterations`` when time ran out)."""
-        return self.timed.last_iterations
-
-    def reseeded(self, seed: SeedLike) -> TimedBoutiqueMCTS:
-        return TimedBoutiqueMCTS(self.iterations, self.think_seconds, seed)
-
-    def act(self, view: Any) -> Action:
-        return self.inner.act(view)
-
-
 def make_agent(
     kind: str,
     seed: Any,
@@ -172,7 +132,6 @@ def make_agent(
         mcts_iterations,
         think_seconds,
         search=_search_bot,
-        timed_search=TimedBoutiqueMCTS,  # type: ignore[arg-type]
     )
 
 
@@ -188,10 +147,11 @@ def _heuristic_bot(kind: str, seed: Any) -> Agent:
     return cls(seed, kind)
 
 
-def _search_bot(iterations: int, seed: Any) -> Agent:
+def _search_bot(iterations: int, seed: Any, think_seconds: float | None) -> Agent:
     from hoteledu.boutique.search import BoutiqueMCTS
 
-    return BoutiqueMCTS(iterations, seed=seed, name=f"mcts {iterations}")
+    name = f"mcts {iterations}"
+    return BoutiqueMCTS(iterations, seed=seed, name=name, think_seconds=think_seconds)
 
 
 # ---------------------------------------------------------------- forms
@@ -540,7 +500,6 @@ __all__ = [
     "SEAT_KINDS",
     "BoutiqueAdapter",
     "BoutiqueController",
-    "TimedBoutiqueMCTS",
     "make_agent",
     "make_app",
     "plural",

@@ -132,8 +132,13 @@ def load_snapshot(state: Any, snap: Mapping[str, Any]) -> None:
     if len(set(state.bidders)) != len(state.bidders) or len(set(ranked)) != len(ranked):
         raise MalformedRecordError("'bidders' and 'ranking' may name a player only once")
     state.lost = sc.int_list(snap["lost"], "lost", weeks, 0, big)
+    # Stars one category can cost in a week (BHM-30/31): one per room short of staff
+    # (per_staff), one per day (per_day) or one (per_category).
+    most_lost = {"per_staff": rooms, "per_day": 7, "per_category": 1}[state.shortfall_rule]
     state.shortfalls = [
-        sc.per_player(week, f"shortfalls[{w}]", n, lambda v, name: sc.int_list(v, name, 3, 0, 7))
+        sc.per_player(
+            week, f"shortfalls[{w}]", n, lambda v, name: sc.int_list(v, name, 3, 0, most_lost)
+        )
         for w, week in enumerate(sc.list_value(snap["shortfalls"], "shortfalls", max_length=weeks))
     ]
     event = snap["last_event"]

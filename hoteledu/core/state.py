@@ -86,6 +86,32 @@ def _guarded(check: Callable[[State, Action], None]) -> Callable[[State, Action]
     return guarded_check
 
 
+def _check_history(state: State, initial: State) -> None:
+    """Refuse a saved ``state`` whose history, replayed from ``initial``, does not lead to it.
+
+    ``undo()`` and ``GameRecord.from_state`` trust the history: a truncated or
+    impossible one would rebuild an unrelated position or a different game.
+    """
+    count = len(state.history)
+    for index, action in enumerate(state.history):
+        try:
+            initial.apply_action(action)
+        except IllegalActionError as error:
+            raise MalformedRecordError(
+                f"the saved history does not lead to the saved position: action {index} "
+                f"of {count} ({short_repr(str(action))}) is illegal there: {error}"
+            ) from None
+    if initial.options != state.options:
+        raise MalformedRecordError("the saved options differ from the game's own resolution")
+    saved, replayed = state.to_snapshot(), initial.to_snapshot()
+    if saved != replayed:
+        fields = [k for k in saved if saved.get(k) != replayed.get(k)]
+        raise MalformedRecordError(
+            f"the saved history ({count} actions) leads to a different position than "
+            f"the saved one: the fields {short_repr(fields)} differ"
+        )
+
+
 class State:
     """A position of a game, with the history of actions that led to it.
 
@@ -358,6 +384,8 @@ class State:
         except (*_RAW_ERRORS, RecursionError) as error:
             raise MalformedRecordError(f"the saved position is malformed: {error!r}") from error
         state.history = history
+        if info is not None:
+            _check_history(state, info.load(**options))
         return state
 
     # ------------------------------------------------------------- equality

@@ -21,7 +21,18 @@ from hoteledu.core import (
     register_game,
 )
 
-__version__ = "0.1.0"
+# Where hoteledu runs from a source tree that was never installed.
+UNKNOWN_VERSION = "0+unknown"
+
+
+def _installed_version() -> str:
+    """The version in the installed package's metadata (pyproject.toml's)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("hoteledu")
+    except PackageNotFoundError:
+        return UNKNOWN_VERSION
 
 
 _LAZY = frozenset(
@@ -45,12 +56,27 @@ _LAZY = frozenset(
 
 
 def __getattr__(name: str) -> Any:
-    # Tournaments, exact analysis and MCTS load when first used (see hoteledu.core).
-    if name in _LAZY:
+    # Tournaments, exact analysis and MCTS load when first used (see hoteledu.core);
+    # the version too, since importlib.metadata costs 20 to 40 ms to import.
+    if name == "__version__":
+        value = _installed_version()
+    elif name in _LAZY:
+        import importlib
+
         from hoteledu import core
 
-        return getattr(core, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        # From the defining module: once ``hoteledu.core.tournament`` (the module)
+        # is imported, ``core.tournament`` is that module, not the function.
+        value = getattr(importlib.import_module(core._LAZY[name]), name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    # Tab completion and dir() show the lazy names before their first use.
+    return sorted(set(globals()) | _LAZY | {"__version__"})
 
 
 __all__ = [

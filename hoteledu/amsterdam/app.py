@@ -2,7 +2,7 @@
 
 :class:`AmsterdamAdapter` is what Hotel Amsterdam supplies to
 :mod:`hoteledu.apps` (see :mod:`hoteledu.apps.adapter`): its board figure
-(:mod:`hoteledu.amsterdam.figures`), the mapping of a board click to an
+(:mod:`hoteledu.amsterdam.figures.board`), the mapping of a board click to an
 action (or to the rule that refuses it), the words of actions and phases,
 the legend, the boat-stop overlay and its bots. :class:`AmsterdamController`
 is the shared :class:`~hoteledu.apps.controller.GameController` with this
@@ -38,6 +38,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from hoteledu.amsterdam.actions import MoveBoat, SplitSteps
 from hoteledu.amsterdam.board import CANAL_INDEX, CANAL_TILES
 from hoteledu.amsterdam.rules import (
     CHASE,
@@ -48,8 +49,6 @@ from hoteledu.amsterdam.rules import (
     MOVE_NIGHTWATCHMAN,
     ROLL,
     AmsterdamState,
-    MoveBoat,
-    SplitSteps,
     new_game,
 )
 from hoteledu.apps.adapter import GameAdapter
@@ -192,30 +191,30 @@ class AmsterdamAdapter(GameAdapter):
         return phase
 
     def legend_html(self) -> str:
-        from hoteledu.amsterdam.figures import board_legend_html
+        from hoteledu.amsterdam.figures.board import board_legend_html
 
         return board_legend_html()
 
     # drawing
     def scene(self, state: State, viewer: int | None, caption: str) -> Any:
-        from hoteledu.amsterdam.figures import scene_from_state
+        from hoteledu.amsterdam.figures.board import scene_from_state
 
         return scene_from_state(state, caption=caption)
 
     def board_figure(self, scene: Any, highlight: Sequence[Any], overlays: dict[str, Any]) -> Any:
-        from hoteledu.amsterdam.figures import board_figure
+        from hoteledu.amsterdam.figures.board import board_figure
 
         return board_figure(scene, highlight, overlays.get("boat"))
 
     def trace_updates(
         self, scene: Any, highlight: Sequence[Any], overlays: dict[str, Any]
     ) -> list[dict[str, Any]]:
-        from hoteledu.amsterdam.figures import board_trace_updates
+        from hoteledu.amsterdam.figures.board import board_trace_updates
 
         return board_trace_updates(scene, highlight, overlays.get("boat"))
 
     def layout_updates(self, scene: Any) -> dict[str, Any]:
-        from hoteledu.amsterdam.figures import board_layout_updates
+        from hoteledu.amsterdam.figures.board import board_layout_updates
 
         return board_layout_updates(scene)
 

@@ -33,6 +33,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from hoteledu.amsterdam.actions import MAYOR, NIGHTWATCHMAN, MovePawn, PlaceHotel, SplitSteps
 from hoteledu.amsterdam.board import CANAL_TILES, INTERSECTIONS
 from hoteledu.amsterdam.rules import (
     ACT_MAYOR,
@@ -44,10 +45,8 @@ from hoteledu.amsterdam.rules import (
     INTERSECTION_INDEX,
     MAX_TACTICAL_BOAT,
     MAX_TACTICAL_EACH,
-    MAYOR,
     MOVE_MAYOR,
     MOVE_NIGHTWATCHMAN,
-    NIGHTWATCHMAN,
     QUAY_OF,
     ROLL,
     SCORING_AROUND,
@@ -57,9 +56,6 @@ from hoteledu.amsterdam.rules import (
     TURNABLE_AROUND,
     WALKS,
     AmsterdamState,
-    MovePawn,
-    PlaceHotel,
-    SplitSteps,
 )
 from hoteledu.core.actions import Action
 from hoteledu.core.agents import PlayerView, SeedLike, make_rng

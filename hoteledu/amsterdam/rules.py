@@ -31,7 +31,6 @@ Examples
 
 from __future__ import annotations
 
-import dataclasses
 import html
 from collections.abc import Mapping
 from fractions import Fraction
@@ -39,6 +38,25 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from hoteledu.amsterdam.actions import (
+    ACTION_TYPES,
+    MAYOR,
+    NIGHTWATCHMAN,
+    PAWN_NAMES,
+    PAWNS,
+    ChaseTo,
+    DamLead,
+    DealTile,
+    LeadFromDam,
+    MoveBoat,
+    MovePawn,
+    PlaceHotel,
+    RollDice,
+    Skip,
+    SplitSteps,
+    TurnTile,
+    point_text,
+)
 from hoteledu.amsterdam.board import (
     BENDS,
     BUILDING_TILES,
@@ -57,7 +75,7 @@ from hoteledu.amsterdam.board import (
 )
 from hoteledu.amsterdam.tiles import DAY_FUNCTION, FUNCTIONS, NIGHT_FUNCTION, TILES
 from hoteledu.core import snapshot_checks
-from hoteledu.core.actions import Action, limits
+from hoteledu.core.actions import Action
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
 from hoteledu.core.state import CHANCE, TERMINAL, State, player_name
 from hoteledu.core.validation import check_option_type, is_int, short_repr
@@ -69,9 +87,6 @@ START_TILES: tuple[tuple[int, int], ...] = ((2, 2), (2, 4), (4, 2), (4, 4))
 HOTELS_PER_PLAYER = 2
 TARGET, TARGET_TWO_PLAYERS = 12, 15
 """Tourists around one's hotels that end the game (AMS-25): 12, or 15 with two players."""
-MAYOR, NIGHTWATCHMAN = "mayor", "nightwatchman"
-PAWNS = (MAYOR, NIGHTWATCHMAN)
-PAWN_NAMES = {MAYOR: "the Mayor", NIGHTWATCHMAN: "the Nightwatchman"}
 MAX_TACTICAL_BOAT = 4
 MAX_TACTICAL_STEPS, MAX_TACTICAL_EACH = 4, 3
 TACTICAL_FULL_TILE = 4
@@ -153,134 +168,6 @@ def _walk_destinations(dam_diagonals: bool) -> tuple[tuple[tuple[int, ...], ...]
 WALKS = {True: _walk_destinations(True), False: _walk_destinations(False)}
 """Precomputed walk destinations for k = 0..3 steps, with and without the Dam diagonals."""
 
-
-# ----------------------------------------------------------------------- actions
-def _where(tile: tuple[int, int]) -> str:
-    if isinstance(tile, tuple) and len(tile) == 2:
-        return f"({tile[0]},{tile[1]})"
-    return repr(tile)  # a malformed place, still named in the refusal
-
-
-@dataclasses.dataclass(frozen=True)
-class DealTile(Action):
-    """Setup (shuffled layout): building tile ``tile`` goes onto ``place``."""
-
-    place: tuple[int, int]
-    tile: int
-    field_limits = limits(tile=range(len(TILES)))
-
-    def __str__(self) -> str:
-        if not isinstance(self.tile, int) or self.tile not in range(len(TILES)):
-            return f"tile {self.tile!r} goes to {_where(self.place)}"
-        t = TILES[self.tile]
-        return f"tile {self.tile} ({t.day}/{t.night}) goes to {_where(self.place)}"
-
-
-@dataclasses.dataclass(frozen=True)
-class RollDice(Action):
-    """Phase 1: the white Mayor die and the black Nightwatchman die (1..3 each)."""
-
-    white: int
-    black: int
-    field_limits = limits(white=range(1, 4), black=range(1, 4))
-
-    def __str__(self) -> str:
-        return f"roll white {self.white}, black {self.black}"
-
-
-@dataclasses.dataclass(frozen=True)
-class MoveBoat(Action):
-    """Tactical variant, phase 2: move the boat forward 1..4 places."""
-
-    steps: int
-
-    def __str__(self) -> str:
-        return f"move the boat {self.steps}"
-
-
-@dataclasses.dataclass(frozen=True)
-class PlaceHotel(Action):
-    """Phase 4: build a hotel on an intersection (first two turns only)."""
-
-    intersection: tuple[int, int]
-
-    def __str__(self) -> str:
-        return f"hotel at {_where(self.intersection)}"
-
-
-@dataclasses.dataclass(frozen=True)
-class SplitSteps(Action):
-    """Tactical variant: steps for the Mayor and for the Nightwatchman."""
-
-    mayor: int
-    nightwatchman: int
-
-    def __str__(self) -> str:
-        return f"Mayor {self.mayor} steps, Nightwatchman {self.nightwatchman} steps"
-
-
-@dataclasses.dataclass(frozen=True)
-class MovePawn(Action):
-    """Phase 5: a pawn walks to ``destination`` (a walk of exactly its steps)."""
-
-    pawn: str
-    destination: tuple[int, int]
-
-    def __str__(self) -> str:
-        return f"{PAWN_NAMES.get(self.pawn, self.pawn)} to {_where(self.destination)}"
-
-
-@dataclasses.dataclass(frozen=True)
-class TurnTile(Action):
-    """Phase 6: a pawn turns over a building tile around its intersection."""
-
-    pawn: str
-    tile: tuple[int, int]
-
-    def __str__(self) -> str:
-        return f"{PAWN_NAMES.get(self.pawn, self.pawn)} turns {_where(self.tile)}"
-
-
-@dataclasses.dataclass(frozen=True)
-class LeadFromDam(Action):
-    """Phase 6: a pawn next to the Dam leads one tourist from the Dam."""
-
-    pawn: str
-
-    def __str__(self) -> str:
-        return f"{PAWN_NAMES.get(self.pawn, self.pawn)} leads a tourist from the Dam"
-
-
-@dataclasses.dataclass(frozen=True)
-class Skip(Action):
-    """Phase 6: the pawn neither turns a tile nor leads a tourist."""
-
-    pawn: str
-
-    def __str__(self) -> str:
-        return f"{PAWN_NAMES.get(self.pawn, self.pawn)} does nothing"
-
-
-@dataclasses.dataclass(frozen=True)
-class ChaseTo(Action):
-    """The player chooses where chased tourists go, among equally empty tiles."""
-
-    tile: tuple[int, int]
-
-    def __str__(self) -> str:
-        return f"chased tourists go to {_where(self.tile)}"
-
-
-@dataclasses.dataclass(frozen=True)
-class DamLead(Action):
-    """Chance: the random tile a tourist led from the Dam goes to."""
-
-    tile: tuple[int, int]
-
-    def __str__(self) -> str:
-        return f"the tourist from the Dam goes to {_where(self.tile)}"
-
-
 # Action objects are made once and shared: creating frozen dataclasses is slow,
 # and list membership tests identity first.
 _ROLLS = tuple(RollDice(w, b) for w in DIE_FACES for b in DIE_FACES)
@@ -319,19 +206,7 @@ class AmsterdamState(State):
     """
 
     game_name = "amsterdam"
-    action_types: ClassVar[tuple[type[Action], ...]] = (
-        DealTile,
-        RollDice,
-        MoveBoat,
-        PlaceHotel,
-        SplitSteps,
-        MovePawn,
-        TurnTile,
-        LeadFromDam,
-        Skip,
-        ChaseTo,
-        DamLead,
-    )
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
@@ -470,7 +345,7 @@ class AmsterdamState(State):
         phase = self.phase
         if phase == ROLL:
             return list(_ROLL_OUTCOMES)
-        if phase == DAM_LEAD:
+        if phase == DAM_LEAD and not self._dam_lead_chosen:
             targets = self._dam_lead_targets(self._acting_pawn())
             p = Fraction(1, len(targets))
             return [(_DAM_LEADS[t], p) for t in targets]
@@ -486,7 +361,7 @@ class AmsterdamState(State):
         phase = self.phase
         if phase == ROLL:
             return _ROLLS[int(rng.random() * 9)]
-        if phase == DAM_LEAD:
+        if phase == DAM_LEAD and not self._dam_lead_chosen:
             targets = self._dam_lead_targets(self._acting_pawn())
             return _DAM_LEADS[targets[int(rng.random() * len(targets))]]
         if phase == DEAL:
@@ -864,7 +739,7 @@ class AmsterdamState(State):
             how = f"as many steps as the {die} die shows" if not self.tactical else "its steps"
             return _rule(
                 f"{PAWN_NAMES[pawn]} moves exactly {steps} steps ({how}); "
-                f"{_where(x) if isinstance(x, tuple) else x} cannot be reached",
+                f"{point_text(x) if isinstance(x, tuple) else x} cannot be reached",
                 "AMS-15",
             )
         if kind is TurnTile or kind is LeadFromDam or kind is Skip:
@@ -1060,7 +935,7 @@ class AmsterdamState(State):
             f"target {self.target}"
         )
         for p in range(self._n):
-            hotels = " ".join(_where(x) for x in self.hotels[p]) or "-"
+            hotels = " ".join(point_text(x) for x in self.hotels[p]) or "-"
             lines.append(f"{player_name(p)} ({COLOURS[p]}): hotels {hotels}, score {self.score(p)}")
         dice = f"   dice {self.dice}" if self.dice else ""
         lines.append(self.summary() + dice)
@@ -1104,7 +979,7 @@ class AmsterdamState(State):
             rows.append("<tr>" + "".join(cells) + "</tr>")
         info = "<br>".join(html.escape(line) for line in self.render_text().splitlines()[15:])
         pawns = html.escape(
-            f"Mayor at {_where(self.mayor)}, Nightwatchman at {_where(self.nightwatchman)}"
+            f"Mayor at {point_text(self.mayor)}, Nightwatchman at {point_text(self.nightwatchman)}"
         )
         return (
             '<div><table style="border-collapse:collapse">'

@@ -17,7 +17,7 @@ Examples
 >>> app.controller.state.phase
 'place hotel'
 >>> app.click_board("intersection", (5, 5))
->>> from hoteledu.amsterdam.figures import trace
+>>> from hoteledu.amsterdam.figures.board import trace
 >>> len(trace(app.figure, "hotels").x)
 1
 """

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from hoteledu.amsterdam.actions import ChaseTo, RollDice, Skip, TurnTile
 from hoteledu.amsterdam.board import intersections_around
 from hoteledu.amsterdam.bots import (
     WIN,
@@ -25,10 +26,6 @@ from hoteledu.amsterdam.rules import (
     DAM_LEAD,
     PLACE_OF,
     AmsterdamState,
-    ChaseTo,
-    RollDice,
-    Skip,
-    TurnTile,
     new_game,
 )
 from hoteledu.amsterdam.tiles import TILES

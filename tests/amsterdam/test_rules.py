@@ -12,6 +12,19 @@ from fractions import Fraction
 import networkx as nx
 import pytest
 
+from hoteledu.amsterdam.actions import (
+    ChaseTo,
+    DamLead,
+    DealTile,
+    LeadFromDam,
+    MoveBoat,
+    MovePawn,
+    PlaceHotel,
+    RollDice,
+    Skip,
+    SplitSteps,
+    TurnTile,
+)
 from hoteledu.amsterdam.board import (
     BUILDING_TILES,
     CANAL_TILES,
@@ -38,17 +51,6 @@ from hoteledu.amsterdam.rules import (
     SPLIT,
     START_TILES,
     AmsterdamState,
-    ChaseTo,
-    DamLead,
-    DealTile,
-    LeadFromDam,
-    MoveBoat,
-    MovePawn,
-    PlaceHotel,
-    RollDice,
-    Skip,
-    SplitSteps,
-    TurnTile,
     new_game,
     pawn_destinations,
     score,

@@ -11,9 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hoteledu.amsterdam.actions import MovePawn, PlaceHotel
 from hoteledu.amsterdam.app import AmsterdamController, action_points
 from hoteledu.amsterdam.board import CANAL_TILES
-from hoteledu.amsterdam.figures import intersection_xy, tile_xy, trace
+from hoteledu.amsterdam.figures.board import intersection_xy, tile_xy, trace
 from hoteledu.amsterdam.rules import (
     CHASE,
     HOTEL,
@@ -22,8 +23,6 @@ from hoteledu.amsterdam.rules import (
     PLACE_TILES,
     ROLL,
     TOTAL_TOURISTS,
-    MovePawn,
-    PlaceHotel,
 )
 from hoteledu.amsterdam.widget import AmsterdamApp
 from hoteledu.core import GameRecord

@@ -33,9 +33,9 @@ def _grand_austria(seats: Sequence[str], seed: int) -> GameApp:
 
 
 def _boutique(seats: Sequence[str], seed: int) -> GameApp:
-    from hoteledu.boutique.widget import BoutiqueApp
+    from hoteledu.boutique.app import make_app
 
-    return BoutiqueApp(
+    return make_app(
         players=len(seats), seats=tuple(seats), seed=seed, mcts_iterations=10, threaded=False
     )
 

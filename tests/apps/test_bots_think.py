@@ -7,8 +7,8 @@ import time
 
 import numpy as np
 
-from hoteledu.apps.bots import TimedMCTSAgent
 from hoteledu.core.agents import PlayerView
+from hoteledu.core.mcts import MCTSAgent
 
 
 class BlockingAgent:
@@ -89,7 +89,7 @@ def test_mcts_at_the_default_strength_answers_within_a_second():
     state = new_game(players=2)
     rng = np.random.default_rng(0)
     state.apply_action(state.sample_chance(rng))  # P1 to place a hotel: 36 choices
-    agent = TimedMCTSAgent(DEFAULT_MCTS_ITERATIONS, DEFAULT_THINK_SECONDS, seed=1)
+    agent = MCTSAgent(DEFAULT_MCTS_ITERATIONS, seed=1, think_seconds=DEFAULT_THINK_SECONDS)
     start = time.perf_counter()
     action = agent.act(PlayerView(state.clone(), 0))
     elapsed = time.perf_counter() - start

@@ -28,7 +28,7 @@ from pages import (
 )
 
 from hoteledu.amsterdam.app import AmsterdamController
-from hoteledu.amsterdam.figures import board_trace_updates, scene_from_state
+from hoteledu.amsterdam.figures.board import board_trace_updates, scene_from_state
 
 SEED = 5
 COMPARED_TRACES = ("hotels", "tourists", "boat", "mayor", "nightwatchman", "quays")
@@ -47,7 +47,7 @@ def _notebook(tmp_path) -> str:
 def _expected(controller: AmsterdamController) -> dict[str, Any]:
     scene = scene_from_state(controller.state, caption="")
     updates = board_trace_updates(scene, controller.highlight())
-    from hoteledu.amsterdam.figures import BOARD_TRACE_NAMES
+    from hoteledu.amsterdam.figures.board import BOARD_TRACE_NAMES
 
     out = {}
     for name, data in zip(BOARD_TRACE_NAMES, updates, strict=True):

@@ -304,7 +304,7 @@ class Flows:
         ``"function"`` (boat, a function or the Dam -> a function or the Dam;
         a chase keeps its function, so it shows as ``(f, f)``, or ``(f, "Dam")``)
         or ``"tile"`` (boat or a tile -> a tile). The mapping is what
-        :func:`hoteledu.amsterdam.figures.tourist_sankey` draws, sources on the
+        :func:`hoteledu.amsterdam.figures.tourists.tourist_sankey` draws, sources on the
         left and targets on the right (so ``(f, f)`` is no loop).
         """
         from hoteledu.amsterdam.tiles import DAY_FUNCTIONS

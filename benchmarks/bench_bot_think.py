@@ -54,10 +54,10 @@ def main(count: int = 8) -> None:
     from hoteledu.amsterdam.app import DEFAULT_MCTS_ITERATIONS as AMS_ITERATIONS
     from hoteledu.amsterdam.app import DEFAULT_THINK_SECONDS as AMS_SECONDS
     from hoteledu.amsterdam.rules import new_game as amsterdam
-    from hoteledu.apps.bots import TimedMCTSAgent
     from hoteledu.boutique.app import make_agent as boutique_agent
     from hoteledu.boutique.bots import PeakLoadBot
     from hoteledu.boutique.rules import new_game as boutique
+    from hoteledu.core.mcts import MCTSAgent
     from hoteledu.grand_austria.app import make_agent as grand_austria_agent
     from hoteledu.grand_austria.rules import new_game as grand_austria
 
@@ -65,7 +65,7 @@ def main(count: int = 8) -> None:
     games = {
         "amsterdam": (
             amsterdam(players=2),
-            TimedMCTSAgent(AMS_ITERATIONS, AMS_SECONDS, seed=1),
+            MCTSAgent(AMS_ITERATIONS, seed=1, think_seconds=AMS_SECONDS),
             None,
             AMS_SECONDS,
         ),

@@ -15,9 +15,9 @@ from collections.abc import Callable
 
 from _timing import clear_caches
 
-from hoteledu.boutique import bid_widget
 from hoteledu.boutique.analysis import auction, staffing, walkins
-from hoteledu.boutique.bid_widget import RIVALS, BidDuelController
+from hoteledu.boutique.widgets import bid_widget
+from hoteledu.boutique.widgets.bid_widget import RIVALS, BidDuelController
 
 BUDGET_MS = 50.0
 CACHED_MODULES = (auction, walkins, staffing, bid_widget)

@@ -14,8 +14,8 @@ import numpy as np
 from _timing import cold_and_warm_ms
 
 from hoteledu.boutique.analysis import learning
-from hoteledu.boutique.duel_widget import DuelController, play_duel_week
 from hoteledu.boutique.figures import learning as figures
+from hoteledu.boutique.widgets.duel_widget import DuelController, play_duel_week
 
 BUDGET_MS = 50.0
 
@@ -40,7 +40,7 @@ _WEEK = None
 
 
 def _duel_widget_play() -> object:
-    from hoteledu.boutique.duel_widget import DuelWidget
+    from hoteledu.boutique.widgets.duel_widget import DuelWidget
 
     widget = DuelWidget(bot="premium", seed=0)
     widget.play_button.click()

@@ -15,7 +15,7 @@ from _timing import cold_and_warm_ms
 
 from hoteledu.grand_austria import dice as gdice
 from hoteledu.grand_austria.analysis import emperor, guests, staff, strength
-from hoteledu.grand_austria.cards import ITEMS
+from hoteledu.grand_austria.vocabulary import ITEMS
 
 BUDGET_MS = 50.0
 

@@ -61,9 +61,13 @@ def __getattr__(name: str) -> Any:
     if name == "__version__":
         value = _installed_version()
     elif name in _LAZY:
+        import importlib
+
         from hoteledu import core
 
-        value = getattr(core, name)
+        # From the defining module: once ``hoteledu.core.tournament`` (the module)
+        # is imported, ``core.tournament`` is that module, not the function.
+        value = getattr(importlib.import_module(core._LAZY[name]), name)
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value

@@ -1,7 +1,7 @@
 """A bot's think time, tested as work: a clock that ticks per reading, and actions counted.
 
 A test that times a search on a shared machine measures the machine's load.
-Instead, the search's clock (``hoteledu.apps.bots.time``) is replaced by one
+Instead, the search's clock (``hoteledu.core.mcts.time``) is replaced by one
 that moves ``tick`` seconds at every reading, so a search with a time budget
 stops after a number of iterations fixed by the budget alone; and every
 ``apply_action`` of the game's state class is counted, so the work of one
@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from hoteledu.apps import bots
+from hoteledu.core import mcts
 
 
 class TickingClock:
@@ -55,7 +55,7 @@ def ticking_search_clock(
 ) -> Iterator[TickingClock]:
     """The searches' clock ticks ``tick`` per reading (one reading per iteration, one at start)."""
     clock = TickingClock(tick)
-    monkeypatch.setattr(bots, "time", types.SimpleNamespace(perf_counter=clock))
+    monkeypatch.setattr(mcts, "time", types.SimpleNamespace(perf_counter=clock))
     yield clock
 
 

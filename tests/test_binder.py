@@ -1,10 +1,15 @@
-"""The Binder set-up works: binder/requirements.txt installs into a fresh
-virtual environment that imports hoteledu and the notebook stack and runs the
-start notebook. Docker is not available here, so this is what repo2docker's
-pip step does, done by hand."""
+"""The Binder set-up works: binder/requirements.txt pins what the tests ran with
+and installs into a fresh virtual environment that imports hoteledu and the
+notebook stack and runs the start notebook (Docker is not available here, so
+this is what repo2docker's pip step does, done by hand); binder/start gives
+Binder's Jupyter server voila.json's settings; README links Binder's pages."""
 
 from __future__ import annotations
 
+import importlib.util
+import json
+import os
+import re
 import subprocess
 import sys
 import venv
@@ -12,7 +17,13 @@ from pathlib import Path
 
 import pytest
 
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
 ROOT = Path(__file__).resolve().parents[1]
+VOILA_SETTINGS = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
 
 
 @pytest.mark.slow
@@ -46,3 +57,94 @@ def test_binder_requirements_install_into_a_fresh_environment(tmp_path):
     )
     assert executed.exists()
     assert sys.version_info >= (3, 10)
+
+
+def _binder_requirements_tool():
+    spec = importlib.util.spec_from_file_location(
+        "binder_requirements", ROOT / "tools" / "binder_requirements.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_binder_pins_every_package_to_the_version_tested_here():
+    text = (ROOT / "binder" / "requirements.txt").read_text(encoding="utf-8")
+    assert text == _binder_requirements_tool().requirements_text(), (
+        "binder/requirements.txt is not what this environment runs: "
+        "run python tools/binder_requirements.py"
+    )
+    pins = dict(re.findall(r"^([\w.-]+)==(\S+)$", text, re.M))
+    for name in ("voila", "jupyterlab", "ipywidgets", "plotly", "anywidget", "numpy"):
+        assert name in pins, name
+
+
+def test_binder_server_settings_are_voila_json_s():
+    server = json.loads(
+        (ROOT / "binder" / "jupyter_config" / "jupyter_server_config.json").read_text()
+    )
+    # Voilà's own app setting becomes the server's; the kernel manager's are the same.
+    assert server == {
+        "ServerApp": {
+            "kernel_websocket_connection_class": VOILA_SETTINGS["Voila"][
+                "kernel_websocket_connection_class"
+            ]
+        },
+        "MappingKernelManager": VOILA_SETTINGS["MappingKernelManager"],
+    }
+
+
+def test_binder_start_gives_the_jupyter_server_voila_json_s_settings(tmp_path):
+    start = ROOT / "binder" / "start"
+    assert os.access(start, os.X_OK), "repo2docker runs binder/start: it must be executable"
+    # What Binder's server loads at start-up, built without listening on a port,
+    # from another directory and without the user's own Jupyter configuration.
+    probe = (
+        "import json\n"
+        "from jupyter_server.serverapp import ServerApp\n"
+        "app = ServerApp()\n"
+        "app.initialize(argv=['--ServerApp.open_browser=False'], find_extensions=False, "
+        "new_httpserver=False)\n"
+        "connection = app.kernel_websocket_connection_class\n"
+        "kernels = app.kernel_manager\n"
+        "print(json.dumps({'connection': f'{connection.__module__}.{connection.__name__}', "
+        "**{name: getattr(kernels, name) for name in "
+        "('cull_idle_timeout', 'cull_interval', 'cull_connected', 'cull_busy')}}))\n"
+    )
+    env = {
+        **os.environ,
+        "JUPYTER_CONFIG_DIR": str(tmp_path / "no-user-config"),
+        "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
+    }
+    env.pop("JUPYTER_CONFIG_PATH", None)
+    result = subprocess.run(
+        [str(start), sys.executable, "-c", probe],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=180,
+    )
+    loaded = json.loads(result.stdout.strip().splitlines()[-1])
+    assert loaded == {
+        "connection": VOILA_SETTINGS["Voila"]["kernel_websocket_connection_class"],
+        **VOILA_SETTINGS["MappingKernelManager"],
+    }
+
+
+def test_readme_links_binder_s_lessons_and_the_three_apps():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    repository = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"][
+        "Repository"
+    ]
+    owner_and_name = repository.removeprefix("https://github.com/")
+    binder = f"https://mybinder.org/v2/gh/{owner_and_name}/HEAD"
+    assert f"[![Binder](https://mybinder.org/badge_logo.svg)]({binder}?urlpath=lab/tree/" in readme
+    for url in re.findall(r"https://mybinder\.org/v2/gh/[^)\s`]+", readme):
+        assert url.startswith(binder + "?urlpath="), url
+    for game in ("amsterdam", "grand_austria", "boutique"):
+        page = f"notebooks/{game}/01_play.ipynb"
+        assert f"{binder}?urlpath=voila/render/{page})" in readme, game
+        assert (ROOT / page).is_file()
+    assert (ROOT / "notebooks" / "00_start_here.ipynb").is_file()

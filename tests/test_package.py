@@ -139,3 +139,12 @@ def test_the_built_package_carries_the_typing_marker_licence_and_metadata(tmp_pa
     installed = tmp_path / "lib" / "hoteledu"
     assert (installed / "py.typed").exists()
     assert list((installed / "grand_austria" / "data").glob("*.json")), "JSON data files"
+
+
+def test_lazy_names_are_the_functions_even_after_their_module_is_imported():
+    out = run_python(
+        "import hoteledu.core.tournament, hoteledu.core.records, hoteledu\n"
+        "print(callable(hoteledu.tournament), hoteledu.tournament.__name__, "
+        "hoteledu.replay.__module__)"
+    )
+    assert out == "True tournament hoteledu.core.records"

@@ -33,33 +33,34 @@ import math
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from hoteledu.amsterdam.board import CANAL_TILES, INTERSECTIONS
-from hoteledu.amsterdam.rules import (
+from hoteledu.amsterdam.actions import MAYOR, NIGHTWATCHMAN, MovePawn, PlaceHotel, SplitSteps
+from hoteledu.amsterdam.board import (
+    CANAL_TILES,
+    FACING_PLACE,
+    INTERSECTION_INDEX,
+    INTERSECTIONS,
+    QUAY_OF,
+    SCORING_AROUND,
+    TOTAL_TOURISTS,
+    TURNABLE_AROUND,
+    WALKS,
+)
+from hoteledu.amsterdam.phases import (
     ACT_MAYOR,
     ACT_NIGHTWATCHMAN,
     CHASE,
     DAM_LEAD,
-    FACING_PLACE,
     HOTEL,
-    INTERSECTION_INDEX,
-    MAX_TACTICAL_BOAT,
-    MAX_TACTICAL_EACH,
-    MAYOR,
     MOVE_MAYOR,
     MOVE_NIGHTWATCHMAN,
-    NIGHTWATCHMAN,
-    QUAY_OF,
     ROLL,
-    SCORING_AROUND,
     SPLIT,
+)
+from hoteledu.amsterdam.rules import (
+    MAX_TACTICAL_BOAT,
+    MAX_TACTICAL_EACH,
     TACTICAL_FULL_TILE,
-    TOTAL_TOURISTS,
-    TURNABLE_AROUND,
-    WALKS,
     AmsterdamState,
-    MovePawn,
-    PlaceHotel,
-    SplitSteps,
 )
 from hoteledu.core.actions import Action
 from hoteledu.core.agents import PlayerView, SeedLike, make_rng

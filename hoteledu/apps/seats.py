@@ -1,9 +1,9 @@
 """The bot at a seat of an app: the part every game's ``make_agent`` shares.
 
 Every game offers a ``"random"`` seat, its own bots, and an ``"mcts"`` seat
-(with a time budget in the apps, see :mod:`hoteledu.apps.bots`). The search
-modules are imported only when an MCTS seat is made, so importing an app
-stays quick.
+(:class:`~hoteledu.core.mcts.MCTSAgent` with a time budget in the apps, so a
+seat answers in time on a slow machine). The search modules are imported only
+when an MCTS seat is made, so importing an app stays quick.
 """
 
 from __future__ import annotations
@@ -21,8 +21,7 @@ def seat_agent(
     game_bots: Mapping[str, Callable[[Any], Agent]],
     mcts_iterations: int,
     think_seconds: float | None,
-    search: Callable[[int, Any], Agent] | None = None,
-    timed_search: Callable[[int, float, Any], Agent] | None = None,
+    search: Callable[[int, Any, float | None], Agent] | None = None,
 ) -> Agent:
     """A bot for a seat: ``"random"``, one of ``game_bots`` or ``"mcts"``.
 
@@ -40,11 +39,9 @@ def seat_agent(
         Search iterations per decision of the MCTS bot (its strength).
     think_seconds : float or None
         Time budget of one MCTS decision (None: iterations only).
-    search, timed_search : callable or None
-        The game's MCTS bot, made from ``(iterations, seed)``, and its timed
-        form, from ``(iterations, think_seconds, seed)``; None:
-        :class:`~hoteledu.core.mcts.MCTSAgent` and
-        :class:`~hoteledu.apps.bots.TimedMCTSAgent`.
+    search : callable or None
+        The game's MCTS bot, made from ``(iterations, seed, think_seconds)``;
+        None: :class:`~hoteledu.core.mcts.MCTSAgent` with that budget.
 
     Examples
     --------
@@ -58,17 +55,13 @@ def seat_agent(
     if kind in game_bots:
         return game_bots[kind](seed)
     if kind == "mcts":
-        if think_seconds is None:
-            if search is not None:
-                return search(mcts_iterations, seed)
-            from hoteledu.core.mcts import MCTSAgent
+        if search is not None:
+            return search(mcts_iterations, seed, think_seconds)
+        from hoteledu.core.mcts import MCTSAgent
 
-            return MCTSAgent(iterations=mcts_iterations, seed=seed, name=f"mcts {mcts_iterations}")
-        if timed_search is not None:
-            return timed_search(mcts_iterations, think_seconds, seed)
-        from hoteledu.apps.bots import TimedMCTSAgent
-
-        return TimedMCTSAgent(mcts_iterations, think_seconds, seed)
+        return MCTSAgent(
+            mcts_iterations, seed=seed, name=f"mcts {mcts_iterations}", think_seconds=think_seconds
+        )
     raise ValueError(f"a seat is one of {tuple(seat_kinds)}, not {kind!r}")
 
 

@@ -2,11 +2,13 @@
 
 :class:`BoutiqueAdapter` is what Boutique Hotel Manager supplies to
 :mod:`hoteledu.apps` (see :mod:`hoteledu.apps.adapter`): the hotel mats as a
-plotly figure (:mod:`hoteledu.boutique.widget`), the words of actions and
+plotly figure (:mod:`hoteledu.boutique.figures.board`), the words of actions and
 phases, the legend, the bots, and the **forms** that build a decision from
 its fields (seven day rates and breakfast, a bid, three staff counts, a
-price die and its face). :class:`BoutiqueController` is the shared
-:class:`~hoteledu.apps.controller.GameController` with this adapter.
+price die and its face; see :mod:`hoteledu.apps.form`).
+:class:`BoutiqueController` is the shared
+:class:`~hoteledu.apps.form.FormController` with this adapter, and
+:func:`make_app` the whole app (the entry point).
 
 Nothing here decides a rule. The choices offered come from the state's
 ``legal_actions(player)``, and a form's fields from the action type's
@@ -35,13 +37,13 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from hoteledu.apps.adapter import GameAdapter
-from hoteledu.apps.controller import GameController, plural
+from hoteledu.apps.controller import plural
+from hoteledu.apps.form import Form, FormController, FormField
 from hoteledu.apps.seats import seat_agent
 from hoteledu.boutique.actions import (
     Bid,
@@ -59,9 +61,10 @@ from hoteledu.boutique.actions import (
     TieOrder,
     die_name,
 )
+from hoteledu.boutique.info import GAME_INFO
 from hoteledu.boutique.mat import DAY_NAMES, PRICE_STEP
 from hoteledu.core.actions import Action
-from hoteledu.core.agents import Agent, SeedLike
+from hoteledu.core.agents import Agent
 from hoteledu.core.state import State
 
 SEAT_KINDS: tuple[str, ...] = (
@@ -113,46 +116,6 @@ def price_profile_name(days: Sequence[int]) -> str | None:
 
 
 # ----------------------------------------------------------------- bots
-class TimedBoutiqueMCTS:
-    """:class:`~hoteledu.boutique.search.BoutiqueMCTS` that stops at its iterations or its time.
-
-    The planning menus and heuristic rollouts of ``BoutiqueMCTS``, searched by
-    :class:`~hoteledu.apps.bots.TimedMCTSAgent`, so a seat answers within
-    ``think_seconds`` (plus one iteration) on a slow or loaded machine.
-    """
-
-    def __init__(
-        self,
-        iterations: int = DEFAULT_MCTS_ITERATIONS,
-        think_seconds: float = DEFAULT_THINK_SECONDS,
-        seed=None,
-    ) -> None:
-        from hoteledu.apps.bots import TimedMCTSAgent
-        from hoteledu.boutique.search import BoutiqueMCTS
-
-        self.iterations = iterations
-        self.think_seconds = think_seconds
-        self.name = f"mcts {iterations}"
-        self.inner = BoutiqueMCTS(iterations, seed=seed, name=self.name)
-        timed = TimedMCTSAgent(iterations, think_seconds, self.inner.rng)
-        timed.exploration = self.inner.exploration
-        timed.rollout_agent = self.inner.rollout_agent
-        timed.name = self.name
-        self.inner._search = timed
-        self.timed = timed
-
-    @property
-    def last_iterations(self) -> int:
-        """Iterations of the last search (fewer than ``iterations`` when time ran out)."""
-        return self.timed.last_iterations
-
-    def reseeded(self, seed: SeedLike) -> TimedBoutiqueMCTS:
-        return TimedBoutiqueMCTS(self.iterations, self.think_seconds, seed)
-
-    def act(self, view: Any) -> Action:
-        return self.inner.act(view)
-
-
 def make_agent(
     kind: str,
     seed: Any,
@@ -169,7 +132,6 @@ def make_agent(
         mcts_iterations,
         think_seconds,
         search=_search_bot,
-        timed_search=TimedBoutiqueMCTS,  # type: ignore[arg-type]
     )
 
 
@@ -185,37 +147,14 @@ def _heuristic_bot(kind: str, seed: Any) -> Agent:
     return cls(seed, kind)
 
 
-def _search_bot(iterations: int, seed: Any) -> Agent:
+def _search_bot(iterations: int, seed: Any, think_seconds: float | None) -> Agent:
     from hoteledu.boutique.search import BoutiqueMCTS
 
-    return BoutiqueMCTS(iterations, seed=seed, name=f"mcts {iterations}")
+    name = f"mcts {iterations}"
+    return BoutiqueMCTS(iterations, seed=seed, name=name, think_seconds=think_seconds)
 
 
 # ---------------------------------------------------------------- forms
-@dataclasses.dataclass(frozen=True)
-class FormField:
-    """One field of a form: its name, label, the offered ``(label, value)`` pairs, a default."""
-
-    name: str
-    label: str
-    options: tuple[tuple[str, Any], ...]
-    default: Any
-
-
-@dataclasses.dataclass(frozen=True)
-class Form:
-    """A decision built from fields (e.g. seven day rates and breakfast), then submitted.
-
-    ``kind`` is the action type's name; :meth:`BoutiqueAdapter.form_action`
-    builds the action from the values, and the state judges it.
-    """
-
-    kind: str
-    title: str
-    fields: tuple[FormField, ...]
-    submit: str
-
-
 def _money(face: int) -> str:
     return str(face * PRICE_STEP)
 
@@ -232,10 +171,8 @@ class BoutiqueAdapter(GameAdapter):
     title = "Boutique Hotel Manager"
     player_counts = (2, 3, 4, 5)
     options: ClassVar[dict[str, tuple[Any, ...]]] = {
-        "weeks": (2, 1),
-        "room_choice": ("choose", "canonical"),
-        "shortfall": ("per_staff", "per_day", "per_category"),
-        "walkin_budget": ("with_breakfast", "room_only"),
+        name: GAME_INFO.choices(name)  # written in info.py only, the default first
+        for name in ("weeks", "room_choice", "shortfall", "walkin_budget")
     }
     bot_kinds = SEAT_KINDS[1:]
     slow_bots = frozenset({"mcts"})
@@ -340,30 +277,30 @@ class BoutiqueAdapter(GameAdapter):
         return f"{names} wins with the most money{lost}"
 
     def legend_html(self) -> str:
-        from hoteledu.boutique.widget import legend_html
+        from hoteledu.boutique.figures.board import legend_html
 
         return legend_html()
 
     # drawing
     def scene(self, state: State, viewer: int | None, caption: str) -> Any:
-        from hoteledu.boutique.widget import scene_from_state
+        from hoteledu.boutique.figures.board import scene_from_state
 
         return scene_from_state(state, viewer, caption, [self.player_label(p) for p in range(5)])
 
     def board_figure(self, scene: Any, highlight: Sequence[Any], overlays: dict[str, Any]) -> Any:
-        from hoteledu.boutique.widget import board_figure
+        from hoteledu.boutique.figures.board import board_figure
 
         return board_figure(scene, highlight)
 
     def trace_updates(
         self, scene: Any, highlight: Sequence[Any], overlays: dict[str, Any]
     ) -> list[dict[str, Any]]:
-        from hoteledu.boutique.widget import board_trace_updates
+        from hoteledu.boutique.figures.board import board_trace_updates
 
         return board_trace_updates(scene, highlight)
 
     def layout_updates(self, scene: Any) -> dict[str, Any]:
-        from hoteledu.boutique.widget import board_layout_updates
+        from hoteledu.boutique.figures.board import board_layout_updates
 
         return board_layout_updates(scene)
 
@@ -469,7 +406,7 @@ class BoutiqueAdapter(GameAdapter):
         raise ValueError(f"no form of kind {form.kind!r}")
 
 
-class BoutiqueController(GameController):
+class BoutiqueController(FormController):
     """One game of Boutique Hotel Manager in the app (the shared controller, this adapter).
 
     Parameters
@@ -513,30 +450,57 @@ class BoutiqueController(GameController):
             **options,
         )
 
-    def form(self) -> Form | None:
-        """The form of the human decision now (None when there is none)."""
-        legal = self.legal_actions()
-        if not legal:
-            return None
-        return self.adapter.form(self.state, self.mover(), legal)
-
-    def submit(self, values: dict[str, Any], version: int | None = None) -> bool:
-        """Submit the form now with ``values`` (field name -> value): the state judges it."""
-        form = self.form()
-        if form is None:
-            if not self._stale(version):
-                self.message = "no form to submit now: " + self.status()
-            return False
-        try:
-            action = self.adapter.form_action(form, values)
-        except (KeyError, TypeError, ValueError) as error:
-            self.message = f"the form is incomplete: {error}"
-            return False
-        return self.play(action, version)
-
     def roll(self) -> bool:
         """Roll the check-in die for a human player with the app's generator."""
         return self.resolve_chance()
+
+
+def make_app(
+    players: int = 2,
+    seats: Sequence[str] = ("human", "peakload"),
+    seed: int | None = None,
+    mcts_iterations: int = DEFAULT_MCTS_ITERATIONS,
+    think_seconds: float | None = None,
+    threaded: bool = True,
+    **options: Any,
+) -> Any:
+    """Play Boutique Hotel Manager against people and bots in a notebook or in Voilà.
+
+    The whole app (a :class:`hoteledu.apps.form_view.FormGameApp`: the shared
+    view with a form under the buttons for the secret prices, bids and
+    staff); ``display`` it or leave it last in a cell.
+
+    Parameters
+    ----------
+    players : int
+        2 to 5 players.
+    seats : sequence of str
+        One of :data:`SEAT_KINDS` per player.
+    seed : int or None
+        Seeds chance and the bots, so a lesson can replay a game.
+    mcts_iterations : int
+        Strength of MCTS bots (search iterations per decision).
+    think_seconds : float or None
+        Time budget of one MCTS decision (None: :data:`DEFAULT_THINK_SECONDS`).
+    threaded : bool
+        Run MCTS decisions in a worker thread, so the page stays live.
+    **options
+        ``weeks``, ``room_choice``, ``shortfall``, ``walkin_budget``.
+    """
+    from hoteledu.apps.form_view import FormGameApp
+
+    controller = BoutiqueController(
+        players,
+        seats,
+        seed,
+        mcts_iterations,
+        think_seconds=think_seconds,
+        defer_slow_bots=True,
+        **options,
+    )
+    app = FormGameApp(controller, threaded=threaded)
+    app.widget.add_class("hoteledu-boutique-app")
+    return app
 
 
 __all__ = [
@@ -545,9 +509,7 @@ __all__ = [
     "SEAT_KINDS",
     "BoutiqueAdapter",
     "BoutiqueController",
-    "Form",
-    "FormField",
-    "TimedBoutiqueMCTS",
     "make_agent",
+    "make_app",
     "plural",
 ]

@@ -1,4 +1,12 @@
-"""Registry entry of Boutique Hotel Manager (light: imports no rules)."""
+"""Registry entry of Boutique Hotel Manager (light: imports no rules).
+
+The only place the options and their choices are written: the rules
+(:func:`hoteledu.boutique.rules.new_game`) and the app's option bar
+(:class:`hoteledu.boutique.app.BoutiqueAdapter`) read them from here.
+
+>>> GAME_INFO.choices("weeks")  # the default first
+(2, 1)
+"""
 
 from __future__ import annotations
 

@@ -26,6 +26,15 @@ PRICE_STEP = 100
 """A price die face f means f x 100."""
 START_STARS = 3
 MAX_STARS = 5
+NIGHTS = 21
+"""Nights tracked per room: two weeks plus the longest stay past the last Sunday."""
+MAX_STAFF = 6
+"""A staff die shows 1..6 pips; 0 means no die on that space."""
+CARDS_PER_PLAYER = 5
+"""Guest cards drawn per player in a week's booking phase."""
+BID_STEP = 100
+"""Money cards (and so bids) come in hundreds; the blank card is a bid of 0."""
+
 DAY_NAMES = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
 

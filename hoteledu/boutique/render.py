@@ -9,19 +9,16 @@ with breakfast, ``g`` green = room only).
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
+from typing import Any
 
-from hoteledu.boutique.mat import DAY_NAMES
+from hoteledu.boutique.mat import DAY_NAMES, NIGHTS
 from hoteledu.core.state import player_name
 
-if TYPE_CHECKING:
-    from hoteledu.boutique.rules import BoutiqueState
+# States are typed Any here: they are rules.BoutiqueState, and rules imports this module.
 
 
-def _cells(state: BoutiqueState, player: int) -> list[tuple[int, list[str]]]:
+def _cells(state: Any, player: int) -> list[tuple[int, list[str]]]:
     """Per built room: the text of each night of the current week plus the next night."""
-    from hoteledu.boutique.rules import NIGHTS
-
     base = state.week_start
     rows = []
     for room in state.built[player]:
@@ -42,7 +39,7 @@ def _cells(state: BoutiqueState, player: int) -> list[tuple[int, list[str]]]:
     return rows
 
 
-def _header(state: BoutiqueState) -> str:
+def _header(state: Any) -> str:
     phase = state.phase
     where = f"week {state.week}, phase {phase}"
     if (
@@ -55,7 +52,7 @@ def _header(state: BoutiqueState) -> str:
     return where
 
 
-def render_text(state: BoutiqueState) -> str:
+def render_text(state: Any) -> str:
     """The whole state as plain text: one week calendar per hotel."""
     lines = [f"Boutique Hotel Manager: {_header(state)}"]
     if state.card >= 0:
@@ -84,7 +81,7 @@ def render_text(state: BoutiqueState) -> str:
     return "\n".join(lines)
 
 
-def render_html(state: BoutiqueState) -> str:
+def render_html(state: Any) -> str:
     """The whole state as an HTML table per hotel (for Jupyter's rich display)."""
     parts = [f"<div><b>Boutique Hotel Manager</b>: {html.escape(_header(state))}"]
     if state.card >= 0:

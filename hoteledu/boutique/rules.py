@@ -1,9 +1,8 @@
 """Boutique Hotel Manager: the rules engine.
 
-What it teaches: pricing against rivals (a first-price, lowest-wins
-auction with ties broken by rating and then by an all-pay sealed bid),
-capacity planning under uncertainty (staff hired before the walk-ins are
-known), and the value of a ranking (walk-ins go to the poorest hotel first).
+The State and its constructor (:func:`new_game`); what the game teaches
+and where everything else lives is in :mod:`hoteledu.boutique`. Saved
+positions are validated in :mod:`hoteledu.boutique.snapshot`.
 
 The game runs through these phases, each a small decision or a chance node:
 
@@ -62,9 +61,14 @@ from hoteledu.boutique.actions import (
     die_name,
 )
 from hoteledu.boutique.cards import Deck, GuestCard, resolve_deck
+from hoteledu.boutique.info import GAME_INFO
 from hoteledu.boutique.mat import (
+    BID_STEP,
+    CARDS_PER_PLAYER,
     DAY_NAMES,
+    MAX_STAFF,
     MAX_STARS,
+    NIGHTS,
     PRICE_STEP,
     ROOM_COST,
     STAFF_COST,
@@ -73,21 +77,13 @@ from hoteledu.boutique.mat import (
     START_STARS,
     HotelMat,
 )
-from hoteledu.core import snapshot_checks as sc
+from hoteledu.boutique.phases import CHANCE_PHASES, SIMULTANEOUS_PHASES
 from hoteledu.core.actions import Action
-from hoteledu.core.errors import IllegalActionError, MalformedRecordError
+from hoteledu.core.errors import IllegalActionError
 from hoteledu.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State, player_name
-from hoteledu.core.validation import check_choice, check_option_type
+from hoteledu.core.validation import check_option_type
 
-NIGHTS = 21
-"""Nights tracked per room: two weeks plus the longest stay past the last Sunday."""
-MAX_STAFF = 6
-"""A staff die shows 1..6 pips; 0 means no die on that space."""
-CARDS_PER_PLAYER = 5
-BID_STEP = 100
-"""Money cards (and so bids) come in hundreds; the blank card is a bid of 0."""
-
-SHORTFALL_RULES: tuple[str, ...] = ("per_staff", "per_day", "per_category")
+SHORTFALL_RULES: tuple[str, ...] = GAME_INFO.choices("shortfall")
 """Readings of "for each shortfall 1 star" (BHM-31), the default first (docs decision 10)."""
 DEFAULT_SHORTFALL = SHORTFALL_RULES[0]
 
@@ -114,10 +110,6 @@ def stars_lost(need: list[list[int]], staff: list[int], rule: str = DEFAULT_SHOR
         return [int(peak[c] > staff[c]) for c in range(3)]
     return [sum(day[c] > staff[c] for day in need) for c in range(3)]
 
-
-SIMULTANEOUS_PHASES = frozenset({"prices", "bid", "hire", "rank_bid", "walkin_change"})
-CHANCE_PHASES = frozenset({"checkin", "reveal", "rank_roll", "budget", "walkin_card"})
-PHASES = SIMULTANEOUS_PHASES | CHANCE_PHASES | {"booking_change", "place", "expand", "end"}
 
 # -------------------------------------------------------- the price menu
 _WEEKEND = (4, 5, 6)  # Friday, Saturday, Sunday nights
@@ -1064,8 +1056,10 @@ class BoutiqueState(State):
 
     @classmethod
     def from_snapshot(cls, options: Mapping[str, Any], snapshot: Mapping[str, Any]) -> State:
+        from hoteledu.boutique.snapshot import load_snapshot
+
         state = cls(options)
-        _load_snapshot(state, snapshot)
+        load_snapshot(state, snapshot)
         return state
 
     def clone(self) -> State:
@@ -1171,177 +1165,5 @@ def new_game(
         "weeks": weeks,
         "walkin_budget": walkin_budget,
     }
-    for name, allowed in (
-        ("room_choice", ("choose", "canonical")),
-        ("shortfall", SHORTFALL_RULES),
-        ("walkin_budget", ("with_breakfast", "room_only")),
-        ("weeks", (1, 2)),
-    ):
-        check_choice(name, options[name], allowed)
+    options = GAME_INFO.resolve_options(options)  # the choices are written in info.py only
     return BoutiqueState(options)
-
-
-# ----------------------------------------------------------- snapshot loading
-_SCALARS = (
-    "week",
-    "turn",
-    "turns",
-    "walkins_per_day",
-    "day",
-    "walkin",
-    "checkin",
-    "card",
-    "budget",
-    "offer",
-    "expander",
-)
-MAX_LAST_EVENT = 2_000
-"""Longest 'last_event' text a saved position may hold."""
-
-
-def _load_snapshot(state: BoutiqueState, snap: Mapping[str, Any]) -> None:
-    """Fill ``state`` (a new game with the saved options) from untrusted snapshot data."""
-    sc.check_fields(snap, state.to_snapshot(), "Boutique Hotel Manager")
-    n, weeks, rooms = state.n, state.weeks, state.mat.size
-    big = sc.MAX_SNAPSHOT_INT
-    player = (0, n - 1)
-    state.phase = sc.str_choice(snap["phase"], "phase", PHASES)
-    state.stage = sc.str_choice(snap["stage"], "stage", ("booking", "walkin"))
-    cards = set(state.deck.ids)
-    limits = {
-        "week": (1, weeks),
-        "turn": (0, CARDS_PER_PLAYER * n),
-        "turns": (0, CARDS_PER_PLAYER * n),
-        "walkins_per_day": (1, max(1, n // 2)),
-        "day": (0, 7),
-        "walkin": (0, max(1, n // 2)),
-        "checkin": (-1, NIGHTS - 1),
-        "card": (-1, max(cards)),
-        "budget": (0, 6),
-        "offer": (0, big),
-        "expander": player,
-    }
-    for key in _SCALARS:
-        setattr(state, key, sc.int_value(snap[key], key, *limits[key]))
-    if state.card != -1 and state.card not in cards:
-        raise MalformedRecordError(f"'card' {state.card} is not a card of the deck")
-    state.prices = sc.per_player(
-        snap["prices"], "prices", n, lambda v, name: sc.int_list(v, name, 7, 0, 6)
-    )
-    state.breakfast = sc.int_list(snap["breakfast"], "breakfast", n, 0, 6)
-    state.money = sc.int_list(snap["money"], "money", n, 0, big)
-    state.stars = sc.int_list(snap["stars"], "stars", n, 0, MAX_STARS)
-
-    def built(value: Any, name: str) -> list[int]:
-        spaces = sorted(sc.int_list(value, name, low=0, high=rooms - 1, max_length=rooms))
-        if len(set(spaces)) != len(spaces) or not set(state.mat.start) <= set(spaces):
-            raise MalformedRecordError(
-                f"'{name}' must list distinct rooms, the start rooms {list(state.mat.start)} "
-                "among them"
-            )
-        return spaces
-
-    state.built = sc.per_player(snap["built"], "built", n, built)
-    state.staff = sc.per_player(
-        snap["staff"],
-        "staff",
-        n,
-        lambda v, name: None if v is None else sc.int_list(v, name, 3, 0, MAX_STAFF),
-    )
-    state.eliminated_week = sc.per_player(
-        snap["eliminated_week"],
-        "eliminated_week",
-        n,
-        lambda v, name: None if v is None else sc.int_value(v, name, 1, weeks),
-    )
-    for p in range(n):
-        if (state.eliminated_week[p] is None) != (state.stars[p] > 0):
-            raise MalformedRecordError(
-                f"{player_name(p)}: 'eliminated_week' is set exactly when 'stars' is 0"
-            )
-    state.ledger = sc.per_player(
-        snap["ledger"], "ledger", n, lambda v, name: sc.int_list(v, name, 4, 0, big)
-    )
-    state.staff_hired = sc.int_list(snap["staff_hired"], "staff_hired", n, 0, big)
-    pairs = sc.list_value(snap["deck_counts"], "deck_counts", len(cards))
-    state.deck_counts = {}
-    for i, pair in enumerate(pairs):
-        cid, count = sc.list_value(pair, f"deck_counts[{i}]", 2)
-        sc.str_choice(cid, f"deck_counts[{i}] card", cards)
-        state.deck_counts[cid] = sc.int_value(count, f"deck_counts[{i}] count", 0, state.copies)
-    if set(state.deck_counts) != cards:
-        raise MalformedRecordError("field 'deck_counts' must list every card of the deck once")
-    state.bidders = sc.int_list(snap["bidders"], "bidders", low=0, high=n - 1, max_length=n)
-    state.place_queue = []
-    for i, entry in enumerate(sc.list_value(snap["place_queue"], "place_queue", max_length=n)):
-        who, price = sc.list_value(entry, f"place_queue[{i}]", 2)
-        state.place_queue.append(
-            [
-                sc.int_value(who, f"place_queue[{i}] player", *player),
-                sc.int_value(price, f"place_queue[{i}] price", 0, big),
-            ]
-        )
-    state.ranking = [
-        sc.int_list(group, f"ranking[{i}]", low=0, high=n - 1, max_length=n)
-        for i, group in enumerate(sc.list_value(snap["ranking"], "ranking", max_length=n))
-    ]
-    ranked = [p for group in state.ranking for p in group]
-    if len(set(state.bidders)) != len(state.bidders) or len(set(ranked)) != len(ranked):
-        raise MalformedRecordError("'bidders' and 'ranking' may name a player only once")
-    state.lost = sc.int_list(snap["lost"], "lost", weeks, 0, big)
-    state.shortfalls = [
-        sc.per_player(week, f"shortfalls[{w}]", n, lambda v, name: sc.int_list(v, name, 3, 0, 7))
-        for w, week in enumerate(sc.list_value(snap["shortfalls"], "shortfalls", max_length=weeks))
-    ]
-    event = snap["last_event"]
-    if not isinstance(event, str) or len(event) > MAX_LAST_EVENT:
-        raise MalformedRecordError(f"'last_event' must be a text of at most {MAX_LAST_EVENT}")
-    state.last_event = event
-    state.stays = []
-    stays = sc.list_value(snap["stays"], "stays", max_length=n * rooms * NIGHTS)
-    for index, stay in enumerate(stays):
-        name = f"stays[{index}]"
-        p, card_id, checkin, used, price, kind = sc.list_value(stay, name, 6)
-        sc.int_value(p, f"{name} player", *player)
-        sc.str_choice(card_id, f"{name} card", cards)
-        sc.int_value(checkin, f"{name} check-in night", 0, NIGHTS - 1)
-        offsets = state.geometry[card_id].offsets
-        used = sc.int_list(used, f"{name} rooms", len(offsets), 0, rooms - 1)
-        sc.int_value(price, f"{name} price", 0, big)
-        sc.str_choice(kind, f"{name} kind", ("booking", "walkin"))
-        for room, nights in zip(used, offsets, strict=True):
-            if room not in state.built[p]:
-                raise MalformedRecordError(f"{name}: room {room + 1} is not built")
-            for o in nights:
-                if not 0 <= checkin + o < NIGHTS:
-                    raise MalformedRecordError(f"{name}: night {checkin + o} is off the board")
-                cell = room * NIGHTS + checkin + o
-                if state.occ[p][cell] >= 0:
-                    raise MalformedRecordError(
-                        f"{name}: room {room + 1} night {checkin + o} is taken twice"
-                    )
-                state.occ[p][cell] = index
-        state.stays.append([p, card_id, checkin, list(used), price, kind])
-    _probe(state)
-
-
-def _probe(state: BoutiqueState) -> None:
-    """Ask the loaded position what can be done now; a deeper inconsistency is refused."""
-    try:
-        mover = state.current_player()
-        if mover == SIMULTANEOUS:
-            for p in range(state.n):
-                state.clone()._legal_actions(p)
-        elif mover == CHANCE:
-            state.clone().chance_outcomes()
-        elif mover >= 0 and not state.clone()._legal_actions(mover):
-            raise MalformedRecordError(
-                f"the saved Boutique position leaves {player_name(mover)} nothing to do "
-                f"in the phase {state.phase!r}"
-            )
-    except MalformedRecordError:
-        raise
-    except Exception as error:  # the position contradicts itself somewhere
-        raise MalformedRecordError(
-            f"the saved Boutique position is inconsistent: {sc.short_repr(error, 120)}"
-        ) from None

@@ -4,8 +4,8 @@ The core :class:`~hoteledu.core.mcts.MCTSAgent` searches over
 ``legal_actions``, and in this game the full menus are large: 343 staff
 combinations, a bid per 100 held, 41 price changes a turn. With random
 rollouts, which lose every star through random staffing, it lost 6 of 6
-games to the peak-load bot. :class:`BoutiqueMCTS` keeps the core search
-unchanged and gives it
+games to the peak-load bot. :class:`BoutiqueMCTS` is the core search
+with what it injects (a model with a reward, a rollout policy):
 
 * a **planning menu**: the search runs on :class:`PlanningState`, a copy of
   the position whose ``legal_actions`` offer a few sensible choices per
@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import itertools
 
-import numpy as np
-
 from hoteledu.boutique.actions import (
     BREAKFAST_DIE,
     Bid,
@@ -37,8 +35,8 @@ from hoteledu.boutique.bots import BoutiqueBot, PeakLoadBot
 from hoteledu.boutique.mat import STAFF_COST
 from hoteledu.boutique.rules import MAX_STAFF, BoutiqueState
 from hoteledu.core.actions import Action
-from hoteledu.core.agents import Agent, PlayerView, SeedLike, make_rng
-from hoteledu.core.mcts import MCTSAgent, SearchResult
+from hoteledu.core.agents import Agent, SeedLike
+from hoteledu.core.mcts import MCTSAgent
 from hoteledu.core.state import State
 
 __all__ = ["PLANNING_PRICES", "BoutiqueMCTS", "PlanningState", "planning_copy", "planning_menu"]
@@ -160,27 +158,12 @@ def planning_copy(state: State) -> PlanningState:
     return copy  # type: ignore[return-value]
 
 
-class _PlanningView:
-    """A player's view whose determinisations are planning states."""
-
-    def __init__(self, view: PlayerView, rng: np.random.Generator) -> None:
-        self.player = view.player
-        self.num_players = view.num_players
-        self._view = view
-        self._root = planning_copy(view.determinise(rng))
-
-    def current_player(self) -> int:
-        return self._root.current_player()
-
-    def legal_actions(self) -> list[Action]:
-        return self._root.legal_actions(self.player)
-
-    def determinise(self, rng: np.random.Generator) -> State:
-        return planning_copy(self._view.determinise(rng))
-
-
-class BoutiqueMCTS:
+class BoutiqueMCTS(MCTSAgent):
     """MCTS for Boutique Hotel Manager: planning menus and heuristic rollouts.
+
+    The core :class:`~hoteledu.core.mcts.MCTSAgent` with Boutique's model
+    (:func:`planning_copy`: the planning menus and the graded reward) and a
+    heuristic rollout policy; nothing of the search itself is Boutique's own.
 
     Parameters
     ----------
@@ -195,6 +178,8 @@ class BoutiqueMCTS:
         ``None`` is not allowed here: random rollouts lose their stars.
     name : str
         The name shown in tournaments.
+    think_seconds : float or None
+        A time budget per decision, as for ``MCTSAgent`` (the app's seat).
 
     Examples
     --------
@@ -214,38 +199,22 @@ class BoutiqueMCTS:
         seed: SeedLike = None,
         rollout_agent: Agent | None = None,
         name: str = "mcts",
+        *,
+        think_seconds: float | None = None,
     ) -> None:
-        self.iterations = iterations
-        self.exploration = exploration
-        self.rollout_agent = rollout_agent or PeakLoadBot()
-        self.name = name
-        self.rng = make_rng(seed)
-        self._search = MCTSAgent(
+        super().__init__(
             iterations,
             exploration,
-            self.rng,
-            rollout_agent=self.rollout_agent,
-            name=name,
+            seed,
+            rollout_agent or PeakLoadBot(),
+            name,
+            think_seconds=think_seconds,
+            model=planning_copy,
         )
 
     def __repr__(self) -> str:
+        assert self.rollout_agent is not None
         return (
             f"BoutiqueMCTS(iterations={self.iterations}, exploration={self.exploration}, "
             f"rollout_agent={self.rollout_agent.name!r}, name={self.name!r})"
         )
-
-    def reseeded(self, seed: SeedLike) -> BoutiqueMCTS:
-        """A fresh copy with the same settings and its own random stream."""
-        return BoutiqueMCTS(self.iterations, self.exploration, seed, self.rollout_agent, self.name)
-
-    def search(self, view: PlayerView) -> SearchResult:
-        """The root statistics of one search from ``view`` (over the planning menu)."""
-        return self._search.search(_PlanningView(view, self.rng))  # type: ignore[arg-type]
-
-    def act(self, view: PlayerView) -> Action:
-        """The most visited planning choice (a legal move of the real game)."""
-        planning = _PlanningView(view, self.rng)
-        legal = planning.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        return self._search.search(planning).best  # type: ignore[arg-type]

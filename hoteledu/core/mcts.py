@@ -29,12 +29,20 @@ statistics and the parts are applied together as a
 The final choice is the most visited root action. :func:`mcts_policy`
 returns the root statistics themselves, for lessons that show what the
 search thinks.
+
+What a game or an app changes is injected, never copied (as OpenSpiel's
+``MCTSBot`` takes an evaluator): the budget (``iterations``, and
+``think_seconds`` for an app's seat that must answer in time), the rollout
+policy (``rollout_agent``), and the game the search plans on (``model``, e.g.
+Boutique's planning menus and graded reward, :mod:`hoteledu.boutique.search`).
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import math
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -128,7 +136,7 @@ class SearchResult:
     player : int
         The player who searched.
     iterations : int
-        The number of search iterations.
+        The number of search iterations done.
     stats : tuple of ActionStats
         One entry per root action tried, sorted by visits (then value).
     """
@@ -180,6 +188,32 @@ class SearchResult:
         return f"MCTS for player {self.player}, {self.iterations} iterations\n{self.table()}"
 
 
+class _ModelView:
+    """A player's view whose determinisations are turned into the search's model.
+
+    The root is determinised once when the view is made, so the model's own
+    legal actions at the root (e.g. a planning menu) are known before the search.
+    """
+
+    def __init__(
+        self, view: PlayerView, model: Callable[[State], State], rng: np.random.Generator
+    ) -> None:
+        self.player = view.player
+        self.num_players = view.num_players
+        self._view = view
+        self._model = model
+        self._root = model(view.determinise(rng))
+
+    def current_player(self) -> int:
+        return self._root.current_player()
+
+    def legal_actions(self) -> list[Action]:
+        return self._root.legal_actions(self.player)
+
+    def determinise(self, rng: np.random.Generator) -> State:
+        return self._model(self._view.determinise(rng))
+
+
 # ---------------------------------------------------------------- the agent
 class MCTSAgent:
     """UCT search agent (information-set MCTS by determinisation).
@@ -202,13 +236,39 @@ class MCTSAgent:
         A rollout still running after this many actions counts as a draw
         shared by all players (it protects against games that rarely end at
         random).
+    think_seconds : float or None
+        A time budget per decision: the search stops after ``iterations`` or
+        once this many seconds have passed, whichever comes first (at least
+        one iteration). An app's seat uses it so the page never freezes; a
+        seeded game is then reproducible only while the iterations run out
+        first. None: iterations only.
+    model : callable or None
+        The game the search plans on: a function of each determinised state
+        returning the state to search instead (a copy with fewer choices or a
+        graded reward). Its choices must be legal moves of the real game.
+        None: the determinised state itself.
+
+    Attributes
+    ----------
+    last_iterations : int
+        The iterations of the last search (fewer than ``iterations`` when the
+        time budget ran out first).
 
     Examples
     --------
     >>> from hoteledu.core.mcts import MCTSAgent
+    >>> from hoteledu.core.agents import PlayerView
+    >>> from hoteledu.core.registry import load_game
     >>> agent = MCTSAgent(iterations=200, seed=1)
     >>> agent.name
     'mcts'
+    >>> state = load_game("amsterdam")
+    >>> state.apply_action(state.chance_outcomes()[0][0])  # the boat's first landing
+    >>> quick = MCTSAgent(iterations=500, think_seconds=0.0, seed=1)
+    >>> quick.search(PlayerView(state, 0)).iterations  # a budget of 0 s: one iteration
+    1
+    >>> quick.last_iterations
+    1
     """
 
     def __init__(
@@ -219,6 +279,9 @@ class MCTSAgent:
         rollout_agent: Agent | None = None,
         name: str = "mcts",
         max_rollout_actions: int = 10_000,
+        *,
+        think_seconds: float | None = None,
+        model: Callable[[State], State] | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"MCTS needs at least one iteration, got {iterations}")
@@ -227,37 +290,50 @@ class MCTSAgent:
         self.rollout_agent = rollout_agent
         self.name = name
         self.max_rollout_actions = max_rollout_actions
+        self.think_seconds = None if think_seconds is None else float(think_seconds)
+        self.model = model
         self.rng = make_rng(seed)
+        self.last_iterations = 0
 
     def __repr__(self) -> str:
+        budget = "" if self.think_seconds is None else f", think_seconds={self.think_seconds}"
         return (
-            f"MCTSAgent(iterations={self.iterations}, exploration={self.exploration}, "
-            f"name={self.name!r})"
+            f"{type(self).__name__}(iterations={self.iterations}{budget}, "
+            f"exploration={self.exploration}, name={self.name!r})"
         )
 
     def reseeded(self, seed: SeedLike) -> MCTSAgent:
-        """A fresh copy with the same settings and its own random stream."""
-        return MCTSAgent(
-            self.iterations,
-            self.exploration,
-            seed,
-            self.rollout_agent,
-            self.name,
-            self.max_rollout_actions,
-        )
+        """A fresh copy with the same settings (and class) and its own random stream."""
+        fresh = copy.copy(self)
+        fresh.rng = make_rng(seed)
+        fresh.last_iterations = 0
+        return fresh
 
     def act(self, view: PlayerView) -> Action:
-        """The most visited root action after ``iterations`` iterations."""
-        legal = view.legal_actions()
+        """The most visited root action after the search."""
+        planned = self._planned(view)
+        legal = planned.legal_actions()
         if not legal:
             raise ValueError(f"player {view.player} has no legal action here")
         if len(legal) == 1:  # nothing to think about
             return legal[0]
-        return self.search(view).best
+        return self._search(planned).best
 
     # ------------------------------------------------------------- search
     def search(self, view: PlayerView) -> SearchResult:
         """Run the search from ``view`` and return the root statistics."""
+        return self._search(self._planned(view))
+
+    def _planned(self, view: PlayerView) -> PlayerView:
+        """The view the search works on: ``view``, or its determinisations in the model."""
+        if self.model is None:
+            return view
+        return _ModelView(view, self.model, self.rng)  # type: ignore[return-value]
+
+    def _search(self, view: PlayerView) -> SearchResult:
+        deadline = None
+        if self.think_seconds is not None:
+            deadline = time.perf_counter() + self.think_seconds
         rng = self.rng
         player = view.player
         first = view.determinise(rng)
@@ -265,10 +341,15 @@ class MCTSAgent:
         root = _Node(num_players)
         root_kind = first.current_player()
         rollout = self._rollout_policy(rng)
+        done = 0
         for iteration in range(self.iterations):
             state = first if iteration == 0 else view.determinise(rng)
             self._iterate(root, state, num_players, rng, rollout)
-        return self._root_result(root, player, view, root_kind)
+            done += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        self.last_iterations = done
+        return self._root_result(root, player, view, root_kind, done)
 
     def _rollout_policy(self, rng: np.random.Generator) -> Callable[[State, int], Action] | None:
         if self.rollout_agent is None:
@@ -402,7 +483,7 @@ class MCTSAgent:
         return [1.0 / num_players] * num_players
 
     def _root_result(
-        self, root: _Node, player: int, view: PlayerView, root_kind: int
+        self, root: _Node, player: int, view: PlayerView, root_kind: int, iterations: int
     ) -> SearchResult:
         legal = view.legal_actions()
         order = {a: i for i, a in enumerate(legal)}
@@ -418,7 +499,7 @@ class MCTSAgent:
                 value = child.total[player] / child.visits if child.visits else 0.0
                 stats.append(ActionStats(action, child.visits, value, child.avail))
         stats.sort(key=lambda s: (-s.visits, -s.value, order.get(s.action, len(order))))
-        return SearchResult(player, self.iterations, tuple(stats))
+        return SearchResult(player, iterations, tuple(stats))
 
 
 def mcts_policy(

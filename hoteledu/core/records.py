@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
-import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from hoteledu.core.actions import Action
+from hoteledu.core.codec import parse_json_text, read_limited
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
 from hoteledu.core.registry import game_info
 from hoteledu.core.state import State, player_name
-from hoteledu.core.validation import MAX_JSON_DEPTH, action_text, check_json_shape, short_repr
+from hoteledu.core.validation import action_text, check_json_shape, short_repr
 
 RECORD_FORMAT = "hoteledu-record/1"
 
@@ -29,68 +28,6 @@ MAX_RECORD_VALUES = 400_000
 """Most JSON values (numbers, texts, lists, objects) in a whole record."""
 MAX_PLAYER_NAME = 200
 """Longest player name in a record."""
-
-
-def parse_json_text(text: str | bytes | bytearray, *, what: str, max_bytes: int) -> Any:
-    """Parse untrusted JSON text: size first, then UTF-8, then the parser's own errors.
-
-    Every failure is a MalformedRecordError with the reason; nothing else escapes.
-    """
-    if isinstance(text, (bytes, bytearray)):
-        if len(text) > max_bytes:
-            raise MalformedRecordError(
-                f"{what} is too large: {len(text)} bytes; the limit is {max_bytes} bytes"
-            )
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise MalformedRecordError(f"{what} is not UTF-8 text: {error}") from None
-    if not isinstance(text, str):
-        raise MalformedRecordError(f"{what} must be JSON text, got {type(text).__name__}")
-    if len(text) > max_bytes:  # each character is at least one byte
-        raise MalformedRecordError(
-            f"{what} is too large: {len(text)} characters; the limit is {max_bytes} bytes"
-        )
-    try:
-        size = len(text.encode("utf-8"))
-    except UnicodeEncodeError as error:
-        raise MalformedRecordError(f"{what} is not UTF-8 text: {error}") from None
-    if size > max_bytes:
-        raise MalformedRecordError(
-            f"{what} is too large: {size} bytes; the limit is {max_bytes} bytes"
-        )
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise MalformedRecordError(f"{what} is not valid JSON: {error}") from None
-    except RecursionError:
-        raise MalformedRecordError(
-            f"{what} is nested too deeply: more than {MAX_JSON_DEPTH} levels of lists and objects"
-        ) from None
-    except ValueError as error:  # e.g. an integer of more than 4300 digits
-        raise MalformedRecordError(f"{what} holds a value JSON cannot load: {error}") from None
-
-
-def read_limited(path: str | Path, *, what: str, max_bytes: int) -> bytes:
-    """The bytes of a regular file of at most ``max_bytes``; never blocks on a pipe or device."""
-    try:
-        info = os.stat(path)
-    except OSError as error:
-        raise MalformedRecordError(f"cannot read {what}: {error.strerror}") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise MalformedRecordError(f"cannot read {what}: not a regular file")
-    if info.st_size > max_bytes:
-        raise MalformedRecordError(
-            f"{what} is too large: {info.st_size} bytes; the limit is {max_bytes} bytes"
-        )
-    try:
-        with open(path, "rb") as file:
-            data = file.read(max_bytes + 1)
-    except OSError as error:
-        raise MalformedRecordError(f"cannot read {what}: {error.strerror}") from None
-    if len(data) > max_bytes:
-        raise MalformedRecordError(f"{what} is too large: the limit is {max_bytes} bytes")
-    return data
 
 
 @dataclasses.dataclass

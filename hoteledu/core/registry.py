@@ -2,6 +2,8 @@
 
 Games are registered by the import path of a factory, so that listing games
 imports nothing heavy and worker processes can rebuild a game from its info.
+The registry sits below ``core.state`` (a saved state checks its options here),
+so it never imports the State class: what ``load`` returns is a game's State.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ import importlib.util
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from hoteledu.core.state import State
 from hoteledu.core.validation import check_choice, short_repr
 
 
@@ -52,9 +53,18 @@ class GameInfo:
             )
         return {name: o.validate(options.get(name, o.default)) for name, o in known.items()}
 
-    def load(self, **options: Any) -> State:
+    def choices(self, name: str) -> tuple[Any, ...]:
+        """The allowed values of option ``name`` (its default first); KeyError if it has none."""
+        for option in self.options:
+            if option.name == name and option.choices is not None:
+                rest = tuple(c for c in option.choices if c != option.default)
+                return (option.default, *rest) if option.default in option.choices else rest
+        raise KeyError(f"game {self.name!r} has no option {name!r} with choices")
+
+    def load(self, **options: Any) -> Any:
+        """A new initial state (a ``hoteledu.core.state.State``) with these options."""
         module_name, _, attribute = self.factory.partition(":")
-        factory: Callable[..., State] = getattr(importlib.import_module(module_name), attribute)
+        factory: Callable[..., Any] = getattr(importlib.import_module(module_name), attribute)
         return factory(**self.resolve_options(options))
 
 
@@ -84,8 +94,8 @@ def find_game_info(name: str) -> GameInfo | None:
     return _GAMES.get(name)
 
 
-def load_game(name: str, **options: Any) -> State:
-    """A new initial state of the game ``name`` with the given options.
+def load_game(name: str, **options: Any) -> Any:
+    """A new initial state (a ``State``) of the game ``name`` with the given options.
 
     Examples
     --------

@@ -19,8 +19,10 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from hoteledu.core.actions import Action, ActionCodec, JointAction
+from hoteledu.core.actions import Action, JointAction
+from hoteledu.core.codec import ActionCodec, parse_json_text
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
+from hoteledu.core.registry import find_game_info
 from hoteledu.core.validation import (
     check_json_shape,
     inspect_action,
@@ -82,6 +84,32 @@ def _guarded(check: Callable[[State, Action], None]) -> Callable[[State, Action]
 
     guarded_check.guarded = True  # type: ignore[attr-defined]
     return guarded_check
+
+
+def _check_history(state: State, initial: State) -> None:
+    """Refuse a saved ``state`` whose history, replayed from ``initial``, does not lead to it.
+
+    ``undo()`` and ``GameRecord.from_state`` trust the history: a truncated or
+    impossible one would rebuild an unrelated position or a different game.
+    """
+    count = len(state.history)
+    for index, action in enumerate(state.history):
+        try:
+            initial.apply_action(action)
+        except IllegalActionError as error:
+            raise MalformedRecordError(
+                f"the saved history does not lead to the saved position: action {index} "
+                f"of {count} ({short_repr(str(action))}) is illegal there: {error}"
+            ) from None
+    if initial.options != state.options:
+        raise MalformedRecordError("the saved options differ from the game's own resolution")
+    saved, replayed = state.to_snapshot(), initial.to_snapshot()
+    if saved != replayed:
+        fields = [k for k in saved if saved.get(k) != replayed.get(k)]
+        raise MalformedRecordError(
+            f"the saved history ({count} actions) leads to a different position than "
+            f"the saved one: the fields {short_repr(fields)} differ"
+        )
 
 
 class State:
@@ -320,10 +348,6 @@ class State:
     @classmethod
     def from_json(cls, data: Any) -> State:
         """Load a state saved by ``to_json()``; refuse malformed data with the reason."""
-        # Imported here: records imports this module.
-        from hoteledu.core.records import parse_json_text
-        from hoteledu.core.registry import find_game_info
-
         if isinstance(data, (str, bytes, bytearray)):
             data = parse_json_text(data, what="the saved state", max_bytes=MAX_SAVED_STATE_CHARS)
         if not isinstance(data, Mapping):
@@ -360,6 +384,8 @@ class State:
         except (*_RAW_ERRORS, RecursionError) as error:
             raise MalformedRecordError(f"the saved position is malformed: {error!r}") from error
         state.history = history
+        if info is not None:
+            _check_history(state, info.load(**options))
         return state
 
     # ------------------------------------------------------------- equality

@@ -34,6 +34,7 @@ __all__ = [
     "GameOutcome",
     "Interval",
     "TournamentResult",
+    "default_chunk_size",
     "iter_tournament",
     "tournament",
     "wilson_interval",
@@ -361,6 +362,61 @@ def _root_sequence(seed: int | np.random.SeedSequence | None) -> np.random.SeedS
     return np.random.SeedSequence(seed)
 
 
+def _as_executor(executor: Any) -> Executor | None:
+    """``executor`` as a ``concurrent.futures.Executor``; a Dask ``Client`` is accepted as is.
+
+    A Client's own futures are not ``concurrent.futures`` futures (waiting on
+    them failed with ``'Future' object has no attribute '_condition'``), so the
+    games run on ``client.get_executor()``, whose futures are.
+    """
+    if executor is None or isinstance(executor, Executor):
+        return executor
+    get_executor = getattr(executor, "get_executor", None)
+    if callable(get_executor):
+        converted = get_executor()
+        if isinstance(converted, Executor):
+            return converted
+    raise TypeError(
+        "executor must be a concurrent.futures.Executor (ProcessPoolExecutor, "
+        "ThreadPoolExecutor, a Dask client's get_executor()) or a dask.distributed.Client, "
+        f"not {type(executor).__name__}"
+    )
+
+
+def _worker_count(executor: Executor) -> int:
+    """How many chunks can run at once: a pool's workers, a Dask cluster's threads."""
+    client = getattr(executor, "_client", None)  # dask.distributed's ClientExecutor
+    nthreads = getattr(client, "nthreads", None)
+    if callable(nthreads):
+        try:
+            threads = sum(nthreads().values())
+        except Exception:  # a cluster that cannot answer: fall back to a guess
+            threads = 0
+        if threads > 0:
+            return int(threads)
+    workers = getattr(executor, "_max_workers", None)
+    return int(workers) if isinstance(workers, int) and workers > 0 else 4
+
+
+CHUNKS_PER_WORKER = 4
+"""Chunks each worker gets when ``chunk_size`` is left out: enough to balance the
+load as workers finish unevenly, few enough that a Dask task's fixed cost (a few
+ms to send the agents and the results) stays small beside its games."""
+MAX_CHUNK = 64
+"""Largest default chunk: the games of a lost worker are played again, a chunk at a time."""
+
+
+def default_chunk_size(games: int, workers: int) -> int:
+    """Games per chunk: ``games / (workers x 4)``, between 1 and 64.
+
+    Examples
+    --------
+    >>> default_chunk_size(200, 2), default_chunk_size(1000, 2), default_chunk_size(5, 4)
+    (25, 64, 1)
+    """
+    return max(1, min(MAX_CHUNK, math.ceil(games / (max(1, workers) * CHUNKS_PER_WORKER))))
+
+
 def _check_counts(games: int, processes: int, executor: Executor | None) -> None:
     if games < 0:
         raise ValueError(f"the number of games must be at least 0, got {games}")
@@ -388,8 +444,8 @@ def _outcomes(
                 bar.update(1)
         return
 
-    workers = processes if executor is None else getattr(executor, "_max_workers", None) or 4
-    size = chunk_size or max(1, min(64, len(jobs) // (workers * 8)))
+    workers = processes if executor is None else _worker_count(executor)
+    size = chunk_size or default_chunk_size(len(jobs), workers)
     chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
     window = max(2, 2 * workers)  # chunks in flight: memory stays bounded
     own_pool = executor is None
@@ -469,7 +525,7 @@ def iter_tournament(
     rotate_seats: bool = True,
     progress: bool = False,
     *,
-    executor: Executor | None = None,
+    executor: Executor | Any | None = None,
     keep_records: bool = False,
     max_actions: int = 1_000_000,
     chunk_size: int | None = None,
@@ -481,6 +537,7 @@ def iter_tournament(
     million games (with their records, ``keep_records=True``) can be written to
     disk as it runs. The arguments are those of :func:`tournament`.
     """
+    executor = _as_executor(executor)
     _check_counts(games, processes, executor)
     setup = _setup_for(game, agents, options, rotate_seats, keep_records, max_actions)
     streams = _root_sequence(seed).spawn(games)
@@ -506,7 +563,7 @@ def tournament(
     rotate_seats: bool = True,
     progress: bool = True,
     *,
-    executor: Executor | None = None,
+    executor: Executor | Any | None = None,
     keep_records: bool = False,
     on_game: Callable[[GameOutcome], None] | None = None,
     max_actions: int = 1_000_000,
@@ -535,10 +592,11 @@ def tournament(
         Game ``i`` seats agent ``k`` at seat ``(k + i) mod n``.
     progress : bool
         Show a ``tqdm.auto`` progress bar (a widget in notebooks).
-    executor : concurrent.futures.Executor, optional
-        Run the games on any executor instead of hoteledu's own pool, e.g.
-        ``dask.distributed.Client(...).get_executor()`` for a Dask cluster. The
-        result is identical to the serial run for the same seed.
+    executor : concurrent.futures.Executor or dask.distributed.Client, optional
+        Run the games on any executor instead of hoteledu's own pool: a
+        ``ThreadPoolExecutor``, a ``ProcessPoolExecutor``, or a Dask cluster
+        (its ``Client`` itself or ``client.get_executor()``). The result is
+        identical to the serial run for the same seed.
     keep_records : bool
         Keep every game's :class:`GameRecord` in the result.
     on_game : callable, optional
@@ -547,7 +605,8 @@ def tournament(
     max_actions : int
         Safety bound on the length of one game.
     chunk_size : int, optional
-        Games sent to a worker at once (chosen from the number of workers).
+        Games sent to a worker at once; by default :func:`default_chunk_size`
+        of the games and the workers (a pool's workers, a Dask cluster's threads).
     retries : int
         How often the games of a lost worker are played again before the
         tournament gives up.
@@ -563,6 +622,7 @@ def tournament(
     >>> callable(tournament)
     True
     """
+    executor = _as_executor(executor)
     _check_counts(games, processes, executor)
     setup = _setup_for(game, agents, options, rotate_seats, keep_records, max_actions)
     root = _root_sequence(seed)

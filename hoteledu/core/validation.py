@@ -17,6 +17,8 @@ import typing
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
+import numpy as np
+
 from hoteledu.core.actions import Action
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
 
@@ -122,6 +124,8 @@ def _check_int(value: Any, limit: Any) -> Any:
 
 
 def _check_bool(value: Any, limit: Any) -> Any:
+    if isinstance(value, np.bool_):
+        return bool(value)  # stored as a plain bool (JSON needs one)
     if not isinstance(value, bool):
         raise _FieldError("must be True or False")
     return value
@@ -171,9 +175,12 @@ def _tuple_check(items: tuple[Check, ...] | None, each: Check | None) -> Check:
                 out.append(item_check(item, limit))  # type: ignore[misc]
             except _FieldError as error:
                 raise _FieldError(f"item {index} {error}") from None
-        result = tuple(out)
-        # Keep the very same object when nothing changed (the common, fast case).
-        return value if type(value) is tuple and result == value else result
+        # Keep the very same object when no item changed (the common, fast case).
+        # Identity, not ==: (4, 3) == (np.int64(4), np.int64(3)) but JSON needs the ints.
+        unchanged = type(value) is tuple and all(
+            new is old for new, old in zip(out, value, strict=True)
+        )
+        return value if unchanged else tuple(out)
 
     return check
 

@@ -14,7 +14,7 @@ import dataclasses
 
 from hoteledu.core.actions import Action, limits
 from hoteledu.core.state import player_name
-from hoteledu.grand_austria.cards import ITEMS  # re-exported: the order of every 4-tuple
+from hoteledu.grand_austria.vocabulary import ITEMS  # re-exported: the order of every 4-tuple
 
 ACTION_NAMES = {
     1: "strudel/cake",

@@ -3,7 +3,7 @@
 :class:`GrandAustriaAdapter` is what Grand Austria Hotel supplies to
 :mod:`hoteledu.apps` (see :mod:`hoteledu.apps.adapter`): the game figure
 (the action board with its dice, the guest row and every hotel board, from
-:mod:`hoteledu.grand_austria.figures`), the mapping of a board click to an
+:mod:`hoteledu.grand_austria.figures.board`), the mapping of a board click to an
 action (or to the rule that refuses it), the words of actions and phases,
 the legend, the hint (the exact strength after passing, from
 :mod:`hoteledu.grand_austria.analysis.strength`) and its bots.
@@ -61,11 +61,14 @@ from hoteledu.grand_austria.actions import (
     TakeGuest,
     UseStaff,
 )
+from hoteledu.grand_austria.info import GAME_INFO
 from hoteledu.grand_austria.rules import ROUNDS, GrandAustriaState, new_game
 
 SEAT_KINDS: tuple[str, ...] = ("human", "random", "heuristic", "mcts")
 """Who may sit at a seat: a person, or a bot."""
 DEFAULT_MCTS_ITERATIONS = 200
+APP_OPTIONS = ("staff_setup", "additional_actions")
+"""The options the app offers (their choices are info.py's)."""
 DEFAULT_THINK_SECONDS = 0.3
 """Time budget of one MCTS decision: well within 1 s even on a loaded machine."""
 
@@ -147,8 +150,7 @@ class GrandAustriaAdapter(GameAdapter):
     title = "Grand Austria Hotel"
     player_counts = (2, 3, 4)
     options: ClassVar[dict[str, tuple[Any, ...]]] = {
-        "staff_setup": ("deal", "draft", "introductory"),
-        "additional_actions": ("after_die", "any_time"),
+        name: GAME_INFO.choices(name) for name in APP_OPTIONS
     }
     bot_kinds = ("random", "heuristic", "mcts")
     slow_bots = frozenset({"mcts"})
@@ -277,24 +279,24 @@ class GrandAustriaAdapter(GameAdapter):
 
     # drawing
     def scene(self, state: State, viewer: int | None, caption: str) -> Any:
-        from hoteledu.grand_austria.figures import scene_from_observation
+        from hoteledu.grand_austria.figures.board import scene_from_observation
 
         return scene_from_observation(state, viewer, caption)
 
     def board_figure(self, scene: Any, highlight: Sequence[Any], overlays: dict[str, Any]) -> Any:
-        from hoteledu.grand_austria.figures import game_figure
+        from hoteledu.grand_austria.figures.board import game_figure
 
         return game_figure(scene, highlight, overlays.get("hint"))
 
     def trace_updates(
         self, scene: Any, highlight: Sequence[Any], overlays: dict[str, Any]
     ) -> list[dict[str, Any]]:
-        from hoteledu.grand_austria.figures import game_trace_updates
+        from hoteledu.grand_austria.figures.board import game_trace_updates
 
         return game_trace_updates(scene, highlight, overlays.get("hint"))
 
     def layout_updates(self, scene: Any) -> dict[str, Any]:
-        from hoteledu.grand_austria.figures import game_layout_updates
+        from hoteledu.grand_austria.figures.board import game_layout_updates
 
         return game_layout_updates(scene)
 

@@ -1,7 +1,7 @@
 """The interpreter of Grand Austria Hotel card effects.
 
 Every staff card, guest reward, emperor tile and politics card is data
-(:mod:`.cards`): a tuple of :class:`~.cards.Effect` values from a small
+(:mod:`.cards`): a tuple of :class:`~.vocabulary.Effect` values from a small
 vocabulary (``gain``, ``prepare_rooms``, ``play_staff``, ``on_event``,
 ``modify_action``, ``waive``, ...). This module implements each *kind* once:
 
@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from hoteledu.grand_austria import cards as card_data
 from hoteledu.grand_austria import hotel as hotel_data
+from hoteledu.grand_austria import vocabulary
 
 if TYPE_CHECKING:
     from hoteledu.grand_austria.cards import GuestCard
@@ -80,7 +81,7 @@ class Catalog:
 
     def guest_text(self, number: int) -> str:
         g = self.guests[number]
-        letters = card_data.ITEM_LETTERS
+        letters = vocabulary.ITEM_LETTERS
         order = "".join(k * letter for k, letter in zip(g.order, letters, strict=True))
         return f"{g.name} ({g.colour}, {order}, {g.vp} VP)"
 
@@ -153,7 +154,7 @@ def param(e: dict[str, Any], name: str) -> Any:
     """A parameter of an effect in JSON form, or its documented default."""
     if name in e:
         return e[name]
-    spec = card_data.EFFECT_KINDS[e["kind"]].spec(name)
+    spec = vocabulary.EFFECT_KINDS[e["kind"]].spec(name)
     if spec is None:
         raise KeyError(f"{e['kind']} has no parameter {name!r}")
     return spec.default
@@ -335,7 +336,7 @@ def apply_effect(state: GrandAustriaState, p: int, e: dict[str, Any]) -> None:
             state.gain_money(p, param(e, "krones") * mult)
         if param(e, "emperor"):
             state.advance_emperor(p, param(e, "emperor") * mult)
-        items = [param(e, name) * mult for name in card_data.ITEMS]
+        items = [param(e, name) * mult for name in vocabulary.ITEMS]
         if param(e, "any_item"):
             tasks.append(["choose_item", p, param(e, "any_item") * mult])
         if any(items):

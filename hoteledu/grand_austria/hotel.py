@@ -25,10 +25,9 @@ import functools
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from hoteledu.grand_austria.cards import Effect
+from hoteledu.grand_austria.vocabulary import Effect, effect
 
 __all__ = [
     "CAFE_SPACES",
@@ -41,6 +40,7 @@ __all__ = [
     "EMPEROR_TRACK_VP_ALTERNATIVE",
     "FLOOR_COSTS",
     "GUEST_QUEUE_COSTS",
+    "GUEST_SPACES",
     "OCCUPANCY_BONUS",
     "POLITICS_VP",
     "PRINTED_VP_ALTERNATIVE",
@@ -50,7 +50,6 @@ __all__ = [
     "Group",
     "HotelBoard",
     "Room",
-    "board_markdown",
     "hotel_board",
     "load_hotel_board",
     "neighbours",
@@ -98,8 +97,6 @@ class Group:
 
     def bonus_effect(self) -> Effect:
         """The occupancy bonus as a ``gain`` effect (GAH-A07)."""
-        from hoteledu.grand_austria.cards import effect
-
         return effect("gain", **{self.bonus_unit: self.bonus_amount})
 
 
@@ -302,32 +299,6 @@ def rooms_of_group(group: str) -> tuple[int, ...]:
     return hotel_board().rooms_of_group(group)
 
 
-def board_markdown() -> str:
-    """The hotel board, its groups and the occupancy bonuses as markdown (for the docs)."""
-    board = hotel_board()
-    short = {"blue": "B", "red": "R", "yellow": "Y"}
-    lines = [
-        "| floor (cost) | col 0 | col 1 | col 2 | col 3 | col 4 |",
-        "|---|---|---|---|---|---|",
-    ]
-    for floor in reversed(range(board.floors)):
-        cells = []
-        for column in range(board.columns):
-            room = board.room_at(floor, column)
-            cell = f"{room.index}: {short[room.colour]}({room.group})"
-            if room.printed_vp:
-                cell += f" {room.printed_vp} VP"
-            cells.append(cell)
-        lines.append(f"| {floor} ({FLOOR_COSTS[floor]} kr) | " + " | ".join(cells) + " |")
-    lines += ["", "| group | colour | rooms | occupancy bonus |", "|---|---|---|---|"]
-    for group in board.groups:
-        rooms = ", ".join(map(str, group.rooms))
-        lines.append(
-            f"| {group.name} | {group.colour} | {rooms} | {group.bonus_effect().describe()} |"
-        )
-    return "\n".join(lines) + "\n"
-
-
 def _occupancy_table(data: Mapping[str, Any]) -> dict[str, dict[int, tuple[str, int]]]:
     return {
         colour: {int(size): (table["unit"], amount) for size, amount in table["by_size"].items()}
@@ -399,6 +370,8 @@ PRINTED_VP_ALTERNATIVE: dict[int, int] = {
 OCCUPANCY_BONUS: dict[str, dict[int, tuple[str, int]]] = _occupancy_table(_RAW)
 """``OCCUPANCY_BONUS[colour][group size] = (unit, amount)``."""
 GUEST_QUEUE_COSTS: tuple[int, ...] = _BOARD["guest_queue_costs"]
+GUEST_SPACES: int = len(GUEST_QUEUE_COSTS)
+"""Spaces of the guest row (new guests enter on the left)."""
 """Krones to take the guest on each of the 5 spaces, from the left (refill) end."""
 EMPEROR_TRACK_VP: tuple[int, ...] = _BOARD["emperor_track_vp"]
 """VP scored at an emperor scoring for spaces 0..13."""

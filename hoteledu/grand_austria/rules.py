@@ -14,21 +14,19 @@ step. A compound turn is a sequence of decisions ending with
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
-from hoteledu.core import snapshot_checks as sc
 from hoteledu.core.actions import Action
-from hoteledu.core.errors import IllegalActionError, MalformedRecordError
-from hoteledu.core.state import CHANCE, TERMINAL, State, player_name
-from hoteledu.core.validation import check_choice, check_option_type, is_int
+from hoteledu.core.errors import IllegalActionError
+from hoteledu.core.state import CHANCE, TERMINAL, State
 from hoteledu.grand_austria import cards as card_data
 from hoteledu.grand_austria import effects as fx
 from hoteledu.grand_austria import hotel as hotel_data
+from hoteledu.grand_austria import render
 from hoteledu.grand_austria.actions import (
     ACTION_TYPES,
     ITEMS,
@@ -62,6 +60,8 @@ from hoteledu.grand_austria.actions import (
     UseStaff,
 )
 from hoteledu.grand_austria.dice import roll_outcomes, roll_probability, sample_roll
+from hoteledu.grand_austria.info import GAME_INFO
+from hoteledu.grand_austria.snapshot import load_snapshot
 
 # ---------------------------------------------------------------- constants
 # One source each: the game-board numbers are read from data/hotel.json by hotel.py
@@ -85,23 +85,7 @@ HAND_SIZE = hotel_data.START_STAFF_HAND
 CAFE_SIZE = hotel_data.CAFE_SPACES
 CAFE_PENALTY_VP = hotel_data.CAFE_GUEST_PENALTY_VP
 MAX_ROOM_COST = max(hotel_data.FLOOR_COSTS)
-ADDITIONAL_ACTIONS = ("after_die", "any_time")
-"""When additional actions may be taken: after the die (rulebook 001's step 3, the
-default) or at any time of the turn, also before the die (000: "during your turn")."""
-STAFF_SETUPS = ("deal", "draft", "introductory")
-"""deal: 6 random cards each (GAH-S02); draft: GAH-S10; introductory: sets A-D (GAH-S09)."""
-GUEST_SPACES = 5
-EMPEROR_PENALTIES = ("choice", "first")
-"""choice: with both options of a penalty possible the player chooses (000: "if one is
-impossible, choose the other"); first: the first option is compulsory (older reading)."""
-IMPOSSIBLE_DIE_ACTIONS = ("refuse", "allow")
-"""refuse: a die is taken to carry out its action, so a die whose action cannot be
-carried out at all (no room to prepare, no staff card to afford) cannot be taken;
-allow: it can, and nothing happens."""
-CHECKER_READINGS = ("die_taken", "per_die")
-"""Checker (18) "each die showing 5 gives a 2-krone discount": die_taken: the die taken
-from space 5 gives 2 krones off on top of the dice; per_die: every die on space 5
-lowers the cost by 2 instead of 1."""
+GUEST_SPACES = hotel_data.GUEST_SPACES
 
 CHANCE_TASKS = frozenset({"start_player", "reveal", "refill", "draw_staff", "roll"})
 AUTO_TASKS = frozenset({"flow", "effect", "offer_rest", "emperor_scoring", "cleanup", "draft_pass"})
@@ -190,29 +174,9 @@ class GrandAustriaState(State):
     action_types = ACTION_TYPES
 
     def __init__(self, options: Mapping[str, Any], *, _blank: bool = False) -> None:
-        super().__init__(options)
-        n = int(self.options["players"])
-        if n not in DICE_PER_PLAYERS:
-            raise ValueError("Grand Austria Hotel is for 2, 3 or 4 players")
-        if self.options.get("additional_actions", "after_die") not in ADDITIONAL_ACTIONS:
-            raise ValueError(
-                f"additional_actions must be one of {list(ADDITIONAL_ACTIONS)}, "
-                f"got {self.options['additional_actions']!r}"
-            )
-        if self.options.get("staff_setup", "deal") not in STAFF_SETUPS:
-            raise ValueError(
-                f"staff_setup must be one of {list(STAFF_SETUPS)}, "
-                f"got {self.options['staff_setup']!r}"
-            )
-        for name, allowed in (
-            ("emperor_penalty", EMPEROR_PENALTIES),
-            ("impossible_die_action", IMPOSSIBLE_DIE_ACTIONS),
-            ("checker", CHECKER_READINGS),
-        ):
-            if self.options.get(name, allowed[0]) not in allowed:
-                raise ValueError(
-                    f"{name} must be one of {list(allowed)}, got {self.options[name]!r}"
-                )
+        # info.py is the one place options and their choices are written
+        super().__init__(GAME_INFO.resolve_options(options))
+        n = self.options["players"]
         self.n = n
         cat = fx.catalog()
         self.round = 0
@@ -1577,7 +1541,7 @@ class GrandAustriaState(State):
     @classmethod
     def from_snapshot(cls, options: Mapping[str, Any], snapshot: Mapping[str, Any]) -> State:
         state = cls(options, _blank=True)
-        _load_snapshot(state, snapshot)
+        load_snapshot(state, snapshot)
         return state
 
     def clone(self) -> GrandAustriaState:
@@ -1679,86 +1643,10 @@ class GrandAustriaState(State):
 
     # ============================================================== display
     def render_text(self) -> str:
-        cat = fx.catalog()
-        lines = [
-            f"Grand Austria Hotel, round {self.round}/{ROUNDS}, stage {self.stage}",
-            "dice on spaces 1-6: "
-            + "  ".join(f"{s + 1}:{k}" for s, k in enumerate(self.dice))
-            + f"   dustbin {self.dustbin}",
-            "guest row (cost 3 2 1 0 0): "
-            + "  ".join(cat.guest_text(g) if g is not None else "-" for g in self.queue),
-        ]
-        for i, card in enumerate(self.politics):
-            lines.append(f"politics {'ABC'[i]}: {card} claimed by {self.claims[i]}")
-        lines.append(f"emperor tiles: {self.emperor_tiles}")
-        for p in range(self.n):
-            low, high = self.tiles[p]
-            lines.append(
-                f"-- {player_name(p)}: {self.vp[p]} VP, {self.money[p]} krones, emperor "
-                f"{self.emperor[p]}, turn tile {low}/{high} ({self.covered[p]} covered"
-                + (", passed" if self.passed[p] else "")
-                + ")"
-            )
-            lines.append(
-                "   kitchen: "
-                + ", ".join(f"{k} {name}" for k, name in zip(self.kitchen[p], ITEMS, strict=False))
-            )
-            for s, entry in enumerate(self.cafe[p]):
-                lines.append(f"   café {s}: {cat.guest_text(entry[0])} served {entry[1:5]}")
-            sym = ".PO"
-            for floor in (3, 2, 1, 0):
-                row = "".join(
-                    (
-                        cat.colour[floor * 5 + c][0].upper()
-                        if self.rooms[p][floor * 5 + c] == 0
-                        else sym[self.rooms[p][floor * 5 + c]]
-                    )
-                    for c in range(5)
-                )
-                lines.append(f"   floor {floor + 1}: {row}")
-            lines.append(f"   staff played: {self.staff[p]}  hand: {len(self.hand[p])} cards")
-        return "\n".join(lines)
+        return render.render_text(self)
 
     def _repr_html_(self) -> str:
-        cat = fx.catalog()
-        colours = {"blue": "#9cc3ff", "red": "#ff9c9c", "yellow": "#ffe48a"}
-        parts = [f"<div><b>Grand Austria Hotel</b> round {self.round}/{ROUNDS}</div>"]
-        parts.append(
-            "<table><tr>"
-            + "".join(
-                f"<td style='padding:4px;border:1px solid #888'>space {s + 1}<br>"
-                f"<b>{k}</b> dice</td>"
-                for s, k in enumerate(self.dice)
-            )
-            + "</tr></table>"
-        )
-        parts.append(
-            "<div>guests: "
-            + " | ".join(
-                html.escape(cat.guest_text(g)) if g is not None else "-" for g in self.queue
-            )
-            + "</div>"
-        )
-        for p in range(self.n):
-            grid = []
-            for floor in (3, 2, 1, 0):
-                cells = []
-                for c in range(5):
-                    r = floor * 5 + c
-                    status = self.rooms[p][r]
-                    mark = ("", "prepared", "<b>occupied</b>")[status]
-                    cells.append(
-                        f"<td style='width:60px;height:22px;border:1px solid #666;"
-                        f"background:{colours[cat.colour[r]] if status else '#eee'}'>{mark}</td>"
-                    )
-                grid.append("<tr>" + "".join(cells) + "</tr>")
-            cafe = "; ".join(html.escape(f"{cat.guest_text(e[0])} {e[1:5]}") for e in self.cafe[p])
-            parts.append(
-                f"<div><b>{player_name(p)}</b>: {self.vp[p]} VP, {self.money[p]} krones, emperor "
-                f"{self.emperor[p]}; kitchen {self.kitchen[p]}; café: {cafe or 'empty'}</div>"
-                f"<table>{''.join(grid)}</table>"
-            )
-        return "\n".join(parts)
+        return render.state_html(self)
 
 
 def new_game(
@@ -1785,7 +1673,7 @@ def new_game(
     gizia
         E. Gizia's reward: ``"extra_turn"`` (rulebook 000) or ``"extra_action"``.
     money_cap
-        Highest krones a player may hold; ``None`` (rulebook) for no limit.
+        Highest krones a player may hold; ``None`` (rulebook) for no limit, or 20.
     additional_actions
         ``"after_die"`` (rulebook 001, step 3) or ``"any_time"`` of the turn,
         also before the die (000 says only "during your turn").
@@ -1805,17 +1693,7 @@ def new_game(
     >>> state.num_players, state.current_player() == CHANCE
     (3, True)
     """
-    # Options come from saved records too: exact types (2.0 and True are not 2 and 1).
-    check_option_type("players", players, int)
-    for name, value in (
-        ("staff_setup", staff_setup),
-        ("gizia", gizia),
-        ("additional_actions", additional_actions),
-    ):
-        check_option_type(name, value, str)
-    check_choice("gizia", gizia, ("extra_turn", "extra_action"))
-    if money_cap is not None and (not is_int(money_cap) or not 1 <= money_cap <= 1000):
-        raise ValueError(f"money_cap must be an integer 1..1000 or None, not {money_cap!r}")
+    # the options are checked, against info.py's choices, by the state itself
     return GrandAustriaState(
         {
             "players": players,
@@ -1884,282 +1762,3 @@ def scenario(
         else:
             state.apply_action(Done())
     return state
-
-
-# ----------------------------------------------------------- snapshot loading
-_PLAYER_TASK_SIGNATURES: dict[str, tuple[str, ...]] = {
-    # kind: the types after [kind, player]; "*" = any JSON scalar or small list
-    "turn": (),
-    "split": ("int",),
-    "hire": ("int", "bool", "str"),
-    "choose_item": ("*",),
-    "occupy": ("int", "str"),
-    "free_guest": ("bool",),
-    "setup_guest": (),
-    "complete_order": ("str",),
-    "draft_pick": (),
-    "remove_rooms": ("int", "int", "bool", "list"),
-    "return_staff": ("int",),
-    "discard_staff": ("int", "str"),
-    "conference": ("*", "int"),
-    "extra_action": (),
-    "choose_penalty": ("str",),
-    "items": ("int", "int"),
-    "serve": ("str", "int"),
-    "prepare": ("int", "int", "bool", "int", "bool", "str"),
-    "effect": ("dict",),
-    "offer_rest": (),
-    "draw_staff": ("str",),
-}
-_OTHER_TASKS = {"flow", "emperor_scoring", "cleanup", "draft_pass", "refill", "start_player"}
-_TURN_FLAGS = ("guest", "die", "boost", "bonus")
-_FINAL_KEYS = ("staff", "rooms", "money", "items", "cafe")
-MAX_TASKS = 500
-"""Longest task stack a saved position may hold (a real one holds a few dozen)."""
-
-
-def _task_item(value: Any, expected: str, name: str) -> Any:
-    if expected == "int":
-        return sc.int_value(value, name)
-    if expected == "bool":
-        return sc.bool_value(value, name)
-    if expected == "str":
-        if not isinstance(value, str) or len(value) > 40:
-            raise MalformedRecordError(f"'{name}' must be a short text")
-        return value
-    if expected == "dict":
-        if not isinstance(value, dict) or not isinstance(value.get("kind"), str):
-            raise MalformedRecordError(f"'{name}' must be an effect object with a 'kind'")
-        return value
-    if expected == "list":
-        return sc.int_list(value, name, max_length=40)
-    if isinstance(value, list):
-        return [_task_item(v, "*", name) for v in sc.list_value(value, name, max_length=40)]
-    if value is not None and not isinstance(value, (bool, int, str)):
-        raise MalformedRecordError(f"'{name}' holds {value!r}")
-    return value
-
-
-def _check_task(task: Any, index: int, n: int) -> list[Any]:
-    name = f"tasks[{index}]"
-    if not isinstance(task, list) or not task or not isinstance(task[0], str):
-        raise MalformedRecordError(f"'{name}' must be a list starting with the task's kind")
-    kind = task[0]
-    if kind in _PLAYER_TASK_SIGNATURES:
-        signature = ("player", *_PLAYER_TASK_SIGNATURES[kind])
-    elif kind == "roll":
-        sc.int_value(task[1] if len(task) == 2 else None, f"{name} (roll)", 1, 6 * 14)
-        return list(task)
-    elif kind == "reveal":
-        if len(task) != 3 or task[1] not in ("politics", "emperor") or task[2] not in "ABC":
-            raise MalformedRecordError(f"'{name}' must be ['reveal', politics|emperor, A|B|C]")
-        if not isinstance(task[2], str) or len(task[2]) != 1:
-            raise MalformedRecordError(f"'{name}' must reveal card A, B or C")
-        return list(task)
-    elif kind == "flow":
-        if len(task) != 2 or not isinstance(task[1], str):
-            raise MalformedRecordError(f"'{name}' must be ['flow', step]")
-        return list(task)
-    elif kind in _OTHER_TASKS:
-        if len(task) != 1:
-            raise MalformedRecordError(f"'{name}' ({kind}) takes no arguments")
-        return list(task)
-    else:
-        raise MalformedRecordError(f"'{name}' has an unknown kind {task[0]!r}")
-    if len(task) != 1 + len(signature):
-        raise MalformedRecordError(f"'{name}' ({kind}) must hold {len(signature)} values")
-    sc.int_value(task[1], f"{name} player", 0, n - 1)
-    for i, expected in enumerate(signature[1:], start=2):
-        _task_item(task[i], expected, f"{name}[{i}]")
-    return list(task)
-
-
-def _load_snapshot(state: GrandAustriaState, snap: Mapping[str, Any]) -> None:
-    """Fill ``state`` from untrusted snapshot data, checking every field."""
-    import copy
-
-    sc.check_fields(snap, GrandAustriaState._FIELDS, "Grand Austria Hotel")
-    n = state.n
-    cat = fx.catalog()
-    guests, staff = set(cat.guests), set(cat.staff)
-    big = sc.MAX_SNAPSHOT_INT
-    state.round = sc.int_value(snap["round"], "round", 0, ROUNDS)
-    state.start_player = sc.int_value(snap["start_player"], "start_player", -1, n - 1)
-    state.stage = sc.str_choice(snap["stage"], "stage", ("setup", "round", "over"))
-    tiles = {tuple(t) for t in TURN_ORDER_TILES[n]}
-    state.tiles = sc.per_player(
-        snap["tiles"], "tiles", n, lambda v, name: sc.int_list(v, name, 2, 0, 2 * n)
-    )
-    dealt = sorted(tuple(t) for t in state.tiles)
-    if dealt != sorted(tiles) and set(dealt) != {(0, 0)}:
-        raise MalformedRecordError(
-            f"'tiles' must be the turn order tiles {sorted(tiles)}, one each (or all [0, 0])"
-        )
-    state.covered = sc.int_list(snap["covered"], "covered", n, 0, 2)
-    state.passed = sc.bool_list(snap["passed"], "passed", n)
-    dice_count = DICE_PER_PLAYERS[n]
-    state.dice = sc.int_list(snap["dice"], "dice", 6, 0, dice_count)
-    state.dustbin = sc.int_value(snap["dustbin"], "dustbin", 0, dice_count)
-    if sum(state.dice) + state.dustbin > dice_count:
-        raise MalformedRecordError(
-            f"'dice' and 'dustbin' hold {sum(state.dice) + state.dustbin} dice; "
-            f"{n} players play with {dice_count} (GAH-D01)"
-        )
-    queue = sc.list_value(snap["queue"], "queue", GUEST_SPACES)
-    state.queue = [None if g is None else sc.str_choice(g, "queue", guests) for g in queue]
-    state.guest_deck = sc.id_list(snap["guest_deck"], "guest_deck", guests)
-    state.guest_discard = sc.id_list(snap["guest_discard"], "guest_discard", guests)
-    state.staff_deck = sc.id_list(snap["staff_deck"], "staff_deck", staff)
-    state.staff_bottom = []
-    for i, entry in enumerate(sc.list_value(snap["staff_bottom"], "staff_bottom")):
-        pair = sc.list_value(entry, f"staff_bottom[{i}]", 2)
-        state.staff_bottom.append(
-            [
-                sc.str_choice(pair[0], f"staff_bottom[{i}] card", staff),
-                sc.int_value(pair[1], f"staff_bottom[{i}] player", -1, n - 1),
-            ]
-        )
-    state.staff_discard = sc.id_list(snap["staff_discard"], "staff_discard", staff)
-    state.politics = sc.id_list(snap["politics"], "politics", set(cat.politics), 3)
-    state.emperor_tiles = sc.id_list(snap["emperor_tiles"], "emperor_tiles", set(cat.emperor), 3)
-    if len(state.politics) != len(set(state.politics)) or len(state.emperor_tiles) != len(
-        set(state.emperor_tiles)
-    ):
-        raise MalformedRecordError("'politics' and 'emperor_tiles' may not repeat a card")
-    claims = sc.list_value(snap["claims"], "claims", 3)
-    state.claims = [
-        sc.int_list(c, f"claims[{i}]", low=0, high=n - 1, max_length=3)
-        for i, c in enumerate(claims)
-    ]
-    for i, c in enumerate(state.claims):
-        if len(set(c)) != len(c):
-            raise MalformedRecordError(f"'claims[{i}]' names a player twice (GAH-P02)")
-    state.money = sc.int_list(snap["money"], "money", n, 0, big)
-    state.vp = sc.int_list(snap["vp"], "vp", n, -big, big)
-    state.emperor = sc.int_list(snap["emperor"], "emperor", n, 0, EMPEROR_TOP)
-    state.kitchen = sc.per_player(
-        snap["kitchen"], "kitchen", n, lambda v, name: sc.int_list(v, name, 4, 0, big)
-    )
-    state.fresh = sc.per_player(
-        snap["fresh"], "fresh", n, lambda v, name: sc.int_list(v, name, 4, 0, big)
-    )
-
-    def cafe(value: Any, name: str) -> list[list[Any]]:
-        entries = sc.list_value(value, name, max_length=CAFE_SIZE)
-        out = []
-        for i, entry in enumerate(entries):
-            row = sc.list_value(entry, f"{name}[{i}]", 5)
-            sc.str_choice(row[0], f"{name}[{i}] guest", guests)
-            out.append([row[0], *sc.int_list(row[1:], f"{name}[{i}] items", 4, 0, 99)])
-        return out
-
-    state.cafe = sc.per_player(snap["cafe"], "cafe", n, cafe)
-    state.rooms = sc.per_player(
-        snap["rooms"], "rooms", n, lambda v, name: sc.int_list(v, name, len(cat.floor), 0, 2)
-    )
-    groups = set(cat.group_rooms)
-    state.bonus_done = sc.per_player(
-        snap["bonus_done"],
-        "bonus_done",
-        n,
-        lambda v, name: sc.id_list(v, name, groups, len(groups)),
-    )
-    for key in ("hand", "staff", "used", "packets"):
-        setattr(
-            state,
-            key,
-            sc.per_player(snap[key], key, n, lambda v, name: sc.id_list(v, name, staff, 60)),
-        )
-    for p in range(n):
-        if not set(state.used[p]) <= set(state.staff[p]):
-            raise MalformedRecordError(f"'used[{p}]' lists a staff card {player_name(p)} lacks")
-    state.offer = sc.id_list(snap["offer"], "offer", staff)
-    sc.each_once(
-        {
-            "queue": [g for g in state.queue if g is not None],
-            "guest_deck": state.guest_deck,
-            "guest_discard": state.guest_discard,
-            "cafe": [row[0] for rows in state.cafe for row in rows],
-        },
-        guests,
-        "guest card",
-    )
-    sc.each_once(
-        {
-            "staff_deck": state.staff_deck,
-            "staff_bottom": [c for c, _ in state.staff_bottom],
-            "staff_discard": state.staff_discard,
-            "hand": [c for h in state.hand for c in h],
-            "staff": [c for h in state.staff for c in h],
-            "offer": state.offer,
-            "packets": [c for h in state.packets for c in h],
-        },
-        staff,
-        "staff card",
-    )
-    tasks = sc.list_value(snap["tasks"], "tasks", max_length=MAX_TASKS)
-    state.tasks = [_check_task(t, i, n) for i, t in enumerate(tasks)]
-    state.tasks = copy.deepcopy(state.tasks)
-    turn = snap["turn"]
-    if turn is None:
-        state.turn = None
-    else:
-        if (
-            not isinstance(turn, dict)
-            or not {"p", *_TURN_FLAGS} <= set(turn)
-            or not set(turn) <= {"p", "acted", "gizia", *_TURN_FLAGS}
-        ):
-            raise MalformedRecordError(
-                f"'turn' must be null or an object with {['p', *_TURN_FLAGS]} "
-                "and optionally 'acted' and 'gizia'"
-            )
-        sc.int_value(turn["p"], "turn.p", 0, n - 1)
-        for flag in (*_TURN_FLAGS, "acted"):
-            if flag in turn:
-                sc.bool_value(turn[flag], f"turn.{flag}")
-        if "gizia" in turn:
-            sc.int_value(turn["gizia"], "turn.gizia", 0, 100)
-        state.turn = dict(turn)
-    final = snap["final"]
-    if final is None:
-        state.final = None
-    else:
-        rows = sc.list_value(final, "final", n)
-        state.final = []
-        for p, row in enumerate(rows):
-            if not isinstance(row, dict) or set(row) != set(_FINAL_KEYS):
-                raise MalformedRecordError(f"'final[{p}]' must hold exactly {list(_FINAL_KEYS)}")
-            for key in _FINAL_KEYS:
-                sc.int_value(row[key], f"final[{p}].{key}", -big, big)
-            state.final.append(dict(row))
-    if (state.stage == "over") != (not state.tasks):
-        raise MalformedRecordError("the task stack is empty exactly when the game is over")
-    turn_tasks = [t for t in state.tasks if t[0] == "turn"]
-    if len(turn_tasks) > 1:
-        raise MalformedRecordError("'tasks' holds more than one turn; one player moves at a time")
-    if bool(turn_tasks) != (state.turn is not None) or (
-        turn_tasks and state.turn is not None and state.turn["p"] != turn_tasks[0][1]
-    ):
-        raise MalformedRecordError(
-            "'turn' must describe the turn on the task stack (null when there is none)"
-        )
-    _probe(state)
-
-
-def _probe(state: GrandAustriaState) -> None:
-    """Ask the loaded position what can be done now; a deeper inconsistency is refused."""
-    try:
-        mover = state.current_player()
-        if mover >= 0 and not state.clone()._legal_actions(mover):
-            raise MalformedRecordError(
-                f"the saved Grand Austria position leaves {player_name(mover)} nothing to do "
-                f"(task {sc.short_repr(state.tasks[-1])})"
-            )
-        if mover == CHANCE and state.tasks[-1][0] != "roll":
-            state.clone().chance_outcomes()
-    except MalformedRecordError:
-        raise
-    except Exception as error:  # the position contradicts itself somewhere
-        raise MalformedRecordError(
-            f"the saved Grand Austria position is inconsistent: {sc.short_repr(error, 120)}"
-        ) from None

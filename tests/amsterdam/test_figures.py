@@ -21,35 +21,30 @@ from hoteledu.amsterdam.analysis import (
     site_values,
 )
 from hoteledu.amsterdam.board import (
+    BEND_LIST,
     BUILDING_TILES,
     CANAL_TILES,
     DAM,
     INTERSECTIONS,
+    PLACE_TILES,
+    TOTAL_TOURISTS,
     city_graph,
 )
-from hoteledu.amsterdam.figures import (
+from hoteledu.amsterdam.figures.board import (
     BOARD_TRACE_NAMES,
     FUNCTION_COLOURS,
     PLAYER_COLOURS,
     BoardScene,
     board_figure,
-    boat_convergence_figure,
-    city_graph_comparison,
-    city_graph_figure,
     intersection_xy,
-    landing_heatmap,
     scene_from_state,
-    site_value_heatmap,
     tile_xy,
-    tourist_sankey,
     trace,
 )
-from hoteledu.amsterdam.rules import (
-    BEND_LIST,
-    PLACE_TILES,
-    TOTAL_TOURISTS,
-    new_game,
-)
+from hoteledu.amsterdam.figures.boat import boat_convergence_figure
+from hoteledu.amsterdam.figures.city import city_graph_comparison, city_graph_figure
+from hoteledu.amsterdam.figures.tourists import landing_heatmap, site_value_heatmap, tourist_sankey
+from hoteledu.amsterdam.rules import new_game
 from hoteledu.core import RandomAgent
 from hoteledu.core.simulate import next_action
 
@@ -201,7 +196,9 @@ def test_figures_never_import_ipywidgets_and_rules_never_import_plotly():
         "import sys\n"
         "import hoteledu.amsterdam.rules\n"
         "assert 'plotly' not in sys.modules, 'rules imported plotly'\n"
-        "import hoteledu.amsterdam.figures\n"
+        "import hoteledu.amsterdam.figures.board, hoteledu.amsterdam.figures.boat\n"
+        "import hoteledu.amsterdam.figures.city, hoteledu.amsterdam.figures.search\n"
+        "import hoteledu.amsterdam.figures.tourists\n"
         "assert 'ipywidgets' not in sys.modules, 'figures imported ipywidgets'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
@@ -312,7 +309,7 @@ def test_city_graph_comparison_shares_one_colour_scale_and_one_colour_bar():
 
 def test_eigenvalue_figure_draws_every_eigenvalue_and_the_second_modulus():
     from hoteledu.amsterdam.analysis import boat_eigenvalues, second_eigenvalue_modulus
-    from hoteledu.amsterdam.figures import eigenvalue_figure
+    from hoteledu.amsterdam.figures.boat import eigenvalue_figure
 
     values = boat_eigenvalues()
     fig = eigenvalue_figure(values)
@@ -332,7 +329,7 @@ def test_distance_to_uniform_figure_puts_the_curve_beside_the_rate():
         total_variation_bound,
         total_variation_curve,
     )
-    from hoteledu.amsterdam.figures import distance_to_uniform_figure
+    from hoteledu.amsterdam.figures.boat import distance_to_uniform_figure
 
     rate = second_eigenvalue_modulus()
     curve = total_variation_curve(60)
@@ -348,7 +345,7 @@ def test_distance_to_uniform_figure_puts_the_curve_beside_the_rate():
 
 def test_renewal_figure_draws_u_n_and_its_limit():
     from hoteledu.amsterdam.analysis import renewal_limit, renewal_sequence
-    from hoteledu.amsterdam.figures import renewal_figure
+    from hoteledu.amsterdam.figures.boat import renewal_figure
 
     u = renewal_sequence(48)
     fig = renewal_figure(u, renewal_limit())
@@ -400,7 +397,7 @@ def test_tourist_sankey_of_real_flows_has_no_loop_and_separate_dam_nodes():
 
 def test_game_tree_figure_draws_values_windows_and_pruned_branches():
     from hoteledu.amsterdam.analysis.search import alphabeta_trace
-    from hoteledu.amsterdam.figures import game_tree_figure
+    from hoteledu.amsterdam.figures.search import game_tree_figure
 
     fig = game_tree_figure(alphabeta_trace([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     assert [d.name for d in fig.data] == [
@@ -422,7 +419,7 @@ def test_game_tree_figure_draws_values_windows_and_pruned_branches():
 
 
 def test_search_size_figure_is_log_scale_and_checks_lengths():
-    from hoteledu.amsterdam.figures import search_size_figure
+    from hoteledu.amsterdam.figures.search import search_size_figure
 
     fig = search_size_figure([1, 2, 3], {"minimax": [4, 16, 172], "alpha-beta": [4, 10, 64]})
     assert fig.layout.yaxis.type == "log"

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from malformed_helpers import fuzz_actions_along_a_game
 
-from hoteledu.amsterdam.rules import DealTile, MovePawn, PlaceHotel, RollDice, new_game
+from hoteledu.amsterdam.actions import DealTile, MovePawn, PlaceHotel, RollDice
+from hoteledu.amsterdam.rules import new_game
 from hoteledu.core import GameRecord, IllegalActionError
 
 

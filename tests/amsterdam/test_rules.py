@@ -12,32 +12,7 @@ from fractions import Fraction
 import networkx as nx
 import pytest
 
-from hoteledu.amsterdam.board import (
-    BUILDING_TILES,
-    CANAL_TILES,
-    DAM,
-    DAM_CORNERS,
-    INTERSECTIONS,
-    city_graph,
-    intersections_around,
-    tiles_around,
-)
-from hoteledu.amsterdam.rules import (
-    ACT_MAYOR,
-    ACT_NIGHTWATCHMAN,
-    BOAT,
-    CHASE,
-    DAM_LEAD,
-    DAM_PLACE,
-    HOTEL,
-    MOVE_MAYOR,
-    MOVE_NIGHTWATCHMAN,
-    OVER,
-    PLACE_OF,
-    ROLL,
-    SPLIT,
-    START_TILES,
-    AmsterdamState,
+from hoteledu.amsterdam.actions import (
     ChaseTo,
     DamLead,
     DealTile,
@@ -49,6 +24,35 @@ from hoteledu.amsterdam.rules import (
     Skip,
     SplitSteps,
     TurnTile,
+)
+from hoteledu.amsterdam.board import (
+    BUILDING_TILES,
+    CANAL_TILES,
+    DAM,
+    DAM_CORNERS,
+    DAM_PLACE,
+    INTERSECTIONS,
+    PLACE_OF,
+    START_TILES,
+    city_graph,
+    intersections_around,
+    tiles_around,
+)
+from hoteledu.amsterdam.phases import (
+    ACT_MAYOR,
+    ACT_NIGHTWATCHMAN,
+    BOAT,
+    CHASE,
+    DAM_LEAD,
+    HOTEL,
+    MOVE_MAYOR,
+    MOVE_NIGHTWATCHMAN,
+    OVER,
+    ROLL,
+    SPLIT,
+)
+from hoteledu.amsterdam.rules import (
+    AmsterdamState,
     new_game,
     pawn_destinations,
     score,

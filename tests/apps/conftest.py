@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).parent))  # app_helpers, for the test modu
 
 
 def _amsterdam(seats: Sequence[str], seed: int) -> GameApp:
-    from hoteledu.amsterdam.widget import AmsterdamApp
+    from hoteledu.amsterdam.app import AmsterdamApp
 
     return AmsterdamApp(
         players=len(seats), seats=tuple(seats), seed=seed, mcts_iterations=20, threaded=False
@@ -33,9 +33,9 @@ def _grand_austria(seats: Sequence[str], seed: int) -> GameApp:
 
 
 def _boutique(seats: Sequence[str], seed: int) -> GameApp:
-    from hoteledu.boutique.widget import BoutiqueApp
+    from hoteledu.boutique.app import make_app
 
-    return BoutiqueApp(
+    return make_app(
         players=len(seats), seats=tuple(seats), seed=seed, mcts_iterations=10, threaded=False
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from app_helpers import assert_new_view_shows_the_game, press_something
 
-from hoteledu.apps import view as view_module
+from hoteledu.apps import watchdog
 
 
 def _press_until_the_board_changes(app, rng) -> None:
@@ -27,8 +27,8 @@ def _wait_for_the_watchdog(app) -> None:
 
 
 def test_a_board_never_answered_is_rebuilt(make_app, monkeypatch):
-    monkeypatch.setattr(view_module, "_in_kernel", lambda: True)
-    monkeypatch.setattr(view_module, "WATCHDOG_SECONDS", 0.2)
+    monkeypatch.setattr(watchdog, "in_kernel", lambda: True)
+    monkeypatch.setattr(watchdog, "WATCHDOG_SECONDS", 0.2)
     app = make_app(("human", "human"), 1)
     old, box_on_the_page = app.figure, app.board_box
     _press_until_the_board_changes(app, np.random.default_rng(1))
@@ -49,8 +49,8 @@ def test_a_board_never_answered_is_rebuilt(make_app, monkeypatch):
 
 
 def test_a_board_that_answers_is_kept(make_app, monkeypatch):
-    monkeypatch.setattr(view_module, "_in_kernel", lambda: True)
-    monkeypatch.setattr(view_module, "WATCHDOG_SECONDS", 0.2)
+    monkeypatch.setattr(watchdog, "in_kernel", lambda: True)
+    monkeypatch.setattr(watchdog, "WATCHDOG_SECONDS", 0.2)
     app = make_app(("human", "human"), 1)
     _press_until_the_board_changes(app, np.random.default_rng(1))
     old = app.figure  # (a hot-seat cover going up replaced the board already)

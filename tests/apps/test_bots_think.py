@@ -6,8 +6,8 @@ import threading
 
 import numpy as np
 
-from hoteledu.apps.bots import TimedMCTSAgent
 from hoteledu.core.agents import PlayerView
+from hoteledu.core.mcts import MCTSAgent
 
 
 class BlockingAgent:
@@ -97,7 +97,7 @@ def test_mcts_at_the_default_strength_stops_at_its_time_budget(monkeypatch):
     state = new_game(players=2)
     rng = np.random.default_rng(0)
     state.apply_action(state.sample_chance(rng))  # P1 to place a hotel: 36 choices
-    agent = TimedMCTSAgent(DEFAULT_MCTS_ITERATIONS, DEFAULT_THINK_SECONDS, seed=1)
+    agent = MCTSAgent(DEFAULT_MCTS_ITERATIONS, seed=1, think_seconds=DEFAULT_THINK_SECONDS)
     expected = iterations_within(DEFAULT_THINK_SECONDS, DEFAULT_MCTS_ITERATIONS)
     with ticking_search_clock(monkeypatch), counted_actions(monkeypatch, type(state)) as count:
         action = agent.act(PlayerView(state.clone(), 0))

@@ -19,7 +19,7 @@ from ipywidgets.widgets.widget import _instances
 
 from hoteledu.apps.controller import VIEW_FORMAT
 from hoteledu.boutique.actions import SetPrices
-from hoteledu.boutique.widget import BoutiqueApp
+from hoteledu.boutique.app import make_app as make_boutique_app
 from hoteledu.core import GameRecord
 from hoteledu.grand_austria import effects
 from hoteledu.grand_austria.app import make_app
@@ -187,7 +187,7 @@ def test_nothing_a_browser_holds_at_the_cover_names_a_hidden_card(sent):
 
 
 # ------------------------------------------------------------------ Boutique
-def _widget_states(app: BoutiqueApp, since: set[str], sent) -> list[str]:
+def _widget_states(app, since: set[str], sent) -> list[str]:
     """What the browser holds of each widget made after ``since``, ids numbered in order."""
     held = browser_held(since, sent)
     order = {model_id: i for i, model_id in enumerate(held)}
@@ -206,7 +206,7 @@ def test_a_boutique_secret_price_leaves_no_trace_in_the_browser_at_the_cover(sen
 
     def at_the_cover(entry) -> tuple[list[str], str, str]:
         before = set(_instances)
-        app = BoutiqueApp(players=2, seats=("human", "human"), seed=4, threaded=False)
+        app = make_boutique_app(players=2, seats=("human", "human"), seed=4, threaded=False)
         for d, face in enumerate(entry[:7]):
             app.form_fields[f"day{d}"].value = face
         app.form_fields["breakfast"].value = entry[7]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from hoteledu.apps.form_view import FormGameApp
 from hoteledu.boutique.actions import (
     BREAKFAST_DIE,
     Bid,
@@ -23,8 +24,9 @@ from hoteledu.boutique.app import (
     DEFAULT_THINK_SECONDS,
     BoutiqueController,
     make_agent,
+    make_app,
 )
-from hoteledu.boutique.widget import TRACE_NAMES, BoutiqueApp
+from hoteledu.boutique.figures.board import TRACE_NAMES
 from hoteledu.core import GameRecord
 from hoteledu.core.agents import PlayerView
 
@@ -32,7 +34,7 @@ SECRET = SetPrices((6, 5, 4, 3, 2, 1, 6), 5)
 SECRET_WORDS = ("600 500 400", "breakfast 500", "6 5 4 3 2 1")
 
 
-def _press_randomly(app: BoutiqueApp, rng: np.random.Generator) -> None:
+def _press_randomly(app: FormGameApp, rng: np.random.Generator) -> None:
     """One press a player could make: the die, a form, a button, the laptop screen."""
     c = app.controller
     if app.cover.layout.display != "none":
@@ -51,7 +53,7 @@ def _press_randomly(app: BoutiqueApp, rng: np.random.Generator) -> None:
         app.undo_button.click()
 
 
-def _figure_texts(app: BoutiqueApp) -> str:
+def _figure_texts(app: FormGameApp) -> str:
     parts = [str(app.figure.layout.title.text)]
     for trace in app.figure.data:
         for key in ("text", "hovertext"):
@@ -64,7 +66,7 @@ def _figure_texts(app: BoutiqueApp) -> str:
 # ---------------------------------------------------------- every decision
 def test_every_legal_action_is_offered_and_every_form_value_is_a_legal_field():
     """The list holds all legal actions; a form can build every legal action of its kind."""
-    app = BoutiqueApp(players=2, seats=("human", "human"), seed=3, threaded=False)
+    app = make_app(players=2, seats=("human", "human"), seed=3, threaded=False)
     c = app.controller
     rng = np.random.default_rng(3)
     seen_forms = set()
@@ -106,7 +108,7 @@ def _values_of(action) -> dict:
 
 
 def test_any_price_vector_can_be_entered_not_only_the_menu():
-    app = BoutiqueApp(players=2, seats=("human", "premium"), seed=1, threaded=False)
+    app = make_app(players=2, seats=("human", "premium"), seed=1, threaded=False)
     assert SECRET not in app.controller.legal_actions()  # not in the 42-vector menu
     for d, face in enumerate(SECRET.days):
         app.form_fields[f"day{d}"].value = face
@@ -118,7 +120,7 @@ def test_any_price_vector_can_be_entered_not_only_the_menu():
 
 def test_a_whole_game_against_each_bot_kind_ends():
     for kind in ("random", "undercutter", "premium", "peakload", "staffer"):
-        app = BoutiqueApp(players=2, seats=("human", kind), seed=4, threaded=False, weeks=1)
+        app = make_app(players=2, seats=("human", kind), seed=4, threaded=False, weeks=1)
         rng = np.random.default_rng(4)
         for _ in range(600):
             if app.controller.state.is_terminal():
@@ -157,7 +159,7 @@ def test_an_illegal_entry_is_refused_naming_the_rule_and_changes_nothing():
 
 
 def test_a_stale_form_press_does_nothing():
-    app = BoutiqueApp(players=2, seats=("human", "peakload"), seed=5, threaded=False)
+    app = make_app(players=2, seats=("human", "peakload"), seed=5, threaded=False)
     c = app.controller
     stale = app.form_button
     stale.click()  # prices entered; the bot's too: revealed
@@ -173,7 +175,7 @@ def test_a_stale_form_press_does_nothing():
 
 # ------------------------------------------------------------------ secrecy
 def test_a_secret_price_is_never_shown_to_the_next_seat_before_the_reveal():
-    app = BoutiqueApp(players=2, seats=("human", "human"), seed=6, threaded=False)
+    app = make_app(players=2, seats=("human", "human"), seed=6, threaded=False)
     c = app.controller
     for d, face in enumerate(SECRET.days):
         app.form_fields[f"day{d}"].value = face
@@ -243,7 +245,7 @@ def test_undo_takes_back_a_secret_entry_then_a_revealed_step():
 
 
 def test_save_and_load_give_the_same_game():
-    app = BoutiqueApp(players=3, seats=("human", "staffer", "premium"), seed=9, threaded=False)
+    app = make_app(players=3, seats=("human", "staffer", "premium"), seed=9, threaded=False)
     c = app.controller
     rng = np.random.default_rng(9)
     while len(c.state.history) < 40 and not c.state.is_terminal():
@@ -251,7 +253,7 @@ def test_save_and_load_give_the_same_game():
     saved = c.save()
     record = GameRecord.loads(saved)
     assert record.replay() == c.state
-    other = BoutiqueApp(players=2, seats=("human", "human"), seed=1, threaded=False)
+    other = make_app(players=2, seats=("human", "human"), seed=1, threaded=False)
     other.record_text.value = saved
     other.load_button.click()
     assert other.controller.message == ""
@@ -272,7 +274,7 @@ def test_a_saved_game_of_another_deck_size_or_bad_option_is_refused():
 
 # ---------------------------------------------------------------- the board
 def test_the_board_draws_every_hotel_its_stays_and_prices():
-    app = BoutiqueApp(players=2, seats=("human", "premium"), seed=10, threaded=False)
+    app = make_app(players=2, seats=("human", "premium"), seed=10, threaded=False)
     c = app.controller
     rng = np.random.default_rng(10)
     while c.state.phase != "hire" and not c.state.is_terminal():

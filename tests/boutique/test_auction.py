@@ -24,7 +24,7 @@ from hoteledu.boutique.analysis.auction import (
     symmetric_equilibrium,
     textbook_mix,
 )
-from hoteledu.boutique.bid_widget import BidDuelController
+from hoteledu.boutique.widgets.bid_widget import BidDuelController
 
 
 def brute_payoff(prize: int, a: int, b: int, share: Fraction) -> Fraction:
@@ -211,7 +211,7 @@ def test_bid_duel_textbook_rival_is_reproducible_under_a_seed() -> None:
 
 
 def test_bid_widget_view_forwards_presses_and_reports_refusals() -> None:
-    from hoteledu.boutique.bid_widget import BidDuelWidget
+    from hoteledu.boutique.widgets.bid_widget import BidDuelWidget
 
     view = BidDuelWidget(face=2, money=500, rival="blank card", seed=1)
     buttons = view.bid_box.children
@@ -227,11 +227,9 @@ def test_bid_widget_view_forwards_presses_and_reports_refusals() -> None:
 def test_market_figures_draw_the_analyses() -> None:
     from hoteledu.boutique.analysis.staffing import staffing_costs
     from hoteledu.boutique.analysis.walkins import demand_curve, residual_demand
-    from hoteledu.boutique.figures.market import (
-        demand_revenue_figure,
-        dissipation_figure,
-        newsvendor_figure,
-    )
+    from hoteledu.boutique.figures.auction import dissipation_figure
+    from hoteledu.boutique.figures.staffing import newsvendor_figure
+    from hoteledu.boutique.figures.walkins import demand_revenue_figure
 
     fig = demand_revenue_figure(demand_curve(), residual_demand(4))
     assert len(fig.data) == 4 and list(fig.data[0].x) == [100, 200, 300, 400, 500, 600]
@@ -250,7 +248,7 @@ def test_analyses_and_the_controller_run_without_plotly_or_ipywidgets() -> None:
     code = (
         "import sys\n"
         "from hoteledu.boutique.analysis import auction, staffing, walkins\n"
-        "from hoteledu.boutique.bid_widget import BidDuelController\n"
+        "from hoteledu.boutique.widgets.bid_widget import BidDuelController\n"
         "BidDuelController(seed=1).bid(100)\n"
         "print(','.join(m for m in ('plotly', 'ipywidgets') if m in sys.modules))"
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from hoteledu.boutique.duel_widget import (
+from hoteledu.boutique.widgets.duel_widget import (
     DuelController,
     Prediction,
     play_duel_week,
@@ -125,7 +125,7 @@ def test_prediction_from_equilibrium_uses_expected_payoffs():
 
 def test_widget_forwards_choices_and_plays():
     pytest.importorskip("ipywidgets")
-    from hoteledu.boutique.duel_widget import DuelWidget
+    from hoteledu.boutique.widgets.duel_widget import DuelWidget
 
     prediction = Prediction("equilibrium (test)", (2,) * 7, 2, (0.0, 0.0))
     widget = DuelWidget(bot="staffer", seed=0, prediction=prediction)

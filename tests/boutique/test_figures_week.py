@@ -5,13 +5,9 @@ from __future__ import annotations
 import pytest
 
 import hoteledu
+from hoteledu.boutique.analysis.week import game_series, week_table
 from hoteledu.boutique.bots import PeakLoadBot, PremiumBot, StafferBot
-from hoteledu.boutique.figures.week import (
-    game_series,
-    money_stars_figure,
-    week_figure,
-    week_table,
-)
+from hoteledu.boutique.figures.week import money_stars_figure, week_figure
 from hoteledu.boutique.mat import STAFF_COST, START_MONEY, START_STARS
 
 

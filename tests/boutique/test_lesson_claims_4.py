@@ -12,8 +12,8 @@ from hoteledu.boutique.analysis.auction import (
     continuous_expected_bid,
     engine_bid_game,
 )
-from hoteledu.boutique.bid_widget import BidDuelController
 from hoteledu.boutique.bots import BOTS
+from hoteledu.boutique.widgets.bid_widget import BidDuelController
 
 
 def capped_equilibrium_cdf(prize: float, cap: float):

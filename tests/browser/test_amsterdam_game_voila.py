@@ -29,12 +29,12 @@ from pages import (
 )
 
 from hoteledu.amsterdam.app import AmsterdamController
-from hoteledu.amsterdam.figures import board_trace_updates, scene_from_state
+from hoteledu.amsterdam.figures.board import board_trace_updates, scene_from_state
 
 SEED = 5
 COMPARED_TRACES = ("hotels", "tourists", "boat", "mayor", "nightwatchman", "quays")
 NOTEBOOK_SOURCE = f"""\
-from hoteledu.amsterdam.widget import AmsterdamApp
+from hoteledu.amsterdam.app import AmsterdamApp
 app = AmsterdamApp(players=2, seats=("greedy", "human"), seed={SEED})
 app"""
 
@@ -48,7 +48,7 @@ def _notebook(tmp_path) -> str:
 def _expected(controller: AmsterdamController) -> dict[str, Any]:
     scene = scene_from_state(controller.state, caption="")
     updates = board_trace_updates(scene, controller.highlight())
-    from hoteledu.amsterdam.figures import BOARD_TRACE_NAMES
+    from hoteledu.amsterdam.figures.board import BOARD_TRACE_NAMES
 
     out = {}
     for name, data in zip(BOARD_TRACE_NAMES, updates, strict=True):

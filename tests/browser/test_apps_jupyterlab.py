@@ -20,8 +20,8 @@ SOURCES = {
         "app"
     ),
     "boutique": (
-        "from hoteledu.boutique.widget import BoutiqueApp\n"
-        "app = BoutiqueApp(players=2, seats=('human', 'human'), seed=6, weeks=1)\n"
+        "from hoteledu.boutique.app import make_app\n"
+        "app = make_app(players=2, seats=('human', 'human'), seed=6, weeks=1)\n"
         "app"
     ),
 }

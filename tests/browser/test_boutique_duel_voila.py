@@ -1,6 +1,6 @@
 """End to end: the pricing duel served by Voilà and played in headless Chromium by real clicks.
 
-A one-cell notebook shows :class:`~hoteledu.boutique.duel_widget.DuelWidget`;
+A one-cell notebook shows :class:`~hoteledu.boutique.widgets.duel_widget.DuelWidget`;
 the test sets Monday's rate in its dropdown, plays the week, deals new guests,
 plays again, and asks what flat prices would have earned, reading each answer
 in the page.
@@ -12,7 +12,8 @@ from pages import write_notebook
 from playwright.sync_api import expect
 
 SOURCE = (
-    "from hoteledu.boutique.duel_widget import DuelWidget\nDuelWidget(bot='undercutter', seed=1)"
+    "from hoteledu.boutique.widgets.duel_widget import DuelWidget\n"
+    "DuelWidget(bot='undercutter', seed=1)"
 )
 
 

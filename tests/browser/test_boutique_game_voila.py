@@ -31,14 +31,14 @@ from pages import (
 )
 
 from hoteledu.boutique.app import BoutiqueController
-from hoteledu.boutique.widget import TRACE_NAMES
+from hoteledu.boutique.figures.board import TRACE_NAMES
 
 SEED = 3
 SEATS = ("human", "peakload")
 COMPARED_TRACES = ("stays", "prices", "headers", "rooms")
 NOTEBOOK_SOURCE = f"""\
-from hoteledu.boutique.widget import BoutiqueApp
-app = BoutiqueApp(players=2, seats={SEATS!r}, seed={SEED}, weeks=1)
+from hoteledu.boutique.app import make_app
+app = make_app(players=2, seats={SEATS!r}, seed={SEED}, weeks=1)
 app"""
 
 

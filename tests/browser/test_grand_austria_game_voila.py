@@ -33,7 +33,7 @@ from pages import (
 
 from hoteledu.grand_austria.actions import Prepare, TakeDie
 from hoteledu.grand_austria.app import GrandAustriaController
-from hoteledu.grand_austria.figures import (
+from hoteledu.grand_austria.figures.board import (
     GAME_TRACE_NAMES,
     _board_origin,
     _room_xy,

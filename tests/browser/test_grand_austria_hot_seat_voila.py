@@ -31,7 +31,7 @@ from pages import (
 
 from hoteledu.grand_austria import effects
 from hoteledu.grand_austria.app import GrandAustriaController
-from hoteledu.grand_austria.figures import GAME_TRACE_NAMES, game_trace_updates
+from hoteledu.grand_austria.figures.board import GAME_TRACE_NAMES, game_trace_updates
 
 SEED = 9
 SEATS = ("human", "human")

@@ -367,7 +367,7 @@ def test_any_json_in_a_record_loads_or_is_refused(game, options, actions, return
 
 def test_numpy_integers_are_numbers_and_are_stored_as_plain_ints() -> None:
     """A student's np.int64 is an integer (not refused), and the record stays JSON."""
-    from hoteledu.amsterdam.rules import RollDice
+    from hoteledu.amsterdam.actions import RollDice
 
     assert load_game("boutique").legal_actions(np.int64(1))
     state = load_game("amsterdam")

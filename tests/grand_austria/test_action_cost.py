@@ -10,9 +10,9 @@ from hoteledu.core.agents import RandomAgent
 from hoteledu.core.simulate import next_action
 from hoteledu.grand_austria.actions import Hire, Prepare, ServeFromKitchen, TakeDie, TakeGuest
 from hoteledu.grand_austria.app import GrandAustriaAdapter
-from hoteledu.grand_austria.cards import ITEM_LETTERS, ITEMS
 from hoteledu.grand_austria.effects import catalog
 from hoteledu.grand_austria.rules import QUEUE_COSTS, new_game
+from hoteledu.grand_austria.vocabulary import ITEM_LETTERS, ITEMS
 
 PAYING = (TakeDie, TakeGuest, ServeFromKitchen, Prepare, Hire)
 

@@ -23,7 +23,7 @@ from hoteledu.grand_austria.app import (
     make_agent,
     make_app,
 )
-from hoteledu.grand_austria.figures import (
+from hoteledu.grand_austria.figures.board import (
     GAME_TRACE_NAMES,
     game_figure,
     hotel_board_figure,
@@ -168,7 +168,7 @@ def test_the_hidden_hand_is_not_in_another_seats_view():
         texts += [app.log_html.value, app.status_html.value]
         return "\n".join(texts)
 
-    from hoteledu.grand_austria.figures import staff_card_text
+    from hoteledu.grand_austria.figures.board import staff_card_text
 
     seen = set()
     for _ in range(400):

@@ -8,6 +8,7 @@ verbatim and parsed, so each card is compared with an independent transcription.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import re
@@ -19,17 +20,14 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from hoteledu.grand_austria import cards, hotel
-from hoteledu.grand_austria.cards import (
+from hoteledu.grand_austria import cards, hotel, reference, vocabulary
+from hoteledu.grand_austria.cards import emperor_tile, guest_card, politics_card, staff_card
+from hoteledu.grand_austria.vocabulary import (
     CONDITION_KINDS,
     EFFECT_KINDS,
     Condition,
     Effect,
     effect,
-    emperor_tile,
-    guest_card,
-    politics_card,
-    staff_card,
 )
 
 DATA = Path(cards.__file__).parent / "data"
@@ -201,7 +199,7 @@ def test_counts_unique_numbers_and_colours() -> None:
     """56 guests 49..104, 14 per colour in blocks; 48 staff; 12 politics; 12 emperor tiles."""
     guests = cards.guest_cards()
     assert [g.number for g in guests] == list(range(49, 105))
-    assert Counter(g.colour for g in guests) == {c: 14 for c in cards.GUEST_COLOURS}
+    assert Counter(g.colour for g in guests) == {c: 14 for c in vocabulary.GUEST_COLOURS}
     blocks = {"yellow": range(49, 63), "blue": range(63, 77), "red": range(77, 91),
               "green": range(91, 105)}  # fmt: skip
     for g in guests:
@@ -617,10 +615,10 @@ def test_contradicting_parameters_are_refused(
     """Rules between parameters of one kind are checked and documented."""
     with pytest.raises(ValueError, match=re.escape(message)):
         effect(kind, **params)
-    assert message.split(": ", 1)[-1] in cards.vocabulary_markdown()
+    assert message.split(": ", 1)[-1] in reference.vocabulary_markdown()
 
 
-def _value_strategy(spec: cards.ParamSpec) -> st.SearchStrategy[Any]:
+def _value_strategy(spec: vocabulary.ParamSpec) -> st.SearchStrategy[Any]:
     if spec.type == "int":
         return st.integers(0, 20)
     if spec.type == "bool":
@@ -669,7 +667,7 @@ def test_any_valid_effect_round_trips_and_renders(e: Effect | None) -> None:
     assert list(dict(e.params)) == sorted(dict(e.params))
 
 
-def _small_values(spec: cards.ParamSpec) -> list[Any]:
+def _small_values(spec: vocabulary.ParamSpec) -> list[Any]:
     """A few values of each parameter type: every choice, both booleans, 0 and 2."""
     if spec.type == "int":
         return [0, 2]
@@ -682,7 +680,7 @@ def _small_values(spec: cards.ParamSpec) -> list[Any]:
     return [effect("gain", vp=2), effect("lose", krones=1, per="occupied_room", colour="red")]
 
 
-def _parameter_grid(spec: cards.KindSpec) -> list[dict[str, Any]]:
+def _parameter_grid(spec: vocabulary.KindSpec) -> list[dict[str, Any]]:
     """Every combination of small values; with many amounts, each amount alone."""
     ints = [p for p in spec.params if p.type == "int" and p.name != "max"]
     others = [p for p in spec.params if p not in ints]
@@ -745,55 +743,55 @@ def _set(records: str, index: int, field: str, value: Any) -> Any:
     [
         (
             "guests.json",
-            cards.load_guest_cards,
+            functools.partial(cards.load_cards, cards.GUESTS),
             _set("guests", 8, "reward", [{"kind": "gain", "rubies": 1}]),
             ["guests.json", "guest card 57", "'Architect'", "'reward[0]'", "rubies"],
         ),
         (
             "guests.json",
-            cards.load_guest_cards,
+            functools.partial(cards.load_cards, cards.GUESTS),
             _set("guests", 0, "colour", "purple"),
             ["guest card 49", "'Sculptor'", "'colour'", "purple"],
         ),
         (
             "guests.json",
-            cards.load_guest_cards,
+            functools.partial(cards.load_cards, cards.GUESTS),
             _set("guests", 16, "order", {"beer": 1}),
             ["guest card 65", "'order'", "beer"],
         ),
         (
             "guests.json",
-            cards.load_guest_cards,
+            functools.partial(cards.load_cards, cards.GUESTS),
             _set("guests", 2, "vp", "seven"),
             ["guest card 51", "'vp'", "must be int"],
         ),
         (
             "guests.json",
-            cards.load_guest_cards,
+            functools.partial(cards.load_cards, cards.GUESTS),
             _set("guests", 3, "number", 49),
             ["guest card 49 appears twice"],
         ),
         (
             "guests.json",
-            cards.load_guest_cards,
+            functools.partial(cards.load_cards, cards.GUESTS),
             _set("guests", 20, "colour", "green"),
             ["14 blue guests, found 13"],
         ),
         (
             "staff.json",
-            cards.load_staff_cards,
+            functools.partial(cards.load_cards, cards.STAFF),
             _set("staff", 16, "cost", -2),
             ["staff.json", "staff card 17", "'Kitchen Hand'", "'cost'"],
         ),
         (
             "staff.json",
-            cards.load_staff_cards,
+            functools.partial(cards.load_cards, cards.STAFF),
             _set("staff", 0, "timing", "sometimes"),
             ["staff card 1", "'timing'", "sometimes"],
         ),
         (
             "staff.json",
-            cards.load_staff_cards,
+            functools.partial(cards.load_cards, cards.STAFF),
             _set(
                 "staff",
                 4,
@@ -811,7 +809,7 @@ def _set(records: str, index: int, field: str, value: Any) -> Any:
         ),
         (
             "staff.json",
-            cards.load_staff_cards,
+            functools.partial(cards.load_cards, cards.STAFF),
             _set(
                 "staff",
                 40,
@@ -822,25 +820,25 @@ def _set(records: str, index: int, field: str, value: Any) -> Any:
         ),
         (
             "politics.json",
-            cards.load_politics_cards,
+            functools.partial(cards.load_cards, cards.POLITICS),
             _set("politics", 0, "condition", [{"kind": "at_least", "gold": 3}]),
             ["politics card 105", "'condition[0]'", "gold"],
         ),
         (
             "politics.json",
-            cards.load_politics_cards,
+            functools.partial(cards.load_cards, cards.POLITICS),
             _set("politics", 0, "letter", "B"),
             ["4 politics cards A, found 3"],
         ),
         (
             "emperor.json",
-            cards.load_emperor_tiles,
+            functools.partial(cards.load_cards, cards.EMPEROR),
             _set("emperor_tiles", 2, "penalty", []),
             ["emperor tile A3", "'penalty'"],
         ),
         (
             "emperor.json",
-            cards.load_emperor_tiles,
+            functools.partial(cards.load_cards, cards.EMPEROR),
             _set("emperor_tiles", 11, "tile", "C5"),
             ["missing ['C4']", "unexpected ['C5']"],
         ),
@@ -861,20 +859,24 @@ def test_missing_field_and_bad_json(tmp_path: Path) -> None:
         del data["staff"][2]["cost"]
 
     with pytest.raises(ValueError, match=r"staff card 3 \('Barkeeper'\): field 'cost': is missing"):
-        cards.load_staff_cards(_write(tmp_path, "staff.json", drop))
+        cards.load_cards(cards.STAFF, _write(tmp_path, "staff.json", drop))
     broken = tmp_path / "guests.json"
     broken.write_text("{not json", encoding="utf-8")
     with pytest.raises(ValueError, match=r"guests\.json: not valid JSON"):
-        cards.load_guest_cards(broken)
+        cards.load_cards(cards.GUESTS, broken)
 
 
 def test_the_shipped_files_load_unchanged(tmp_path: Path) -> None:
     """The refusal tests above change one field; unchanged copies load equal."""
     for name, loader, cached in (
-        ("guests.json", cards.load_guest_cards, cards.guest_cards),
-        ("staff.json", cards.load_staff_cards, cards.staff_cards),
-        ("politics.json", cards.load_politics_cards, cards.politics_cards),
-        ("emperor.json", cards.load_emperor_tiles, cards.emperor_tiles),
+        ("guests.json", functools.partial(cards.load_cards, cards.GUESTS), cards.guest_cards),
+        ("staff.json", functools.partial(cards.load_cards, cards.STAFF), cards.staff_cards),
+        (
+            "politics.json",
+            functools.partial(cards.load_cards, cards.POLITICS),
+            cards.politics_cards,
+        ),
+        ("emperor.json", functools.partial(cards.load_cards, cards.EMPEROR), cards.emperor_tiles),
     ):
         assert loader(_write(tmp_path, name, lambda data: None)) == cached()
 
@@ -956,7 +958,6 @@ def test_game_board_numbers() -> None:
     assert hotel.EMPEROR_STEP_BACK == (3, 5, 7)
     assert hotel.EMPEROR_SCORING_ROUNDS == (3, 5, 7) and hotel.ROUNDS == 7
     assert hotel.GUEST_QUEUE_COSTS == (3, 2, 1, 0, 0)
-    assert cards.GUEST_QUEUE_COSTS is hotel.GUEST_QUEUE_COSTS
     assert hotel.DICE_BY_PLAYERS == {2: 10, 3: 12, 4: 14}
     assert hotel.TURN_ORDER_TILES[2] == ((1, 4), (2, 3))
     assert hotel.CAFE_SPACES == 3 and hotel.START_KRONES == 10
@@ -992,10 +993,10 @@ def test_malformed_hotel_board_is_refused(tmp_path: Path, mutate: Any, message: 
 def test_docs_contain_the_generated_tables() -> None:
     """docs/grand_austria_cards.md holds exactly what the data generates."""
     doc = DOC.read_text(encoding="utf-8")
-    assert cards.cards_table_markdown() in doc
-    assert cards.vocabulary_markdown() in doc
-    assert hotel.board_markdown() in doc
-    assert cards.staff_sets_markdown() in doc  # GAH-S09 sets, hoteledu's own
+    assert reference.cards_table_markdown() in doc
+    assert reference.vocabulary_markdown() in doc
+    assert reference.board_markdown() in doc
+    assert reference.staff_sets_markdown() in doc  # GAH-S09 sets, hoteledu's own
     for s in cards.staff_cards():
         assert f"| {s.number} | {s.name} | {s.cost} | {s.timing} |" in doc
 

@@ -11,7 +11,6 @@ import numpy as np
 import plotly.io as pio
 import pytest
 
-from hoteledu.grand_austria import figures
 from hoteledu.grand_austria.analysis import (
     draft_strengths,
     implied_item_prices,
@@ -22,24 +21,35 @@ from hoteledu.grand_austria.analysis import (
     stopping_value,
 )
 from hoteledu.grand_austria.cards import guest_cards
+from hoteledu.grand_austria.figures import board, emperor, guests, staff, strength, tournament
+from hoteledu.grand_austria.figures.emperor import emperor_threshold_figure
+from hoteledu.grand_austria.figures.guests import guest_price_figure
+from hoteledu.grand_austria.figures.staff import staff_value_figure
+from hoteledu.grand_austria.figures.strength import (
+    convergence_figure,
+    draft_strength_figure,
+    exact_vs_simulated_figure,
+    stopping_value_figure,
+)
+from hoteledu.grand_austria.figures.tournament import tournament_figure
 
 
 def test_exact_vs_simulated_figure() -> None:
     exact = max_count_distribution(12)
     sample = sample_max_counts(12, 2000, seed=4)
-    fig = figures.exact_vs_simulated_figure(exact, sample)
+    fig = exact_vs_simulated_figure(exact, sample)
     assert [t.name for t in fig.data] == ["exact", "simulated (2000)"]
     assert list(fig.data[0].y) == [float(p) for p in exact]
     assert np.isclose(sum(fig.data[1].y), 1) and fig.data[1].y[3] == np.mean(sample == 3)
-    assert len(figures.exact_vs_simulated_figure(exact).data) == 1
+    assert len(exact_vs_simulated_figure(exact).data) == 1
     with pytest.raises(ValueError, match=r"0\.\.12"):
-        figures.exact_vs_simulated_figure(exact, [13])
+        exact_vs_simulated_figure(exact, [13])
     json.loads(pio.to_json(fig))
 
 
 def test_draft_strength_figure() -> None:
     results = [draft_strengths(p) for p in (2, 3, 4)]
-    fig = figures.draft_strength_figure(results)
+    fig = draft_strength_figure(results)
     assert [len(t.x) for t in fig.data] == [4, 6, 8]
     assert list(fig.data[0].text) == ["P1", "P2", "P2", "P1"]
     assert fig.data[2].y[0] == float(results[2].by_pick[0])
@@ -47,7 +57,7 @@ def test_draft_strength_figure() -> None:
 
 def test_stopping_value_figure() -> None:
     rule = stopping_value(14, wanted=3)
-    fig = figures.stopping_value_figure(rule)
+    fig = stopping_value_figure(rule)
     assert [t.name for t in fig.data] == ["take now: E[X_m]", "take or pass: V(m)"]
     assert fig.data[1].y[14] == float(rule.values[14])
     assert list(fig.data[1].customdata) == list(rule.thresholds)
@@ -56,7 +66,7 @@ def test_stopping_value_figure() -> None:
 
 def test_staff_value_figure() -> None:
     values = [staff_value_by_round(card, dice=12) for card in once_per_round_cards()]
-    fig = figures.staff_value_figure(values)
+    fig = staff_value_figure(values)
     assert len(fig.data) == 4 and list(fig.data[0].x) == list(range(1, 8))
     assert fig.data[1].y[0] == float(values[1].net[0])
     assert "Waitress" in fig.data[1].name
@@ -65,7 +75,7 @@ def test_staff_value_figure() -> None:
 def test_guest_price_figure() -> None:
     fit = implied_item_prices()
     cards = guest_cards()
-    fig = figures.guest_price_figure(
+    fig = guest_price_figure(
         fit, names={c.number: c.name for c in cards}, colours={c.number: c.colour for c in cards}
     )
     points, line = fig.data
@@ -76,10 +86,14 @@ def test_guest_price_figure() -> None:
 
 
 def test_doctest_and_no_widgets_imported() -> None:
-    failures, tried = doctest.testmod(figures)
-    assert tried > 0 and failures == 0
+    for module in (board, emperor, guests, staff, strength, tournament):
+        failures, _tried = doctest.testmod(module)
+        assert failures == 0, module.__name__
+    assert doctest.testmod(strength).attempted > 0 and doctest.testmod(board).attempted > 0
     code = (
-        "import sys, hoteledu.grand_austria.figures\n"
+        "import sys\n"
+        "from hoteledu.grand_austria.figures import board, emperor, guests, staff, strength\n"
+        "from hoteledu.grand_austria.figures import tournament\n"
         "assert 'ipywidgets' not in sys.modules\n"
         "assert 'hoteledu.grand_austria.rules' not in sys.modules\n"
     )
@@ -89,7 +103,7 @@ def test_doctest_and_no_widgets_imported() -> None:
 def test_convergence_figure_distance_is_the_total_variation() -> None:
     exact = max_count_distribution(10)
     sample = sample_max_counts(10, 3000, seed=8)
-    fig = figures.convergence_figure(exact, sample)
+    fig = convergence_figure(exact, sample)
     distance, guide = fig.data
     assert distance.x[0] == 1 and distance.x[-1] == 3000
     # after one roll the distance is 1 - P(that value); after all, from the bincount
@@ -100,9 +114,9 @@ def test_convergence_figure_distance_is_the_total_variation() -> None:
     assert distance.y[-1] < 0.05 < distance.y[0]  # the bars converge
     assert np.isclose(guide.y[-1], guide.y[0] / np.sqrt(3000))
     with pytest.raises(ValueError, match="empty"):
-        figures.convergence_figure(exact, [])
+        convergence_figure(exact, [])
     with pytest.raises(ValueError, match=r"0\.\.10"):
-        figures.convergence_figure(exact, [11])
+        convergence_figure(exact, [11])
 
 
 def test_emperor_threshold_figure() -> None:
@@ -114,13 +128,13 @@ def test_emperor_threshold_figure() -> None:
 
     payoffs = [[scoring_payoff(s, k, 3, 3) for s in range(14)] for k in range(3)]
     best = best_emperor_plan(3, 3)
-    fig = figures.emperor_threshold_figure(payoffs, SCORINGS, {"best": best})
+    fig = emperor_threshold_figure(payoffs, SCORINGS, {"best": best})
     assert len(fig.data) == 4 and fig.data[0].line.shape == "hv"
     assert list(fig.data[1].y) == [float(v) for v in payoffs[1]]
     assert "no penalty from 6, bonus from 8" in fig.data[1].name
     assert list(fig.data[3].x) == list(best.targets)
     with pytest.raises(ValueError, match="one row"):
-        figures.emperor_threshold_figure(payoffs[:2], SCORINGS)
+        emperor_threshold_figure(payoffs[:2], SCORINGS)
 
 
 def test_tournament_figure() -> None:
@@ -137,7 +151,7 @@ def test_tournament_figure() -> None:
         winners=[[0], [1], [0], [0]],
         lengths=[100] * 4,
     )
-    fig = figures.tournament_figure(result)
+    fig = tournament_figure(result)
     rates, scores = fig.data
     assert list(rates.y) == [0.75, 0.25] and list(scores.y) == [61.25, 42.5]
     interval = result.mean_score("a")

@@ -261,7 +261,7 @@ def test_GAH_E04_no_choice_when_one_option_is_impossible() -> None:
 )
 def test_reading_options_are_validated(options: dict) -> None:
     name = next(iter(options))
-    with pytest.raises(ValueError, match=f"{name} must be one of"):
+    with pytest.raises(ValueError, match=f"'{name}' must be one of"):
         new_game(players=2, **options)  # type: ignore[arg-type]
 
 

@@ -16,6 +16,7 @@ import pytest
 import hoteledu
 from hoteledu.core.agents import RandomAgent
 from hoteledu.core.errors import IllegalActionError
+from hoteledu.core.simulate import next_action
 from hoteledu.core.state import CHANCE
 from hoteledu.grand_austria import cards as card_data
 from hoteledu.grand_austria import dice as gdice
@@ -242,8 +243,8 @@ def test_GAH_S09_sets_are_equal_and_refused_when_malformed(tmp_path: Path) -> No
         path = tmp_path / "staff_sets.json"
         path.write_text(json.dumps(data), encoding="utf-8")
         with pytest.raises(ValueError, match=re.escape(message)):
-            card_data.load_staff_sets(path)
-    with pytest.raises(ValueError, match="staff_setup must be one of"):
+            card_data.load_cards(card_data.STAFF_SETS, path)
+    with pytest.raises(ValueError, match="'staff_setup' must be one of"):
         new_game(players=2, staff_setup="recommended")
 
 
@@ -289,7 +290,7 @@ def test_GAH_R01_seven_rounds_three_emperor_scorings_final(
     rounds_seen = set()
     while not state.is_terminal():
         rounds_seen.add(state.round)
-        state.apply_action(hoteledu.core.simulate.next_action(state, agents, rng))
+        state.apply_action(next_action(state, agents, rng))
     assert rounds_seen == {0, 1, 2, 3, 4, 5, 6, 7}
     assert [r for r, _ in scorings] == [3, 5, 7]
     assert state.round == 7 and state.stage == "over" and state.final is not None

@@ -17,20 +17,18 @@ from hoteledu.grand_austria.analysis import (
     wild_strength_distribution,
 )
 from hoteledu.grand_austria.analysis.board import empty_spaces_distribution
-from hoteledu.grand_austria.widget import (
+from hoteledu.grand_austria.widgets.board_roll import (
     ROLL_MANY,
     BoardRollController,
     BoardRollWidget,
-    DraftController,
-    DraftWidget,
-    TakeOrPassController,
-    TakeOrPassWidget,
 )
+from hoteledu.grand_austria.widgets.draft import DraftController, DraftWidget
+from hoteledu.grand_austria.widgets.take_or_pass import TakeOrPassController, TakeOrPassWidget
 
 
 def test_module_and_controllers_load_without_ipywidgets() -> None:
     code = (
-        "import sys; from hoteledu.grand_austria.widget import DraftController; "
+        "import sys; from hoteledu.grand_austria.widgets.draft import DraftController; "
         "DraftController(seed=1); assert 'ipywidgets' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
@@ -275,7 +273,7 @@ def test_take_or_pass_is_seeded_and_the_best_rule_earns_v() -> None:
 
 
 def test_action_board_figure_draws_six_spaces_and_refuses_bad_counts() -> None:
-    from hoteledu.grand_austria.figures import action_board_figure
+    from hoteledu.grand_austria.figures.board import action_board_figure
 
     fig = action_board_figure((2, 0, 1, 3, 0, 4), highlight=(1, 6))
     assert list(fig.data[0].y) == [2, 0, 1, 3, 0, 4]
@@ -301,10 +299,10 @@ def _shows_live_state(figure, fresh) -> bool:
 
 def test_a_figure_never_answered_is_rebuilt_in_its_box(monkeypatch) -> None:
     """As GameApp's board: no view applied the update, so a new figure replaces it."""
-    from hoteledu.grand_austria import widget as widget_module
+    from hoteledu.apps import watchdog
 
-    monkeypatch.setattr(widget_module, "_in_kernel", lambda: True)
-    monkeypatch.setattr(widget_module, "WATCHDOG_SECONDS", 0.2)
+    monkeypatch.setattr(watchdog, "in_kernel", lambda: True)
+    monkeypatch.setattr(watchdog, "WATCHDOG_SECONDS", 0.2)
     roll = BoardRollWidget(dice=10, seed=1)
     old = roll.figure
     roll.roll_many_button.click()
@@ -333,10 +331,10 @@ def test_a_figure_never_answered_is_rebuilt_in_its_box(monkeypatch) -> None:
 def test_a_figure_that_answers_is_kept(monkeypatch) -> None:
     import time
 
-    from hoteledu.grand_austria import widget as widget_module
+    from hoteledu.apps import watchdog
 
-    monkeypatch.setattr(widget_module, "_in_kernel", lambda: True)
-    monkeypatch.setattr(widget_module, "WATCHDOG_SECONDS", 0.2)
+    monkeypatch.setattr(watchdog, "in_kernel", lambda: True)
+    monkeypatch.setattr(watchdog, "WATCHDOG_SECONDS", 0.2)
     draft = DraftWidget(players=2, seed=3)
     old = draft.figure
     space = 1 + int(np.argmax(draft.controller.counts))
@@ -351,4 +349,4 @@ def test_no_watchdog_without_a_kernel() -> None:
     """Outside Jupyter (tests, scripts) no browser view exists: nothing is watched."""
     roll = BoardRollWidget(dice=10, seed=1)
     roll.roll_many_button.click()
-    assert roll._watchdog is None and roll._unacknowledged == {}
+    assert roll.watchdog.timer is None and roll.watchdog.waiting == {}

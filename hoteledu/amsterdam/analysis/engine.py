@@ -304,7 +304,7 @@ class Flows:
         ``"function"`` (boat, a function or the Dam -> a function or the Dam;
         a chase keeps its function, so it shows as ``(f, f)``, or ``(f, "Dam")``)
         or ``"tile"`` (boat or a tile -> a tile). The mapping is what
-        :func:`hoteledu.amsterdam.figures.tourist_sankey` draws, sources on the
+        :func:`hoteledu.amsterdam.figures.tourists.tourist_sankey` draws, sources on the
         left and targets on the right (so ``(f, f)`` is no loop).
         """
         from hoteledu.amsterdam.tiles import DAY_FUNCTIONS
@@ -469,7 +469,8 @@ def concentration(
 # ------------------------------------------------------------ load balancing
 def _any_tile_state(**options: Any):
     """The engine with the alternative chase rule: any tile showing the function."""
-    from hoteledu.amsterdam.rules import NUM_PLACES, AmsterdamState
+    from hoteledu.amsterdam.board import NUM_PLACES
+    from hoteledu.amsterdam.rules import AmsterdamState
 
     class AnyTileOfFunction(AmsterdamState):
         def _chase_targets(self) -> list[int]:

@@ -3,7 +3,7 @@
 A tree is nested lists: a leaf is a number (the payoff to Max), an inner node
 a list of children. :func:`alphabeta_trace` runs alpha-beta and records every
 node, visited or pruned, so a figure can draw the search
-(:func:`hoteledu.amsterdam.figures.game_tree_figure`).
+(:func:`hoteledu.amsterdam.figures.search.game_tree_figure`).
 :func:`knuth_estimate` is Knuth's (1975) unbiased estimate of the number of
 leaves of a tree from one random root-to-leaf walk.
 

@@ -1,14 +1,11 @@
-"""Each hotel's week, and money and stars over a game (plotly).
+"""Each hotel's week, and money and stars over a game (draws analysis/week.py).
 
-* :func:`week_table` and :func:`week_figure`: per hotel and day, the
-  room-nights (housekeeping need), check-ins and breakfasts of a week, read
-  from the engine's ``demand`` (BHM-21), with the staff hired beside them
-  (BHM-20): a bar above its staff line is a shortfall.
-* :func:`game_series` and :func:`money_stars_figure`: every player's money
-  and stars after each action of a game (a :class:`~hoteledu.core.GameRecord`
-  or a played state), with the weeks marked.
-
-Nothing here decides a rule: the numbers are the engine's.
+* :func:`week_figure`: per hotel and day, the room-nights, check-ins and
+  breakfasts of a week (:func:`~hoteledu.boutique.analysis.week.week_table`),
+  with the staff hired beside them: a bar above its staff line is a shortfall.
+* :func:`money_stars_figure`: every player's money and stars after each
+  action of a game (:func:`~hoteledu.boutique.analysis.week.game_series`),
+  with the weeks marked.
 
 Examples
 --------
@@ -16,59 +13,24 @@ Examples
 >>> from hoteledu.boutique.bots import PeakLoadBot, StafferBot
 >>> state = hoteledu.load_game("boutique", players=2, weeks=1)
 >>> record = hoteledu.play(state, [PeakLoadBot(), StafferBot()], seed=1)
->>> series = game_series(record)
->>> series["money"][-1] == state.money
-True
->>> week_table(state)[0]["staff"] == state.staff[0]
+>>> len(money_stars_figure(record).data) == 4
 True
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 import hoteledu._display  # noqa: F401  (before plotly: see the module)
+from hoteledu.boutique.analysis.week import STAFF, game_series, week_table
 from hoteledu.boutique.mat import DAY_NAMES
 from hoteledu.core.records import GameRecord
 from hoteledu.core.state import State, player_name
 
 CATEGORIES = ("room-nights", "check-ins", "breakfasts")
-STAFF = ("housekeeping", "check-in", "kitchen")
 CATEGORY_COLOURS = ("#5c6bc0", "#26a69a", "#a0522d")
 PLAYER_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a")
-
-
-def week_table(state: State, week: int | None = None) -> list[dict[str, Any]]:
-    """Per player: the daily need of ``week`` (default: the state's week) and the staff.
-
-    Returns
-    -------
-    list of dict
-        One per player: ``"player"`` ("P1"), ``"need"`` (7 rows of
-        [room-nights, check-ins, breakfasts]), ``"peak"`` (the week's need per
-        category, its largest daily need), ``"staff"`` (hired
-        [housekeeping, check-in, kitchen], None before hiring; only the
-        state's current week has its staff on the mat).
-    """
-    week = state.week if week is None else week  # type: ignore[attr-defined]
-    if not 1 <= week <= state.weeks:  # type: ignore[attr-defined]
-        raise ValueError(f"week is 1..{state.weeks}, not {week!r}")  # type: ignore[attr-defined]
-    rows = []
-    for p in range(state.num_players):
-        need = state.demand(p, week)  # type: ignore[attr-defined]
-        staff = state.staff[p] if week == state.week else None  # type: ignore[attr-defined]
-        rows.append(
-            {
-                "player": player_name(p),
-                "need": need,
-                "peak": [max(day[c] for day in need) for c in range(3)],
-                "staff": None if staff is None else list(staff),
-            }
-        )
-    return rows
 
 
 def week_figure(state: State, week: int | None = None) -> go.Figure:
@@ -125,37 +87,6 @@ def week_figure(state: State, week: int | None = None) -> go.Figure:
     return figure
 
 
-def game_series(game: GameRecord | State) -> dict[str, Any]:
-    """Money and stars of every player after each action (index 0: the start).
-
-    Parameters
-    ----------
-    game : GameRecord or BoutiqueState
-        A played game (a state is read through its history).
-
-    Returns
-    -------
-    dict
-        ``"money"`` and ``"stars"`` (one list per action index, each one
-        value per player), ``"week_starts"`` (action indices where week 2
-        began), ``"ratings"`` (indices right after each rating).
-    """
-    record = game if isinstance(game, GameRecord) else GameRecord.from_state(game)
-    state = record.initial_state()
-    money, stars = [list(state.money)], [list(state.stars)]  # type: ignore[attr-defined]
-    week_starts, ratings = [], []
-    for index, action in enumerate(record.actions, start=1):
-        week, rated = state.week, len(state.shortfalls)  # type: ignore[attr-defined]
-        state.apply_action(action)
-        money.append(list(state.money))  # type: ignore[attr-defined]
-        stars.append(list(state.stars))  # type: ignore[attr-defined]
-        if state.week != week:  # type: ignore[attr-defined]
-            week_starts.append(index)
-        if len(state.shortfalls) != rated:  # type: ignore[attr-defined]
-            ratings.append(index)
-    return {"money": money, "stars": stars, "week_starts": week_starts, "ratings": ratings}
-
-
 def money_stars_figure(game: GameRecord | State) -> go.Figure:
     """Two panels over the game's actions: each player's money, and their stars."""
     series = game_series(game)
@@ -210,4 +141,4 @@ def money_stars_figure(game: GameRecord | State) -> go.Figure:
     return figure
 
 
-__all__ = ["game_series", "money_stars_figure", "week_figure", "week_table"]
+__all__ = ["money_stars_figure", "week_figure"]

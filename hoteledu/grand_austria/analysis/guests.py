@@ -22,7 +22,8 @@ from functools import cache
 
 import numpy as np
 
-from hoteledu.grand_austria.cards import ITEMS, guest_cards
+from hoteledu.grand_austria.cards import guest_cards
+from hoteledu.grand_austria.vocabulary import ITEMS
 
 
 def _frozen(array: np.ndarray) -> np.ndarray:

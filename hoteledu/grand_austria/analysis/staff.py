@@ -28,9 +28,10 @@ from math import comb
 
 import numpy as np
 
-from hoteledu.grand_austria.cards import ITEMS, StaffCard, staff_cards
+from hoteledu.grand_austria.cards import StaffCard, staff_cards
 from hoteledu.grand_austria.dice import FACES
 from hoteledu.grand_austria.hotel import ROUNDS
+from hoteledu.grand_austria.vocabulary import ITEMS
 
 ROUTES = ("space5", "best")
 """``space5``: hire on space 5 only; ``best``: space 5, or space 6 for a krone, the cheaper."""

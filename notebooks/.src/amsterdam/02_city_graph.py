@@ -280,7 +280,7 @@ print("closeness of the Dam corner (3,3): without the diagonals",
 # Below, node size and colour show closeness, with the diagonals and without.
 
 # %%
-from hoteledu.amsterdam.figures import city_graph_comparison, city_graph_figure
+from hoteledu.amsterdam.figures.city import city_graph_comparison, city_graph_figure
 
 city_graph_figure(city, c_with["betweenness"], title="Betweenness centrality of the intersections")
 

@@ -141,7 +141,8 @@ for k in rare:
 
 # %%
 from hoteledu.amsterdam.analysis import boat_distribution_steps
-from hoteledu.amsterdam.figures import boat_convergence_figure, landing_heatmap
+from hoteledu.amsterdam.figures.boat import boat_convergence_figure
+from hoteledu.amsterdam.figures.tourists import landing_heatmap
 
 exact_steps = list(boat_distribution_steps(turns))
 boat_convergence_figure(exact_steps, [np.eye(24)[0], *simulated])
@@ -284,7 +285,7 @@ band_mean, band_low, band_high = estimate.site_band()
 print(f"simulated (5, 2): {band_mean[4, 1]:.2f} [{band_low[4, 1]:.2f}, {band_high[4, 1]:.2f}]")
 
 # %%
-from hoteledu.amsterdam.figures import site_value_heatmap
+from hoteledu.amsterdam.figures.tourists import site_value_heatmap
 
 site_value_heatmap(values, title="Expected tourists around each hotel site after 26 turns")
 

@@ -48,7 +48,11 @@ from hoteledu.amsterdam.analysis import (
     total_variation_to_uniform,
 )
 from hoteledu.amsterdam.analysis.boat import eigenvalue_moduli_from_one_die
-from hoteledu.amsterdam.figures import distance_to_uniform_figure, eigenvalue_figure, renewal_figure
+from hoteledu.amsterdam.figures.boat import (
+    distance_to_uniform_figure,
+    eigenvalue_figure,
+    renewal_figure,
+)
 
 # %% [markdown]
 # ## Distance to uniform: total variation

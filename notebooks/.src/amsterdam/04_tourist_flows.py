@@ -37,8 +37,10 @@
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from hoteledu.amsterdam.board import BUILDING_TILES
-from hoteledu.amsterdam.rules import ACT_MAYOR, PLACE_OF, ChaseTo, TurnTile, new_game
+from hoteledu.amsterdam.actions import ChaseTo, TurnTile
+from hoteledu.amsterdam.board import BUILDING_TILES, PLACE_OF
+from hoteledu.amsterdam.phases import ACT_MAYOR
+from hoteledu.amsterdam.rules import new_game
 from hoteledu.amsterdam.tiles import NIGHT_FUNCTIONS, TILES
 
 state = new_game(players=2)
@@ -144,7 +146,7 @@ print("size of a chased group:", dict(sorted(Counter(m.count for m in flows.move
 # they leave it.
 
 # %%
-from hoteledu.amsterdam.figures import tourist_sankey
+from hoteledu.amsterdam.figures.tourists import tourist_sankey
 
 tourist_sankey(kinds, title="300 games: how tourists move, and where they end")
 

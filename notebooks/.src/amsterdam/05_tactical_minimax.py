@@ -132,7 +132,7 @@ print("alpha-beta value:", alphabeta_tree(tree, True, -math.inf, math.inf, seen_
 
 # %%
 from hoteledu.amsterdam.analysis.search import alphabeta_trace
-from hoteledu.amsterdam.figures import game_tree_figure
+from hoteledu.amsterdam.figures.search import game_tree_figure
 
 game_tree_figure(alphabeta_trace(tree), title="Alpha-beta on the tiny tree: 7 of 9 leaves looked at")
 

@@ -191,7 +191,7 @@ for k, depth in enumerate(depths):
           f"{table['alpha-beta, ordered'][k]:>18}")
 
 # %%
-from hoteledu.amsterdam.figures import search_size_figure
+from hoteledu.amsterdam.figures.search import search_size_figure
 
 search_size_figure(depths, table, title="Positions visited from positions[82] (log scale)")
 

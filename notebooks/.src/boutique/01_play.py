@@ -120,9 +120,9 @@ print(f"guest cards: {len(start.deck)}, {CARDS_PER_PLAYER} per player in booking
 # Before you set your prices, try exercise 1 below.
 
 # %%
-from hoteledu.boutique.widget import BoutiqueApp
+from hoteledu.boutique.app import make_app
 
-app = BoutiqueApp(players=2, seats=("human", "peakload"), seed=2026, weeks=1)
+app = make_app(players=2, seats=("human", "peakload"), seed=2026, weeks=1)
 app
 
 # %% [markdown]

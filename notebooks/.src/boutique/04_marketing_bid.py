@@ -144,7 +144,7 @@ for prize in (200, 300, 400, 600, 800, 1000):
 # %%
 # NBVAL_CHECK_OUTPUT
 from hoteledu.boutique.analysis.auction import play_engine_bids
-from hoteledu.boutique.figures.market import bid_distribution_figure
+from hoteledu.boutique.figures.auction import bid_distribution_figure
 
 engine_game = engine_bid_game(position)  # bids 0..500: P1 and P2 hold 500
 mix = tuple(uniform.row) + (Fraction(0),)  # the uniform mix, with 0 on a bid of 500
@@ -280,7 +280,7 @@ for pair in (("undercutter", "undercutter"), ("peakload", "peakload"), ("premium
 # equilibrium. The summary measures rent dissipation over your rounds.
 
 # %%
-from hoteledu.boutique.bid_widget import BidDuelController, BidDuelWidget
+from hoteledu.boutique.widgets.bid_widget import BidDuelController, BidDuelWidget
 
 BidDuelWidget(face=2, money=500, rival="textbook", seed=7)
 
@@ -305,7 +305,7 @@ print("each bid against the textbook rival, game's rule:",
 # wastes more than the equilibrium does: the measured dissipation is above the model's.
 
 # %%
-from hoteledu.boutique.figures.market import dissipation_figure
+from hoteledu.boutique.figures.auction import dissipation_figure
 
 dissipation_figure(range(1, duel.rounds + 1), duel.running_dissipation(),
                    float(duel.model_dissipation()),

@@ -112,7 +112,7 @@ print(f"P1's money per walk-in: exact {float(expected_revenue(prices[0])):.1f}, 
 
 # %%
 from hoteledu.boutique.analysis.walkins import residual_demand
-from hoteledu.boutique.figures.market import demand_revenue_figure
+from hoteledu.boutique.figures.walkins import demand_revenue_figure
 
 demand_revenue_figure(demand_curve(), residual_demand(4))
 
@@ -211,7 +211,7 @@ for c, name in enumerate(CATEGORIES):
           f"{[None if v is None else round(float(v)) for v in even[:4]]}")
 
 # %%
-from hoteledu.boutique.figures.market import newsvendor_figure
+from hoteledu.boutique.figures.staffing import newsvendor_figure
 
 newsvendor_figure(staffing_costs(sample.distribution(2), star_value), "kitchen")
 

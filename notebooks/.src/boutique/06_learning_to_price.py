@@ -199,7 +199,7 @@ print("best-response path from (cooperate, cooperate):",
 # NBVAL_CHECK_OUTPUT
 from hoteledu.boutique.analysis.games import pricing_game
 from hoteledu.boutique.analysis.equilibria import support_enumeration, vertex_enumeration
-from hoteledu.boutique.analysis.learning import pure_equilibria
+from hoteledu.boutique.analysis.equilibria import pure_equilibria
 
 booking = pricing_game("booking")  # exact; objective "profit"
 booking_diff = booking.with_objective("difference")
@@ -312,7 +312,7 @@ print(f"fictitious play ends at {where(*week_fp_profit.final())}, "
 # likely price.
 
 # %%
-from hoteledu.boutique.duel_widget import DuelWidget, prediction_from_equilibrium
+from hoteledu.boutique.widgets.duel_widget import DuelWidget, prediction_from_equilibrium
 
 prediction = prediction_from_equilibrium(
     "equilibrium of the booking week, goal: beat the rival (money difference)",
@@ -409,7 +409,7 @@ tournament_figure(rows, title=f"Win rate of the first-named bot, {GAMES} games p
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from hoteledu.boutique.duel_widget import play_duel_week
+from hoteledu.boutique.widgets.duel_widget import play_duel_week
 from hoteledu.lessons import check_answers
 
 random_run = fictitious_play(pennies, 10_000, tie_rule="random", seed=1)

@@ -179,7 +179,7 @@ for dice, sample in samples.items():
 # even board above.
 
 # %%
-from hoteledu.grand_austria.figures import exact_vs_simulated_figure
+from hoteledu.grand_austria.figures.strength import exact_vs_simulated_figure
 
 exact_vs_simulated_figure(strongest, m12, title="Strongest space M with 12 dice: exact and 20,000 seeded rolls")
 
@@ -223,7 +223,7 @@ exact_vs_simulated_figure(
 # $1/\sqrt{\text{rolls}}$.
 
 # %%
-from hoteledu.grand_austria.widget import BoardRollWidget
+from hoteledu.grand_austria.widgets.board_roll import BoardRollWidget
 
 BoardRollWidget(dice=12, seed=2024)
 

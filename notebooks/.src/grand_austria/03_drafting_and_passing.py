@@ -68,7 +68,7 @@ for players, draft in drafts.items():
     print("   simulated:", " ".join(f"{v:.3f}" for v in simulated))
 
 # %%
-from hoteledu.grand_austria.figures import draft_strength_figure
+from hoteledu.grand_austria.figures.strength import draft_strength_figure
 
 draft_strength_figure(list(drafts.values()))
 
@@ -158,7 +158,7 @@ print(f"wanting action 3 (or space 6): the option to pass is worth {option[10]:.
       f"{option[14]:.3f} with 14 (the most over m = 1..14: {max(option):.3f})")
 
 # %%
-from hoteledu.grand_austria.figures import stopping_value_figure
+from hoteledu.grand_austria.figures.strength import stopping_value_figure
 
 stopping_value_figure(rule)
 
@@ -226,7 +226,7 @@ print(f"10 dice, simulated: on the boards where you pass, after you take {(top -
 # is strength?
 
 # %%
-from hoteledu.grand_austria.widget import DraftWidget
+from hoteledu.grand_austria.widgets.draft import DraftWidget
 
 DraftWidget(players=2, seat=0, seed=2024)
 
@@ -239,7 +239,7 @@ DraftWidget(players=2, seat=0, seed=2024)
 # average over many rounds with $V(10) = 3.800$.
 
 # %%
-from hoteledu.grand_austria.widget import TakeOrPassWidget
+from hoteledu.grand_austria.widgets.take_or_pass import TakeOrPassWidget
 
 TakeOrPassWidget(dice=10, seed=2024)
 

@@ -52,7 +52,7 @@ print("counting reward krones as VP:",
 
 # %%
 from hoteledu.grand_austria.cards import guest_cards
-from hoteledu.grand_austria.figures import guest_price_figure
+from hoteledu.grand_austria.figures.guests import guest_price_figure
 
 cards = guest_cards()
 guest_price_figure(fit, names={c.number: c.name for c in cards}, colours={c.number: c.colour for c in cards})
@@ -107,7 +107,7 @@ for dice in (10, 12, 14):
 
 # %%
 from hoteledu.grand_austria.analysis import route_cost_distribution
-from hoteledu.grand_austria.figures import convergence_figure
+from hoteledu.grand_austria.figures.strength import convergence_figure
 
 convergence_figure(
     route_cost_distribution(6, 12),
@@ -156,7 +156,7 @@ for card in once_per_round_cards():
               + f" | pays until round {value.break_even_round}")
 
 # %%
-from hoteledu.grand_austria.figures import staff_value_figure
+from hoteledu.grand_austria.figures.staff import staff_value_figure
 
 staff_value_figure([values[card, "implied price"] for card in once_per_round_cards()])
 
@@ -211,7 +211,7 @@ print(f"best against just reach each bonus: {sum(best.steps)} against {sum(reach
       f"track VP {int(best.track_vp - reach.track_vp):+}")
 
 # %%
-from hoteledu.grand_austria.figures import emperor_threshold_figure
+from hoteledu.grand_austria.figures.emperor import emperor_threshold_figure
 
 payoffs = [[scoring_payoff(space, k, bonus[k], penalty[k]) for space in range(14)] for k in range(3)]
 emperor_threshold_figure(payoffs, SCORINGS, {"just reach each bonus": plans["just reach each bonus"],
@@ -286,7 +286,7 @@ print(f"heuristic minus emperor-shy, per game: {difference.estimate:.1f} VP, "
 print(f"gap between the plans 'just reach each bonus' and 'never climb': {reach.net - never.net} VP")
 
 # %%
-from hoteledu.grand_austria.figures import tournament_figure
+from hoteledu.grand_austria.figures.tournament import tournament_figure
 
 tournament_figure(result, title="Heuristic against emperor-shy, 20 seeded games, 95% intervals")
 

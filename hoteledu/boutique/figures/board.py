@@ -1,4 +1,4 @@
-"""The Boutique Hotel Manager app: the hotel mats in plotly and :class:`BoutiqueApp`.
+"""The board of Boutique Hotel Manager in plotly: the hotel mats as week calendars.
 
 The board shows each hotel as a week calendar: one row per room space
 (1..8; the three start rooms built, the others grey until built), one
@@ -9,21 +9,20 @@ with the guest card. Above the rooms: the day rates and the breakfast
 price; below them: the day's need of staff (housekeeping/check-in/kitchen).
 The header of each hotel gives money, stars, staff and the walk-in rank.
 
-:class:`BoutiqueApp` is the shared :class:`~hoteledu.apps.view.GameApp`
-with a **form** under the buttons for decisions made of several fields
-(seven day rates and breakfast, a price die and its face, a bid, three staff
-counts). The form's fields come from the adapter
-(:meth:`hoteledu.boutique.app.BoutiqueAdapter.form`); its submit button is a
-:class:`~hoteledu.apps.pad.PressPad` bound to the position it was drawn
-for, and the state judges what it builds.
+:func:`scene_from_state` reads what to draw from the players' observation;
+:func:`board_figure` draws a scene, and :func:`board_trace_updates` /
+:func:`board_layout_updates` redraw one in place. Nothing here decides a
+rule, and nothing imports ipywidgets (the app in :mod:`hoteledu.boutique.app`
+shows the figure).
 
 Examples
 --------
->>> app = BoutiqueApp(players=2, seats=("human", "premium"), seed=1, threaded=False)
->>> app.form_fields["day0"].value = 4
->>> app.form_button.click()
->>> app.controller.state.prices[0][0]
-4
+>>> from hoteledu.boutique.rules import new_game
+>>> scene = scene_from_state(new_game(players=2), 0, "", ["P1", "P2"])
+>>> [hotel["built"] for hotel in scene["players"]]
+[[0, 1, 2], [0, 1, 2]]
+>>> [t.name for t in board_figure(scene).data] == list(TRACE_NAMES)
+True
 """
 
 from __future__ import annotations
@@ -32,19 +31,10 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
-import ipywidgets as w
 import plotly.graph_objects as go
 
 import hoteledu._display  # noqa: F401  (before plotly first shows a figure)
-from hoteledu.apps.pad import Press, PressPad
-from hoteledu.apps.view import GameApp
-from hoteledu.boutique.app import (
-    COLOURS,
-    DEFAULT_MCTS_ITERATIONS,
-    BoutiqueController,
-    Form,
-)
-from hoteledu.boutique.mat import DAY_NAMES, MAX_STARS, PRICE_STEP
+from hoteledu.boutique.mat import DAY_NAMES, MAX_STARS, NIGHTS, PRICE_STEP
 
 ROWS = 12
 """Rows of one hotel's block: header, prices, 8 rooms, need, a gap."""
@@ -53,8 +43,6 @@ PRICE_ROW, FIRST_ROOM_ROW, NEED_ROW = 1, 2, 10
 ROOM_X = -0.9
 BROWN, GREEN = "#a0522d", "#3c9d3c"
 PLAYER_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a")
-FORM_FIELDS = 8
-"""Lists a form may have: seven day rates and breakfast."""
 TRACE_NAMES = ("grid", "stays", "rooms", "prices", "headers", "need", "choices")
 
 
@@ -71,8 +59,6 @@ def scene_from_state(
     app's controller until everyone has decided), so every seat's scene is
     the same table; ``viewer`` names who looks.
     """
-    from hoteledu.boutique.rules import NIGHTS
-
     obs = state.observation(viewer if viewer is not None else 0)
     n = state.num_players
     base = state.week_start
@@ -383,134 +369,8 @@ def legend_html() -> str:
     )
 
 
-class BoutiqueApp(GameApp):
-    """Play Boutique Hotel Manager against people and bots in a notebook or in Voilà.
-
-    Parameters
-    ----------
-    players : int
-        2 to 5 players.
-    seats : sequence of str
-        ``"human"``, ``"random"``, ``"undercutter"``, ``"premium"``,
-        ``"peakload"``, ``"staffer"`` or ``"mcts"`` per player.
-    seed : int or None
-        Seeds chance and the bots, so a lesson can replay a game.
-    mcts_iterations : int
-        Strength of MCTS bots (search iterations per decision).
-    think_seconds : float or None
-        Time budget of one MCTS decision (None: 0.4 s).
-    threaded : bool
-        Run MCTS decisions in a worker thread, so the page stays live.
-    **options
-        ``weeks`` (2 or 1), ``room_choice``, ``shortfall``, ``walkin_budget``.
-    """
-
-    css_class = "hoteledu-boutique-app"
-    controller: BoutiqueController
-
-    def __init__(
-        self,
-        players: int = 2,
-        seats: Sequence[str] = ("human", "peakload"),
-        seed: int | None = None,
-        mcts_iterations: int = DEFAULT_MCTS_ITERATIONS,
-        think_seconds: float | None = None,
-        threaded: bool = True,
-        **options: Any,
-    ) -> None:
-        controller = BoutiqueController(
-            players,
-            seats,
-            seed,
-            mcts_iterations,
-            think_seconds=think_seconds,
-            defer_slow_bots=True,
-            **options,
-        )
-        super().__init__(controller, threaded=threaded)
-
-    def _build_controls(self) -> None:
-        super()._build_controls()
-        self._form: Form | None = None
-        self._form_key: Any = None
-        self.form_fields: dict[str, w.Dropdown] = {}
-        self.form_title = w.HTML()
-        # one pool of lists, made once: a new decision changes their options, never
-        # creates widgets (fewer messages while the board's module loads)
-        self._field_pool = [
-            w.Dropdown(
-                options=[("-", 0)],
-                layout=w.Layout(width="150px", display="none"),
-                style={"description_width": "70px"},
-            )
-            for _ in range(FORM_FIELDS)
-        ]
-        self.form_row = w.HBox(self._field_pool, layout=w.Layout(flex_flow="row wrap"))
-        self.form_pad = PressPad(self._pad_press(self._on_submit))
-        self.form_box = w.VBox([self.form_title, self.form_row, self.form_pad])
-        self.form_box.add_class("hoteledu-form")
-        self.form_box.layout.display = "none"
-        children = list(self.side.children)
-        children.insert(children.index(self.choose_pad) + 1, self.form_box)
-        self.side.children = tuple(children)
-
-    def _clear_private(self) -> None:
-        """The laptop passes: the lists forget the last seat's entries (its secret prices)."""
-        super()._clear_private()
-        for dropdown in self._field_pool:
-            with dropdown.hold_sync():
-                dropdown.options = [("-", 0)]
-                dropdown.value = 0
-                dropdown.description = ""
-                dropdown.layout.display = "none"
-        self.form_fields = {}
-        self._form = self._form_key = None
-
-    @property
-    def form_button(self) -> Press:
-        """The form's submit button as drawn now."""
-        return self.form_pad.presses()[0]
-
-    def _on_submit(self, version: int, _: int) -> None:
-        values = {name: dropdown.value for name, dropdown in self.form_fields.items()}
-        self.controller.submit(values, version)
-
-    def _refresh_panel(self) -> None:
-        super()._refresh_panel()
-        c = self.controller
-        form = c.form()
-        if form is None:
-            self._form = self._form_key = None
-            self._show(self.form_pad, self.form_pad.buttons or [{"label": "Submit"}], False)
-            if self.form_box.layout.display != "none":
-                self.form_box.layout.display = "none"
-            return
-        # a new decision (or another seat): fresh fields, so no entry of one seat shows to the next
-        key = (form, c.mover(), len(c.state.history), len(c.pending))
-        if key != self._form_key:
-            self._form, self._form_key = form, key
-            self.form_fields = {}
-            for index, dropdown in enumerate(self._field_pool):
-                field = form.fields[index] if index < len(form.fields) else None
-                with dropdown.hold_sync():
-                    if field is None:
-                        dropdown.layout.display = "none"
-                        continue
-                    dropdown.options = list(field.options)
-                    dropdown.value = field.default
-                    dropdown.description = field.label
-                    dropdown.layout.display = ""
-                self.form_fields[field.name] = dropdown
-            who = html.escape(c.player_label(c.mover()))
-            self.form_title.value = f"<b>{html.escape(form.title)}</b> ({who})"
-            self.form_box.layout.display = ""
-        self._show(self.form_pad, [{"label": form.submit, "style": "primary"}], True)
-
-
 __all__ = [
-    "COLOURS",
     "TRACE_NAMES",
-    "BoutiqueApp",
     "board_figure",
     "board_layout_updates",
     "board_trace_updates",

@@ -202,7 +202,7 @@ class BidDuelController:
         )
 
     def figure(self) -> Any:
-        from hoteledu.boutique.figures.market import bid_distribution_figure
+        from hoteledu.boutique.figures.auction import bid_distribution_figure
 
         return bid_distribution_figure(
             self.bids,

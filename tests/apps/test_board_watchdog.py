@@ -12,7 +12,7 @@ def _press_until_the_board_changes(app, rng) -> None:
     """Press until a board update waits for a browser's answer (the watchdog is set)."""
     for _ in range(300):  # a simultaneous step changes the board only once all have decided
         press_something(app, rng)
-        if app._unacknowledged_since is not None:
+        if "figure" in app.watchdog.waiting:
             return
     raise AssertionError("no press changed the board")
 
@@ -20,7 +20,7 @@ def _press_until_the_board_changes(app, rng) -> None:
 def _wait_for_the_watchdog(app) -> None:
     """Join the watchdog's timers (each runs once; a bounded number of them, no clock)."""
     for _ in range(100):
-        timer = app._watchdog
+        timer = app.watchdog.timer
         if app.figure_rebuilds or timer is None:
             return
         timer.join()

@@ -273,7 +273,7 @@ class GrandAustriaAdapter(GameAdapter):
 
     def observation(self, state: State, viewer: int | None) -> Any:
         """A seat's observation, or (None) the board's public view: every hand face down."""
-        from hoteledu.grand_austria.figures import _observation
+        from hoteledu.grand_austria.figures.board import _observation
 
         return _observation(state, viewer)
 

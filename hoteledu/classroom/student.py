@@ -3,6 +3,12 @@
 Nothing here can open or close a round or export data: the page only calls
 :meth:`Store.join`, :meth:`Store.submit` and reads the student's own entries
 (and, once a round is closed, their own line of its results).
+
+Every check is made here, in the page's kernel, when a button's message
+arrives, whatever the browser shows or hides: a page that has joined refuses
+another join (one page is one student) unless the session allows shared
+pages, and after :data:`MAX_PAGE_REJOIN_FAILURES` wrong rejoin codes the page
+refuses every rejoin.
 """
 
 from __future__ import annotations
@@ -10,8 +16,11 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from hoteledu.classroom.experiments import get_experiment
-from hoteledu.classroom.store import ClassroomError, Player, Store
+from hoteledu.classroom.store import ClassroomError, Player, Store, format_rejoin
 from hoteledu.classroom.views import esc, message_html
+
+MAX_PAGE_REJOIN_FAILURES = 5
+"""Wrong rejoin codes one page may try (the session's own limit bounds all pages together)."""
 
 
 class StudentPage:
@@ -20,6 +29,7 @@ class StudentPage:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.player: Player | None = None
+        self.rejoin_failures = 0
         self.code = widgets.Text(placeholder="session code", description="Code")
         self.name = widgets.Text(placeholder="display name", description="Name")
         self.rejoin = widgets.Text(
@@ -71,9 +81,7 @@ class StudentPage:
     # ------------------------------------------------------------ actions
     def do_join(self) -> None:
         try:
-            self.player = self.store.join(
-                self.code.value, self.name.value, self.rejoin.value or None
-            )
+            self.player = self._join()
         except ClassroomError as error:
             self.message.value = message_html(str(error))
             return
@@ -82,10 +90,34 @@ class StudentPage:
         self.message.value = message_html(f"Joined as {self.player.name}.", ok=True)
         self.who.value = (
             f'<p>You are <b class="student-name">{esc(self.player.name)}</b> in session '
-            f"{esc(self.player.session)}. Your rejoin code: <b>{esc(self.player.rejoin)}</b> "
-            "(keep it to come back after a reload).</p>"
+            f"{esc(self.player.session)}. Your rejoin code: "
+            f'<b class="rejoin-code">{esc(format_rejoin(self.player.rejoin))}</b> '
+            "(write it down: with your name it brings you back after a reload; "
+            "keep it to yourself).</p>"
         )
-        self.refresh()
+        self.refresh(keep_message=True)
+
+    def _join(self) -> Player:
+        """The checks of this page (one student, its rejoin limit), then the store's."""
+        if self.player is not None and not self.store.session(self.player.session).shared_pages:
+            raise ClassroomError(
+                "page",
+                f"this page has joined as {self.player.name}: one page is one student "
+                "(open the student address in another browser to join as someone else)",
+            )
+        rejoin = self.rejoin.value.strip()
+        if rejoin and self.rejoin_failures >= MAX_PAGE_REJOIN_FAILURES:
+            raise ClassroomError(
+                "rejoin",
+                f"this page's limit of {MAX_PAGE_REJOIN_FAILURES} failed rejoin tries is "
+                "reached: ask the teacher",
+            )
+        try:
+            return self.store.join(self.code.value, self.name.value, rejoin or None)
+        except ClassroomError as error:
+            if error.field == "rejoin" and rejoin:
+                self.rejoin_failures += 1
+            raise
 
     def do_submit(self) -> None:
         if self.player is None:

@@ -161,17 +161,18 @@ def _cached_index(game: str, key: tuple[tuple[str, str], ...]) -> ActionIndex:
 
 # ------------------------------------------------------------------- Amsterdam
 def _amsterdam(options: Mapping[str, Any]) -> tuple[list[Action], list[Action]]:
-    from hoteledu.amsterdam import rules as am
+    from hoteledu.amsterdam import actions as am
     from hoteledu.amsterdam.board import BUILDING_TILES, DIE_FACES, INTERSECTIONS
+    from hoteledu.amsterdam.rules import MAX_TACTICAL_BOAT, MAX_TACTICAL_EACH, MAX_TACTICAL_STEPS
     from hoteledu.amsterdam.tiles import TILES
 
-    player: list[Action] = [am.MoveBoat(s) for s in range(1, am.MAX_TACTICAL_BOAT + 1)]
+    player: list[Action] = [am.MoveBoat(s) for s in range(1, MAX_TACTICAL_BOAT + 1)]
     player += [am.PlaceHotel(x) for x in INTERSECTIONS]
     player += [
         am.SplitSteps(m, n)
-        for m in range(am.MAX_TACTICAL_EACH + 1)
-        for n in range(am.MAX_TACTICAL_EACH + 1)
-        if m + n <= am.MAX_TACTICAL_STEPS
+        for m in range(MAX_TACTICAL_EACH + 1)
+        for n in range(MAX_TACTICAL_EACH + 1)
+        if m + n <= MAX_TACTICAL_STEPS
     ]
     for pawn in am.PAWNS:
         player += [am.MovePawn(pawn, x) for x in INTERSECTIONS]

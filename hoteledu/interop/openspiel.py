@@ -31,12 +31,18 @@ Design (``docs/interop.md`` has the whole story):
   (``state.hoteledu_state``).
 * Observation strings are the canonical JSON of hoteledu's
   ``observation(player)`` (Boutique: plus the player's own choice at an open
-  simultaneous decision). Information-state strings (perfect recall) are the
-  action history with the others' open simultaneous choices hidden, for
-  Amsterdam (perfect information) and Boutique (everything on the table once
-  revealed). Grand Austria's hands and staff draws are private and its
-  information state is not provided (``provides_information_state_string``
-  is ``False``); its observation string is.
+  simultaneous decision); observation tensors lay the same dict out as named
+  slices (:mod:`hoteledu.interop.tensors`), so equal strings give equal tensors.
+* Information-state strings (perfect recall): Amsterdam (perfect information)
+  the action history; Grand Austria and Boutique a digest of everything the
+  player saw after every move and their own actions, then the current
+  observation. Information-state tensors are the observation tensors (the
+  present only; the string holds the past).
+* ``str(state)`` is the board text and a digest of the whole position, so
+  different positions never share a string.
+* ``resample_from_infostate`` redraws what the player cannot see with the
+  engine's ``determinise()``: OpenSpiel's Python IS-MCTS runs on Grand Austria
+  and Boutique (it refuses perfect-information games; Amsterdam needs none).
 """
 
 from __future__ import annotations
@@ -58,6 +64,7 @@ from hoteledu.core.registry import game_info
 from hoteledu.core.state import CHANCE, MAX_SAVED_STATE_CHARS, TERMINAL, State, player_name
 from hoteledu.core.validation import check_json_shape, short_repr
 from hoteledu.interop.action_index import ActionIndex, action_index
+from hoteledu.interop.tensors import TensorLayout, tensor_layout
 from hoteledu.interop.turns import InTurnState
 
 GAME_PREFIX = "hoteledu_"
@@ -428,15 +435,21 @@ def _chance_list(index: ActionIndex, state: State) -> list[tuple[int, float]]:
 
 
 class _Observer:
-    """OpenSpiel's observer protocol: strings only (the tensor is empty)."""
+    """OpenSpiel's observer protocol: the strings, and the tensor of :mod:`.tensors`.
 
-    def __init__(self, perfect_recall: bool) -> None:
+    Both kinds of observer fill the same tensor, read from the player's
+    observation now (a perfect-recall one too: its string holds the whole
+    past, its tensor only the present; see ``docs/interop.md``).
+    """
+
+    def __init__(self, perfect_recall: bool, layout: TensorLayout) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, np.ndarray] = {}
+        self.layout = layout
+        self.tensor = np.zeros(layout.size, np.float32)
+        self.dict: dict[str, np.ndarray] = layout.views(self.tensor)
 
     def set_from(self, state: HoteleduState, player: int) -> None:
-        pass
+        self.layout.encode_into(state.in_turn_state.observation(player), self.tensor)
 
     def string_from(self, state: HoteleduState, player: int) -> str:
         if self.perfect_recall:
@@ -455,6 +468,7 @@ class HoteleduGame(pyspiel.Game):
         params = dict(params or {})
         self.options = options_from_parameters(self.spec.name, params)
         self.index = action_index(self.spec.name, **self.options)
+        self.layout = tensor_layout(self.spec.name, **self.options)
         self.chance_cache: dict[tuple[Any, ...], list[tuple[int, float]]] = {}
         info = pyspiel.GameInfo(
             num_distinct_actions=self.index.num_player_actions,
@@ -492,7 +506,7 @@ class HoteleduGame(pyspiel.Game):
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         if perfect_recall and not self.spec.information_state:
             raise ValueError(f"{self.spec.long_name} provides no information-state string")
-        return _Observer(perfect_recall)
+        return _Observer(perfect_recall, self.layout)
 
 
 def _game_type(spec: _Spec, utility: Any = None, short_name: str | None = None) -> pyspiel.GameType:
@@ -507,9 +521,9 @@ def _game_type(spec: _Spec, utility: Any = None, short_name: str | None = None) 
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
         provides_information_state_string=spec.information_state,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=spec.information_state,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification=parameter_specification(spec.name),
     )
 
@@ -607,9 +621,9 @@ class BoutiqueRankBidGame(HoteleduGame):
         max_num_players=2,
         min_num_players=2,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification={"money": 500, "priority_value": 300, "seed": 0},
     )
 
@@ -623,6 +637,7 @@ class BoutiqueRankBidGame(HoteleduGame):
         self.options = {"players": 2}
         self.start = _rank_bid_start(self.money, self.seed)
         self.index = action_index("boutique", **self.start.options)
+        self.layout = tensor_layout("boutique", **self.start.options)
         self.chance_cache = {}
         info = pyspiel.GameInfo(
             num_distinct_actions=self.index.num_player_actions,

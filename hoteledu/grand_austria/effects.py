@@ -344,7 +344,7 @@ def apply_effect(state: GameState, p: int, e: dict[str, Any]) -> None:
             state.receive_items(p, items)
     elif kind == "lose":
         mult = _per_count(state, p, e)
-        state.money[p] -= param(e, "krones") * mult
+        state.pay(p, param(e, "krones") * mult, "GAH-E04")
         state.vp[p] -= param(e, "vp") * mult
     elif kind == "prepare_rooms":
         discount = FREE if param(e, "free") else param(e, "discount")

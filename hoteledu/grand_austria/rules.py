@@ -24,7 +24,7 @@ import numpy as np
 
 from hoteledu.core.actions import Action
 from hoteledu.core.errors import IllegalActionError
-from hoteledu.core.state import CHANCE, TERMINAL, State
+from hoteledu.core.state import CHANCE, TERMINAL, State, player_name
 from hoteledu.grand_austria import cards as card_data
 from hoteledu.grand_austria import effects as fx
 from hoteledu.grand_austria import hotel as hotel_data
@@ -569,8 +569,21 @@ class GrandAustriaState(State):
             e = EMPEROR_TOP
         self.emperor[p] = e
 
+    def pay(self, p: int, amount: int, rule: str) -> None:
+        """Take ``amount`` krones from player ``p``: the one door for money out.
+
+        ``rule`` names the rule that charges (the GAH ID a refusal of the same
+        payment would name); legal actions never ask more than a player holds.
+        """
+        if not 0 <= amount <= self.money[p]:
+            raise IllegalActionError(
+                f"{player_name(p)} cannot pay {amount} krones with {self.money[p]}", rule=rule
+            )
+        self.money[p] -= amount
+
     def gain_money(self, p: int, amount: int) -> None:
-        cap = self.options.get("money_cap")
+        """Give ``amount`` krones to player ``p`` (up to option money_cap): the door in."""
+        cap = self.options["money_cap"]
         self.money[p] += amount
         if cap is not None and self.money[p] > cap:
             self.money[p] = cap
@@ -1280,7 +1293,7 @@ class GrandAustriaState(State):
         guest = self.queue[slot]
         assert guest is not None
         if pay:
-            self.money[p] -= self.guest_cost(p, slot)
+            self.pay(p, self.guest_cost(p, slot), "GAH-G01")
         self.cafe[p].append([guest, 0, 0, 0, 0])
         # the guests to the left slide right; the leftmost space is refilled
         for s in range(slot, 0, -1):
@@ -1313,7 +1326,7 @@ class GrandAustriaState(State):
             self.check_in(p, action.slot, action.room)
         elif isinstance(action, ServeFromKitchen):
             turn["acted"] = True
-            self.money[p] -= self._serving_fee(p)
+            self.pay(p, self._serving_fee(p), "GAH-A02")
             self.tasks.append(tk.Serve(p, "kitchen", 3))
         elif isinstance(action, ClaimPolitics):
             turn["acted"] = True
@@ -1345,7 +1358,7 @@ class GrandAustriaState(State):
         space = action.space
         act = action.imitate if space == 6 else space
         strength = self.die_strength(p, space, action.boost, act)
-        self.money[p] -= self._die_fees(p, space, action.boost)
+        self.pay(p, self._die_fees(p, space, action.boost), "GAH-A01/GAH-D09")
         turn["die"] = True
         turn["boost"] = action.boost
         dice = self.dice[space - 1]
@@ -1379,7 +1392,7 @@ class GrandAustriaState(State):
         """Gizia's extra action (option): an action space's action without a die."""
         self.tasks.pop()
         p = top.player
-        self.money[p] -= self._die_fees(p, action.space, False)
+        self.pay(p, self._die_fees(p, action.space, False), "GAH-D09")
         act = action.imitate if action.space == 6 else action.space
         self.start_action(p, act, self.die_strength(p, action.space, False, act), action.space)
 
@@ -1444,7 +1457,7 @@ class GrandAustriaState(State):
             return
         assert isinstance(action, Prepare)
         cat = fx.catalog()
-        self.money[p] -= self.room_cost(p, action.room, top.discount, top.free)
+        self.pay(p, self.room_cost(p, action.room, top.discount, top.free), "GAH-D05")
         self.rooms[p][action.room] = 1
         self.vp[p] += cat.prepare_vp.get(action.room, 0)
         if top.occupy:
@@ -1470,7 +1483,7 @@ class GrandAustriaState(State):
         """Play a staff card: pay its cost less the discount (never below 0)."""
         staff = fx.catalog().staff[card]
         (self.hand[p] if source == "hand" else self.offer).remove(card)
-        self.money[p] -= self.hire_cost(card, discount)
+        self.pay(p, self.hire_cost(card, discount), "GAH-D08")
         self.staff[p].append(card)
         if staff.timing == "one_time":
             fx.push_effects(self, p, staff.effects)
@@ -1535,7 +1548,7 @@ class GrandAustriaState(State):
         self.tasks.pop()
         p = top.player
         if action.pay:
-            self.money[p] -= top.fee
+            self.pay(p, top.fee, "GAH-STAFF-26")
         else:
             fx.push_penalty_effects(self, p, top.tile)
 

@@ -1435,7 +1435,7 @@ class GrandAustriaState(State):
         index = len(tasks) - 1
         while tasks[index] is not top:
             index -= 1
-        left = dataclasses.replace(top, count=top.count - 1, **changes)
+        left = top.less(**changes)
         tasks[index] = left
         if left.count <= 0:
             tasks.pop()

@@ -32,14 +32,17 @@ class Task:
 
     def to_json(self) -> list[Any]:
         out: list[Any] = [self.kind]
-        for field in dataclasses.fields(self):
-            value = getattr(self, field.name)
+        for name in _FIELD_NAMES[type(self)]:
+            value = getattr(self, name)
             out.append(list(value) if isinstance(value, tuple) else value)
         return out
 
-    def less(self) -> Any:
-        """The same task with one fewer to go (for the kinds with a ``count``)."""
-        return dataclasses.replace(self, count=self.count - 1)  # type: ignore[attr-defined]
+    def less(self, **changes: Any) -> Any:
+        """The same task with one fewer to go (the kinds with a ``count``), and ``changes``."""
+        values = {name: getattr(self, name) for name in _FIELD_NAMES[type(self)]}
+        values["count"] -= 1
+        values.update(changes)
+        return type(self)(**values)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -322,13 +325,16 @@ TASK_TYPES: dict[str, type[Task]] = {
     )
 }
 """Every task kind, by the name its JSON form starts with."""
+_FIELD_NAMES: dict[type[Task], tuple[str, ...]] = {
+    cls: tuple(f.name for f in dataclasses.fields(cls)) for cls in TASK_TYPES.values()
+}
 CHANCE_TASKS = frozenset({"start_player", "reveal", "refill", "draw_staff", "roll"})
 AUTO_TASKS = frozenset({"flow", "effect", "offer_rest", "emperor_scoring", "cleanup", "draft_pass"})
 
 
 def json_fields(cls: type[Task]) -> tuple[str, ...]:
     """The field names of ``cls`` in the order of its JSON form."""
-    return tuple(f.name for f in dataclasses.fields(cls))
+    return _FIELD_NAMES[cls]
 
 
 def task_from_json(data: list[Any]) -> Task:

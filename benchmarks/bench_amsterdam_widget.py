@@ -32,7 +32,7 @@ from typing import Any
 
 import pytest
 
-from hoteledu.amsterdam.widget import AmsterdamApp
+from hoteledu.amsterdam.app import AmsterdamApp
 
 pytestmark = pytest.mark.benchmark
 

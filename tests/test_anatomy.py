@@ -41,7 +41,7 @@ GAME_MODULES = (
 
 # check -> game -> the helper whose move it waits for
 PENDING: dict[str, dict[str, str]] = {
-    "modules": {"amsterdam": "ams", "grand_austria": "ga"},
+    "modules": {"grand_austria": "ga"},
     "no_circle": {"grand_austria": "ga"},
 }
 

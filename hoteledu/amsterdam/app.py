@@ -9,6 +9,10 @@ is the shared :class:`~hoteledu.apps.controller.GameController` with this
 adapter and the Amsterdam-flavoured methods the lessons and tests use
 (``roll``, ``click(kind, point)``, ``boat_probabilities``).
 
+:func:`make_app` is the entry point: the whole app, an ``AmsterdamApp`` (the
+shared :class:`~hoteledu.apps.view.GameApp` with this controller), made on
+first use so that this module loads without ipywidgets.
+
 The controller decides no rule and is the runner of the game: it resolves
 the dice when a human presses "roll", the setup deal and the random tile of a
 tourist led from the Dam at once (consequences of a choice already made), and
@@ -32,6 +36,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -39,20 +44,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from hoteledu.amsterdam.actions import MoveBoat, SplitSteps
-from hoteledu.amsterdam.board import CANAL_INDEX, CANAL_TILES
-from hoteledu.amsterdam.rules import (
-    CHASE,
-    COLOURS,
-    DAM_LEAD,
-    DEAL,
-    MOVE_MAYOR,
-    MOVE_NIGHTWATCHMAN,
-    ROLL,
-    AmsterdamState,
-    new_game,
-)
+from hoteledu.amsterdam.board import CANAL_INDEX, CANAL_TILES, COLOURS
+from hoteledu.amsterdam.info import GAME_INFO
+from hoteledu.amsterdam.phases import CHASE, DAM_LEAD, DEAL, MOVE_MAYOR, MOVE_NIGHTWATCHMAN, ROLL
+from hoteledu.amsterdam.rules import new_game
 from hoteledu.apps.adapter import GameAdapter
-from hoteledu.apps.connection import VOILA_NODELAY_OPTION
 from hoteledu.apps.controller import GameController, plural
 from hoteledu.apps.seats import seat_agent
 from hoteledu.core.actions import Action
@@ -130,8 +126,8 @@ class AmsterdamAdapter(GameAdapter):
     title = "Hotel Amsterdam"
     player_counts = (2, 3, 4)
     options: ClassVar[dict[str, tuple[Any, ...]]] = {
-        "variant": ("dice", "tactical"),
-        "layout": ("standard", "shuffled"),
+        name: GAME_INFO.choices(name)  # written in info.py only, the default first
+        for name in ("variant", "layout")
     }
     bot_kinds = ("random", "greedy", "mcts")
     slow_bots = frozenset({"mcts"})
@@ -379,21 +375,177 @@ class AmsterdamController(GameController):
         return self.adapter.overlay(self.shown_state(), "boat")
 
 
-def __getattr__(name: str) -> Any:
-    """``NoDelayKernelConnection`` moved to :mod:`hoteledu.apps.connection` (still importable)."""
-    if name == "NoDelayKernelConnection":
-        from hoteledu.apps import connection
+@functools.cache
+def _app_class() -> type:
+    """The app's class, made on first use: it is an ipywidgets view, and this module
+    (the adapter and the controller) must load without ipywidgets (PEP 562, as
+    :mod:`hoteledu.apps.connection` does for Voila's connection class)."""
+    import ipywidgets as w
 
-        return connection.NoDelayKernelConnection
+    from hoteledu.apps.view import GameApp
+
+    class AmsterdamApp(GameApp):
+        """Play Hotel Amsterdam against people and bots in a notebook or in Voila.
+
+        :class:`hoteledu.apps.view.GameApp` (setup row, board, buttons, log, undo,
+        replay, save/load, legend, bots in a worker thread) with Hotel Amsterdam's
+        adapter, plus the names lessons and tests use: ``roll_button``,
+        ``overlay_checkbox``, ``variant_dropdown``, ``mcts_slider`` and
+        :meth:`click_board`. Made by :func:`make_app`.
+
+        Parameters
+        ----------
+        players : int
+            2 to 4 players.
+        seats : sequence of str
+            ``"human"``, ``"random"``, ``"greedy"`` or ``"mcts"`` per player.
+        variant : {"dice", "tactical"}
+            The family game or the tactical variant.
+        seed : int or None
+            Seeds the dice and the bots, so a lesson can replay a game.
+        mcts_iterations : int
+            Strength of MCTS bots (search iterations per decision).
+        think_seconds : float or None
+            Time budget of one MCTS decision (None: 0.2 s).
+        threaded : bool
+            Run MCTS decisions in a worker thread, so the page stays live.
+        layout : {"standard", "shuffled"}
+            The tile layout option of the game.
+
+        Attributes
+        ----------
+        controller : AmsterdamController
+            The game behind the widgets.
+        widget : ipywidgets.Widget
+            The whole app; ``display(app)`` shows it.
+        figure : plotly.graph_objects.FigureWidget
+            The board.
+        """
+
+        css_class = "hoteledu-amsterdam-app"
+        controller: AmsterdamController
+
+        def __init__(
+            self,
+            players: int = 2,
+            seats: Sequence[str] = ("human", "greedy"),
+            variant: str = "dice",
+            seed: int | None = None,
+            mcts_iterations: int = DEFAULT_MCTS_ITERATIONS,
+            think_seconds: float | None = None,
+            threaded: bool = True,
+            layout: str = "standard",
+        ) -> None:
+            controller = AmsterdamController(
+                players,
+                seats,
+                variant,
+                seed,
+                mcts_iterations,
+                layout,
+                think_seconds=think_seconds,
+                defer_slow_bots=True,
+            )
+            super().__init__(controller, threaded=threaded)
+
+        @property
+        def roll_button(self) -> w.Button:
+            """The "Roll the dice" button."""
+            return self.chance_button
+
+        @property
+        def overlay_checkbox(self) -> w.Checkbox:
+            """ "Show where the boat stops next"."""
+            return self.overlay_checkboxes["boat"]
+
+        @property
+        def variant_dropdown(self) -> w.Dropdown:
+            return self.option_dropdowns["variant"]
+
+        @property
+        def mcts_slider(self) -> w.IntSlider:
+            return self.strength_slider
+
+        def click_board(self, kind: str, point: tuple[int, int]) -> None:
+            """What a click on the board at ``(kind, point)`` does (tests, keyboard-free use)."""
+            self._guard(lambda: self.controller.click(kind, point))()
+
+    AmsterdamApp.__module__ = __name__
+    return AmsterdamApp
+
+
+def make_app(
+    players: int = 2,
+    seats: Sequence[str] = ("human", "greedy"),
+    seed: int | None = None,
+    mcts_iterations: int = DEFAULT_MCTS_ITERATIONS,
+    think_seconds: float | None = None,
+    threaded: bool = True,
+    **options: Any,
+) -> Any:
+    """Play Hotel Amsterdam: the whole app (an ``AmsterdamApp``); ``display`` it or leave it last.
+
+    Parameters
+    ----------
+    players : int
+        2 to 4 players.
+    seats : sequence of str
+        One of :data:`SEAT_KINDS` per player.
+    seed : int or None
+        Seeds the dice and the bots, so a lesson can replay a game.
+    mcts_iterations : int
+        Strength of MCTS bots (search iterations per decision).
+    think_seconds : float or None
+        Time budget of one MCTS decision (None: :data:`DEFAULT_THINK_SECONDS`).
+    threaded : bool
+        Run MCTS decisions in a worker thread, so the page stays live.
+    **options
+        The options of the app's setup row: ``variant``, ``layout``.
+
+    Examples
+    --------
+    >>> app = make_app(players=2, seats=("human", "random"), seed=4)
+    >>> app.roll_button.click()
+    >>> app.controller.state.phase
+    'place hotel'
+    >>> app.click_board("intersection", (5, 5))
+    >>> from hoteledu.amsterdam.figures.board import trace
+    >>> len(trace(app.figure, "hotels").x)
+    1
+    """
+    unknown = sorted(set(options) - set(AmsterdamAdapter.options))
+    if unknown:
+        raise TypeError(
+            f"make_app() has no option {unknown[0]!r}; "
+            f"the app's options are {sorted(AmsterdamAdapter.options)}"
+        )
+    return _app_class()(
+        players,
+        seats,
+        seed=seed,
+        mcts_iterations=mcts_iterations,
+        think_seconds=think_seconds,
+        threaded=threaded,
+        **options,
+    )
+
+
+def __getattr__(name: str) -> Any:
+    """``AmsterdamApp``, the app's class, is made on first use (see :func:`_app_class`)."""
+    if name == "AmsterdamApp":
+        cls = _app_class()
+        globals()[name] = cls
+        return cls
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [
+    "DEFAULT_MCTS_ITERATIONS",
+    "DEFAULT_THINK_SECONDS",
     "SEAT_KINDS",
-    "VOILA_NODELAY_OPTION",
     "AmsterdamAdapter",
     "AmsterdamController",
-    "AmsterdamState",
     "action_points",
     "make_agent",
+    "make_app",
 ]

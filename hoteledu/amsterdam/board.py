@@ -255,3 +255,69 @@ def canal_ring() -> nx.DiGraph:
     for index in range(n):
         ring.add_edge(index, (index + 1) % n)
     return ring
+
+
+# ------------------------------------------- the box's pieces and the engine's tables
+TOTAL_TOURISTS = 30
+"""The tourists in the box (AMS-05): supply, boat, quays, tiles and the Dam always hold 30."""
+START_TILES: tuple[Tile, ...] = ((2, 2), (2, 4), (4, 2), (4, 4))
+"""The four building tiles with a tourist at the start (diagonally next to the Dam)."""
+HOTELS_PER_PLAYER = 2
+"""Each player's hotels, built in the first two turns (AMS-12)."""
+MAX_STEPS = max(DIE_FACES)
+"""The longest walk of one pawn: a die's highest face (the tactical variant's too, AMS-29)."""
+
+# Places that hold tourists: building places 0..23 (BUILDING_TILES order), the Dam 24.
+NUM_PLACES = len(BUILDING_TILES)
+DAM_PLACE = NUM_PLACES
+PLACE_OF: dict[Tile, int] = {t: i for i, t in enumerate(BUILDING_TILES)}
+PLACE_OF[DAM] = DAM_PLACE
+PLACE_TILES: tuple[Tile, ...] = (*BUILDING_TILES, DAM)
+INTERSECTION_INDEX: dict[Intersection, int] = {x: i for i, x in enumerate(INTERSECTIONS)}
+FACING_PLACE: tuple[int, ...] = tuple(-1 if f is None else PLACE_OF[f] for f in FACING)
+BEND_LIST: tuple[int, ...] = tuple(sorted(BENDS))
+QUAY_OF: tuple[int, ...] = tuple(
+    BEND_LIST.index(i) if i in BENDS else -1 for i in range(len(CANAL_TILES))
+)
+# Building places around each intersection (can be turned) and the places a hotel scores.
+TURNABLE_AROUND: tuple[tuple[int, ...], ...] = tuple(
+    tuple(PLACE_OF[t] for t in tiles_around(x) if t in PLACE_OF and t != DAM) for x in INTERSECTIONS
+)
+SCORING_AROUND: tuple[tuple[int, ...], ...] = tuple(
+    tuple(PLACE_OF[t] for t in tiles_around(x) if t in PLACE_OF) for x in INTERSECTIONS
+)
+DAM_CORNER_INDICES = frozenset(INTERSECTION_INDEX[x] for x in DAM_CORNERS)
+# Checkerboard of the setup: day side up where row + column is even.
+DAY_UP_AT_START: tuple[bool, ...] = tuple((r + c) % 2 == 0 for r, c in BUILDING_TILES)
+STANDARD_LAYOUT: tuple[int, ...] = tuple(range(NUM_PLACES))
+"""Tile number on each building place in the standard layout (place k holds tile k)."""
+
+
+def walk_destinations(dam_diagonals: bool) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``table[k][x]``: intersection indices at the end of a walk of exactly k steps from x.
+
+    Examples
+    --------
+    >>> table = walk_destinations(True)
+    >>> len(table), [INTERSECTIONS[x] for x in table[1][INTERSECTION_INDEX[(1, 1)]]]
+    (4, [(1, 2), (2, 1)])
+    """
+    neighbours: list[set[int]] = [set() for _ in INTERSECTIONS]
+    for a, b in street_pairs(dam_diagonals):
+        ia, ib = INTERSECTION_INDEX[a], INTERSECTION_INDEX[b]
+        neighbours[ia].add(ib)
+        neighbours[ib].add(ia)
+    table = [tuple((x,) for x in range(len(INTERSECTIONS)))]
+    for _ in range(MAX_STEPS):
+        previous = table[-1]
+        table.append(
+            tuple(
+                tuple(sorted({n for y in previous[x] for n in neighbours[y]}))
+                for x in range(len(INTERSECTIONS))
+            )
+        )
+    return tuple(table)
+
+
+WALKS = {True: walk_destinations(True), False: walk_destinations(False)}
+"""Precomputed walk destinations for k = 0..3 steps, with and without the Dam diagonals."""

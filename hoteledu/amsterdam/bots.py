@@ -34,27 +34,32 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from hoteledu.amsterdam.actions import MAYOR, NIGHTWATCHMAN, MovePawn, PlaceHotel, SplitSteps
-from hoteledu.amsterdam.board import CANAL_TILES, INTERSECTIONS
-from hoteledu.amsterdam.rules import (
+from hoteledu.amsterdam.board import (
+    CANAL_TILES,
+    FACING_PLACE,
+    INTERSECTION_INDEX,
+    INTERSECTIONS,
+    QUAY_OF,
+    SCORING_AROUND,
+    TOTAL_TOURISTS,
+    TURNABLE_AROUND,
+    WALKS,
+)
+from hoteledu.amsterdam.phases import (
     ACT_MAYOR,
     ACT_NIGHTWATCHMAN,
     CHASE,
     DAM_LEAD,
-    FACING_PLACE,
     HOTEL,
-    INTERSECTION_INDEX,
-    MAX_TACTICAL_BOAT,
-    MAX_TACTICAL_EACH,
     MOVE_MAYOR,
     MOVE_NIGHTWATCHMAN,
-    QUAY_OF,
     ROLL,
-    SCORING_AROUND,
     SPLIT,
+)
+from hoteledu.amsterdam.rules import (
+    MAX_TACTICAL_BOAT,
+    MAX_TACTICAL_EACH,
     TACTICAL_FULL_TILE,
-    TOTAL_TOURISTS,
-    TURNABLE_AROUND,
-    WALKS,
     AmsterdamState,
 )
 from hoteledu.core.actions import Action

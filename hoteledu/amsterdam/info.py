@@ -12,7 +12,12 @@ GAME_INFO = GameInfo(
     ),
     factory="hoteledu.amsterdam.rules:new_game",
     options=(
-        GameOption("players", 2, "number of players", choices=(2, 3, 4)),
+        GameOption(
+            "players",
+            2,
+            "number of players: Hotel Amsterdam is for 2 to 4 players (AMS-01)",
+            choices=(2, 3, 4),
+        ),
         GameOption(
             "variant",
             "dice",

@@ -1,4 +1,8 @@
-"""Hotel Amsterdam: the rules engine.
+"""Hotel Amsterdam: the rules engine, :class:`AmsterdamState` and :func:`new_game`.
+
+The actions are in :mod:`.actions`, the phases in :mod:`.phases`, the
+refusals' words in :mod:`.refusals`, the loader of saved positions in
+:mod:`.snapshot` and the text board in :mod:`.render`.
 
 What the game teaches: a Markov chain (the boat going round the canal), the
 exact distribution of the dice sum, expectations under a random relocation
@@ -31,18 +35,17 @@ Examples
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
 import numpy as np
 
+from hoteledu.amsterdam import refusals, render
 from hoteledu.amsterdam.actions import (
     ACTION_TYPES,
     MAYOR,
     NIGHTWATCHMAN,
-    PAWN_NAMES,
     PAWNS,
     ChaseTo,
     DamLead,
@@ -55,118 +58,63 @@ from hoteledu.amsterdam.actions import (
     Skip,
     SplitSteps,
     TurnTile,
-    point_text,
 )
 from hoteledu.amsterdam.board import (
-    BENDS,
+    BEND_LIST,
     BUILDING_TILES,
-    CANAL_INDEX,
     CANAL_TILES,
-    COLOURS,
-    DAM,
-    DAM_CORNERS,
+    DAM_CORNER_INDICES,
+    DAM_PLACE,
+    DAY_UP_AT_START,
     DIE_FACES,
-    FACING,
+    FACING_PLACE,
+    HOTELS_PER_PLAYER,
+    INTERSECTION_INDEX,
     INTERSECTIONS,
+    MAX_STEPS,
     MAYOR_START,
     NIGHTWATCHMAN_START,
-    street_pairs,
-    tiles_around,
+    NUM_PLACES,
+    PLACE_OF,
+    QUAY_OF,
+    SCORING_AROUND,
+    STANDARD_LAYOUT,
+    START_TILES,
+    TOTAL_TOURISTS,
+    TURNABLE_AROUND,
+    WALKS,
 )
-from hoteledu.amsterdam.tiles import DAY_FUNCTION, FUNCTIONS, NIGHT_FUNCTION, TILES
-from hoteledu.core import snapshot_checks
+from hoteledu.amsterdam.info import GAME_INFO
+from hoteledu.amsterdam.phases import (
+    ACT_MAYOR,
+    ACT_NIGHTWATCHMAN,
+    BOAT,
+    CHANCE_PHASES,
+    CHASE,
+    DAM_LEAD,
+    DEAL,
+    HOTEL,
+    MOVE_MAYOR,
+    MOVE_NIGHTWATCHMAN,
+    OVER,
+    ROLL,
+    SPLIT,
+)
+from hoteledu.amsterdam.snapshot import checked_snapshot
+from hoteledu.amsterdam.tiles import DAY_FUNCTION, NIGHT_FUNCTION, TILES
 from hoteledu.core.actions import Action
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
-from hoteledu.core.state import CHANCE, TERMINAL, State, player_name
-from hoteledu.core.validation import check_option_type, is_int, short_repr
+from hoteledu.core.state import CHANCE, TERMINAL, State
 
 # --------------------------------------------------------------------- constants
-TOTAL_TOURISTS = 30
-START_TILES: tuple[tuple[int, int], ...] = ((2, 2), (2, 4), (4, 2), (4, 4))
-"""The four building tiles with a tourist at the start (diagonally next to the Dam)."""
-HOTELS_PER_PLAYER = 2
 TARGET, TARGET_TWO_PLAYERS = 12, 15
 """Tourists around one's hotels that end the game (AMS-25): 12, or 15 with two players."""
 MAX_TACTICAL_BOAT = 4
-MAX_TACTICAL_STEPS, MAX_TACTICAL_EACH = 4, 3
+"""Tactical variant: the boat moves 1 to 4 places (AMS-28)."""
+MAX_TACTICAL_STEPS, MAX_TACTICAL_EACH = 4, MAX_STEPS
+"""Tactical variant: at most 4 steps split between the pawns, at most 3 each (AMS-29)."""
 TACTICAL_FULL_TILE = 4
-
-# Phases, with the names shown to players.
-DEAL = "deal tiles"
-ROLL = "roll dice"
-BOAT = "move boat"
-HOTEL = "place hotel"
-SPLIT = "split steps"
-MOVE_MAYOR = "move the Mayor"
-MOVE_NIGHTWATCHMAN = "move the Nightwatchman"
-ACT_MAYOR = "the Mayor acts"
-ACT_NIGHTWATCHMAN = "the Nightwatchman acts"
-CHASE = "chased tourists"
-DAM_LEAD = "lead from the Dam"
-OVER = "game over"
-PHASES = (
-    DEAL,
-    ROLL,
-    BOAT,
-    HOTEL,
-    SPLIT,
-    MOVE_MAYOR,
-    MOVE_NIGHTWATCHMAN,
-    ACT_MAYOR,
-    ACT_NIGHTWATCHMAN,
-    CHASE,
-    DAM_LEAD,
-    OVER,
-)
-CHANCE_PHASES = frozenset({DEAL, ROLL, DAM_LEAD})
-
-# Places that hold tourists: building places 0..23 (BUILDING_TILES order), the Dam 24.
-NUM_PLACES = len(BUILDING_TILES)
-DAM_PLACE = NUM_PLACES
-PLACE_OF: dict[tuple[int, int], int] = {t: i for i, t in enumerate(BUILDING_TILES)}
-PLACE_OF[DAM] = DAM_PLACE
-PLACE_TILES: tuple[tuple[int, int], ...] = (*BUILDING_TILES, DAM)
-INTERSECTION_INDEX: dict[tuple[int, int], int] = {x: i for i, x in enumerate(INTERSECTIONS)}
-FACING_PLACE: tuple[int, ...] = tuple(-1 if f is None else PLACE_OF[f] for f in FACING)
-BEND_LIST: tuple[int, ...] = tuple(sorted(BENDS))
-QUAY_OF: tuple[int, ...] = tuple(
-    BEND_LIST.index(i) if i in BENDS else -1 for i in range(len(CANAL_TILES))
-)
-# Building places around each intersection (can be turned) and the places a hotel scores.
-TURNABLE_AROUND: tuple[tuple[int, ...], ...] = tuple(
-    tuple(PLACE_OF[t] for t in tiles_around(x) if t in PLACE_OF and t != DAM) for x in INTERSECTIONS
-)
-SCORING_AROUND: tuple[tuple[int, ...], ...] = tuple(
-    tuple(PLACE_OF[t] for t in tiles_around(x) if t in PLACE_OF) for x in INTERSECTIONS
-)
-DAM_CORNER_INDICES = frozenset(INTERSECTION_INDEX[x] for x in DAM_CORNERS)
-# Checkerboard of the setup: day side up where row + column is even.
-DAY_UP_AT_START: tuple[bool, ...] = tuple((r + c) % 2 == 0 for r, c in BUILDING_TILES)
-STANDARD_LAYOUT: tuple[int, ...] = tuple(range(NUM_PLACES))
-"""Tile number on each building place in the standard layout (place k holds tile k)."""
-
-
-def _walk_destinations(dam_diagonals: bool) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """``table[k][x]``: intersections at the end of a walk of exactly k steps from x."""
-    neighbours: list[set[int]] = [set() for _ in INTERSECTIONS]
-    for a, b in street_pairs(dam_diagonals):
-        ia, ib = INTERSECTION_INDEX[a], INTERSECTION_INDEX[b]
-        neighbours[ia].add(ib)
-        neighbours[ib].add(ia)
-    table = [tuple((x,) for x in range(len(INTERSECTIONS)))]
-    for _ in range(MAX_TACTICAL_EACH):
-        previous = table[-1]
-        table.append(
-            tuple(
-                tuple(sorted({n for y in previous[x] for n in neighbours[y]}))
-                for x in range(len(INTERSECTIONS))
-            )
-        )
-    return tuple(table)
-
-
-WALKS = {True: _walk_destinations(True), False: _walk_destinations(False)}
-"""Precomputed walk destinations for k = 0..3 steps, with and without the Dam diagonals."""
+"""Tactical variant: a tile with this many tourists cannot be turned over."""
 
 # Action objects are made once and shared: creating frozen dataclasses is slow,
 # and list membership tests identity first.
@@ -189,8 +137,8 @@ _DAM_LEADS = tuple(DamLead(t) for t in BUILDING_TILES)
 _DEALS = tuple(tuple(DealTile(place, k) for k in range(len(TILES))) for place in BUILDING_TILES)
 
 
-def _rule(message: str, rule: str) -> str:
-    return f"{message} ({rule})"
+_ATTRIBUTE_OF_FIELD = {"acting_mayor": "_acting_mayor"}
+"""Snapshot fields held under another attribute name (the rest are the same)."""
 
 
 # ------------------------------------------------------------------------- state
@@ -211,20 +159,18 @@ class AmsterdamState(State):
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
         players = self.options["players"]
-        if players not in (2, 3, 4):
-            raise ValueError(f"Hotel Amsterdam is for 2 to 4 players, not {players!r} (AMS-01)")
         self._n = players
         self.tactical = self.options["variant"] == "tactical"
-        target = self.options.get("target")
+        target = self.options["target"]
         self.target = (
             target if target is not None else (TARGET_TWO_PLAYERS if players == 2 else TARGET)
         )
         self._walks = WALKS[bool(self.options["dam_diagonals"])]
         self._pickup_on_departure = bool(self.options["pickup_on_departure"])
-        self._end_immediately = self.options.get("end_rule", "immediate") == "immediate"
+        self._end_immediately = self.options["end_rule"] == "immediate"
         # "choose": the player picks where a tourist led from the Dam goes (no chance left
         # in the tactical variant); "random": the rulebook's random location (AMS-23).
-        self._dam_lead_chosen = self.options.get("dam_lead", "random") == "choose"
+        self._dam_lead_chosen = self.options["dam_lead"] == "choose"
         shuffled = self.options["layout"] == "shuffled"
         self.tile_at: list[int] = [-1] * NUM_PLACES if shuffled else list(STANDARD_LAYOUT)
         self.day_up: list[bool] = list(DAY_UP_AT_START)
@@ -323,22 +269,8 @@ class AmsterdamState(State):
         return sum(self.tourists) + sum(self.quays) + self.boat_load + self.supply + self.chased
 
     def summary(self) -> str:
-        """Whose turn it is and what happens now, in words."""
-        if self.phase == OVER:
-            scores = self.scores()
-            win = ", ".join(f"{player_name(p)} ({COLOURS[p]})" for p in self.winners())
-            return f"game over: scores {scores}; winner {win}"
-        if self.phase == DEAL:
-            return "setup: dealing the building tiles"
-        who = f"{player_name(self.player)} ({COLOURS[self.player]})"
-        detail = self.phase
-        if self.phase == MOVE_MAYOR:
-            detail += f" {self.steps[0]} steps"
-        elif self.phase == MOVE_NIGHTWATCHMAN:
-            detail += f" {self.steps[1]} steps"
-        elif self.phase == CHASE:
-            detail = f"choose where {self.chased} chased tourists go"
-        return f"{who}: {detail}"
+        """Whose turn it is and what happens now, in words (:func:`render.summary`)."""
+        return render.summary(self)
 
     # ------------------------------------------------------------- chance
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
@@ -346,7 +278,7 @@ class AmsterdamState(State):
         if phase == ROLL:
             return list(_ROLL_OUTCOMES)
         if phase == DAM_LEAD and not self._dam_lead_chosen:
-            targets = self._dam_lead_targets(self._acting_pawn())
+            targets = self._dam_lead_targets(self.acting_pawn())
             p = Fraction(1, len(targets))
             return [(_DAM_LEADS[t], p) for t in targets]
         if phase == DEAL:
@@ -362,7 +294,7 @@ class AmsterdamState(State):
         if phase == ROLL:
             return _ROLLS[int(rng.random() * 9)]
         if phase == DAM_LEAD and not self._dam_lead_chosen:
-            targets = self._dam_lead_targets(self._acting_pawn())
+            targets = self._dam_lead_targets(self.acting_pawn())
             return _DAM_LEADS[targets[int(rng.random() * len(targets))]]
         if phase == DEAL:
             left = self._undealt()
@@ -373,8 +305,8 @@ class AmsterdamState(State):
         dealt = set(self.tile_at)
         return [k for k in range(len(TILES)) if k not in dealt]
 
-    def _acting_pawn(self) -> str:
-        # During phase 6 (and its chase or Dam lead): which pawn is acting.
+    def acting_pawn(self) -> str:
+        """The pawn acting in phase 6 (and in its chase or Dam lead): the Mayor first."""
         return MAYOR if self._acting_mayor else NIGHTWATCHMAN
 
     def _dam_lead_targets(self, pawn: str) -> list[int]:
@@ -405,7 +337,7 @@ class AmsterdamState(State):
         if phase == CHASE:
             return [_CHASES[p] for p in self._chase_targets()]
         if phase == DAM_LEAD:  # only reached with the option dam_lead="choose"
-            return [_DAM_LEADS[t] for t in self._dam_lead_targets(self._acting_pawn())]
+            return [_DAM_LEADS[t] for t in self._dam_lead_targets(self.acting_pawn())]
         if phase == BOAT:
             return list(_BOATS)
         if phase == SPLIT:
@@ -423,7 +355,8 @@ class AmsterdamState(State):
             places = [p for p in places if self.tourists[p] < TACTICAL_FULL_TILE]
         return places
 
-    def _can_lead(self, pawn: str) -> bool:
+    def can_lead(self, pawn: str) -> bool:
+        """Whether ``pawn`` may lead a tourist from the Dam now (AMS-23)."""
         where = self.mayor if pawn == MAYOR else self.nightwatchman
         return (
             INTERSECTION_INDEX[where] in DAM_CORNER_INDICES
@@ -434,7 +367,7 @@ class AmsterdamState(State):
     def _pawn_actions(self, pawn: str) -> list[Action]:
         turns = _TURNS[pawn]
         actions: list[Action] = [turns[p] for p in self._turnable(pawn)]
-        if self._can_lead(pawn):
+        if self.can_lead(pawn):
             actions.append(_LEADS[pawn])
         actions.append(_SKIPS[pawn])
         return actions
@@ -644,221 +577,11 @@ class AmsterdamState(State):
 
     def what_now(self) -> str:
         """What may be done now, in the rulebook's words, with the rule's ID."""
-        phase = self.phase
-        if phase == OVER:
-            return f"the game is over: {self.end_reason()}"
-        if phase == DEAL:
-            return _rule(
-                "now chance places the next shuffled building tile around the Dam", "AMS-02"
-            )
-        if phase == ROLL:
-            return _rule(
-                "now the boat moves: throw the dice, the white Mayor die and the black "
-                "Nightwatchman die",
-                "AMS-07",
-            )
-        if phase == BOAT:
-            return _rule("now move the canal tour boat forward 1, 2, 3 or 4 places", "AMS-28")
-        if phase == HOTEL:
-            return _rule("now place a hotel on an intersection of four tiles", "AMS-12")
-        if phase == SPLIT:
-            return _rule(
-                "now divide a maximum of 4 steps between the Mayor and the Nightwatchman",
-                "AMS-29",
-            )
-        if phase in (MOVE_MAYOR, MOVE_NIGHTWATCHMAN):
-            mayor = phase == MOVE_MAYOR
-            steps = self.steps[0] if mayor else self.steps[1]
-            die = f" (the {'white' if mayor else 'black'} die)" if not self.tactical else ""
-            pawn = PAWN_NAMES[MAYOR if mayor else NIGHTWATCHMAN]
-            unit = "step" if steps == 1 else "steps"
-            return _rule(f"now move {pawn} by {steps} {unit}{die}", "AMS-15")
-        if phase in (ACT_MAYOR, ACT_NIGHTWATCHMAN):
-            pawn = MAYOR if phase == ACT_MAYOR else NIGHTWATCHMAN
-            symbol = "black" if pawn == MAYOR else "white"
-            lead = ", lead a tourist from the Dam (AMS-23)" if self._can_lead(pawn) else ""
-            return (
-                f"now {PAWN_NAMES[pawn]} can turn over one of the surrounding building tiles "
-                f"with a {symbol} symbol (AMS-18){lead}, or do nothing"
-            )
-        if phase == CHASE:
-            return _rule(
-                "now choose where the chased tourists go: a location with the "
-                "same function, but with the fewest tourists",
-                "AMS-20",
-            )
-        # DAM_LEAD
-        kind = (
-            "day location (white symbol)"
-            if self._acting_pawn() == MAYOR
-            else ("night location (black symbol)")
-        )
-        if self._dam_lead_chosen:
-            return _rule(f"now choose the {kind} the tourist from the Dam goes to", "AMS-23")
-        return _rule(f"now the tourist from the Dam goes to a random {kind}", "AMS-23")
-
-    def _not_now(self, message: str, rule: str) -> str:
-        # A refusal for an action of another phase: the rule, then what is legal now.
-        return f"{_rule(message, rule)}; {self.what_now()}"
+        return refusals.what_now(self)
 
     def explain_illegal(self, action: Action) -> str:
         """Why ``action`` is refused, naming the rule (AMS-xx) and what may be done now."""
-        phase = self.phase
-        kind = type(action)
-        if phase == OVER:
-            return self.what_now()
-        if kind is PlaceHotel:
-            x = action.intersection  # type: ignore[attr-defined]
-            if phase != HOTEL:
-                if self.turns_taken[self.player] >= HOTELS_PER_PLAYER:
-                    return self._not_now(
-                        "hotels must be placed during the first two turns", "AMS-12"
-                    )
-                return self._not_now(
-                    f"a hotel is placed in phase 4, not during '{phase}'", "AMS-12"
-                )
-            if x not in INTERSECTION_INDEX:
-                return _rule(
-                    f"{x} is not an intersection of four tiles (rows and columns 1..6)", "AMS-12"
-                )
-            return _rule("there is already a hotel on this intersection", "AMS-13")
-        if kind is MovePawn:
-            pawn, x = action.pawn, action.destination  # type: ignore[attr-defined]
-            wanted = {MOVE_MAYOR: MAYOR, MOVE_NIGHTWATCHMAN: NIGHTWATCHMAN}.get(phase)
-            if wanted is None:
-                return self._not_now(f"the pawns walk in phase 5, not during '{phase}'", "AMS-15")
-            if pawn != wanted:
-                return _rule(f"now {PAWN_NAMES[wanted]} walks", "AMS-15")
-            other = self.nightwatchman if pawn == MAYOR else self.mayor
-            if x == other:
-                return _rule(
-                    "the Mayor and the Nightwatchman cannot be on the same location", "AMS-17"
-                )
-            steps = self.steps[0] if pawn == MAYOR else self.steps[1]
-            die = "white" if pawn == MAYOR else "black"
-            how = f"as many steps as the {die} die shows" if not self.tactical else "its steps"
-            return _rule(
-                f"{PAWN_NAMES[pawn]} moves exactly {steps} steps ({how}); "
-                f"{point_text(x) if isinstance(x, tuple) else x} cannot be reached",
-                "AMS-15",
-            )
-        if kind is TurnTile or kind is LeadFromDam or kind is Skip:
-            pawn = action.pawn  # type: ignore[attr-defined]
-            wanted = {ACT_MAYOR: MAYOR, ACT_NIGHTWATCHMAN: NIGHTWATCHMAN}.get(phase)
-            if wanted is None:
-                what = "tiles are turned" if kind is TurnTile else "the pawns act"
-                return self._not_now(f"{what} in phase 6, not during '{phase}'", "AMS-18")
-            if pawn != wanted:
-                return _rule(f"now {PAWN_NAMES[wanted]} acts", "AMS-18")
-            where = self.mayor if pawn == MAYOR else self.nightwatchman
-            if kind is LeadFromDam:
-                if where not in DAM_CORNERS:
-                    return _rule(
-                        "only a pawn placed next to the Dam can lead a tourist from the Dam",
-                        "AMS-23",
-                    )
-                if not self.tourists[DAM_PLACE]:
-                    return _rule("there is no tourist on the Dam to lead", "AMS-23")
-                return _rule(
-                    "there is no location of the right kind to lead a tourist to", "AMS-23"
-                )
-            tile = action.tile  # type: ignore[attr-defined]
-            if tile == DAM:
-                return _rule("the Dam tile can never be turned over", "AMS-22")
-            if tile not in BUILDING_TILES or tile not in tiles_around(where):
-                return _rule(
-                    f"{PAWN_NAMES[pawn]} can only turn over one of the building tiles "
-                    "around the intersection on which it has arrived",
-                    "AMS-18",
-                )
-            place = PLACE_OF[tile]
-            if pawn == MAYOR and self.day_up[place]:
-                return _rule("the Mayor can only turn over a tile with a black symbol", "AMS-19")
-            if pawn == NIGHTWATCHMAN and not self.day_up[place]:
-                return _rule(
-                    "the Nightwatchman can only turn over a tile with a white symbol", "AMS-19"
-                )
-            return _rule(
-                "if there are four tourists on a tile, this tile can no longer be turned over",
-                "AMS-30",
-            )
-        if kind is ChaseTo:
-            if phase != CHASE:
-                return self._not_now("no tourists are being chased away now", "AMS-20")
-            return _rule(
-                "chased tourists go to a location with the function they visited "
-                "and the fewest tourists",
-                "AMS-20",
-            )
-        if kind is MoveBoat:
-            if not self.tactical:
-                return self._not_now("the dice decide how far the boat moves", "AMS-08")
-            if phase != BOAT:
-                return self._not_now(f"the boat moves in phase 2, not during '{phase}'", "AMS-28")
-            return _rule("you can move the canal tour boat forward 1, 2, 3 or 4 places", "AMS-28")
-        if kind is SplitSteps:
-            if not self.tactical:
-                return self._not_now("the dice decide how far the pawns walk", "AMS-15")
-            if phase != SPLIT:
-                return self._not_now(
-                    f"the steps are divided in phase 5, not during '{phase}'", "AMS-29"
-                )
-            return _rule(
-                "you can divide a maximum of 4 steps between the Mayor and the Nightwatchman; "
-                "both pieces cannot move more than 3 steps",
-                "AMS-29",
-            )
-        if kind is RollDice:
-            if self.tactical:
-                return self._not_now(
-                    f"'{action}' is an outcome of chance, and the tactical variant uses no dice",
-                    "AMS-28",
-                )
-            if phase == ROLL:
-                return _rule(
-                    f"'{action}' is not a possible chance outcome here: the white Mayor die and "
-                    "the black Nightwatchman die each show 1, 2 or 3",
-                    "AMS-07",
-                )
-            return self._not_now(
-                f"'{action}' is an outcome of chance: the dice are thrown in phase 1", "AMS-07"
-            )
-        if kind is DamLead:
-            if phase != DAM_LEAD:
-                return self._not_now(
-                    f"'{action}' is an outcome of chance, after a pawn next to the Dam leads "
-                    "a tourist from it",
-                    "AMS-23",
-                )
-            day = self._acting_pawn() == MAYOR
-            where = "day (white)" if day else "night (black)"
-            if self._dam_lead_chosen:
-                return _rule(
-                    f"{PAWN_NAMES[self._acting_pawn()]} can only lead a tourist to a "
-                    f"{where} location",
-                    "AMS-23",
-                )
-            return _rule(
-                f"'{action}' is not a possible chance outcome here: "
-                f"{PAWN_NAMES[self._acting_pawn()]} can only move a tourist to a random "
-                f"{where} location",
-                "AMS-23",
-            )
-        if kind is DealTile:
-            # Not str(action): it names the tile, and an unknown tile number has no name.
-            action = f"building tile {action.tile!r} on {action.place!r}"  # type: ignore[attr-defined]
-            if phase == DEAL:
-                return _rule(
-                    f"{action} is not a possible chance outcome here: the shuffled building "
-                    "tiles are placed around the Dam one by one, each tile once",
-                    "AMS-02",
-                )
-            return self._not_now(
-                f"{action} is an outcome of chance: the building tiles are placed before "
-                "the first turn",
-                "AMS-02",
-            )
-        return f"{action} is not a Hotel Amsterdam action; {self.what_now()}"
+        return refusals.explain_illegal(self, action)
 
     # ------------------------------------------------------ copy and JSON
     def clone(self) -> AmsterdamState:
@@ -903,167 +626,20 @@ class AmsterdamState(State):
             state = new_game(**dict(options))
         except (TypeError, ValueError) as error:
             raise MalformedRecordError(f"bad Hotel Amsterdam options: {error}") from error
-        _load_snapshot(state, snapshot)
+        values = checked_snapshot(snapshot, state.options, state.to_snapshot())
+        for name, value in values.items():
+            setattr(state, _ATTRIBUTE_OF_FIELD.get(name, name), value)
         return state
 
     # ------------------------------------------------------------- display
     def render_text(self) -> str:
         """An ASCII board: tiles (DAY in capitals, night in lower case, tourists),
         the canal (``B`` the boat, quay counts), hotels (player digits) and the
-        Mayor ``M`` / Nightwatchman ``N`` on the intersections."""
-        width = 8
-        marks: dict[tuple[int, int], str] = {}
-        for p, hotels in enumerate(self.hotels):
-            for x in hotels:
-                marks[x] = str(p)
-        marks[self.mayor] = "M" + marks.get(self.mayor, "")
-        marks[self.nightwatchman] = "N" + marks.get(self.nightwatchman, "")
-        lines = []
-        for i in range(8):
-            row = ""
-            for j in range(8):
-                mark = marks.get((i, j), "+")
-                row += mark + "-" * (width - len(mark))
-            lines.append(row[: 7 * width + 1])
-            if i == 7:
-                break
-            cells = "".join("|" + self._cell_text(i, j).ljust(width - 1) for j in range(7))
-            lines.append(cells + "|")
-        counts = self.tourists
-        lines.append(
-            f"supply {self.supply}   Dam {counts[DAM_PLACE]}   quays {self.quays}   "
-            f"target {self.target}"
-        )
-        for p in range(self._n):
-            hotels = " ".join(point_text(x) for x in self.hotels[p]) or "-"
-            lines.append(f"{player_name(p)} ({COLOURS[p]}): hotels {hotels}, score {self.score(p)}")
-        dice = f"   dice {self.dice}" if self.dice else ""
-        lines.append(self.summary() + dice)
-        return "\n".join(lines)
-
-    def _cell_text(self, r: int, c: int) -> str:
-        tile = (r, c)
-        if tile == DAM:
-            return f"DAM {self.tourists[DAM_PLACE]}"
-        if tile in CANAL_INDEX:
-            index = CANAL_INDEX[tile]
-            boat = "B" if index == self.boat else ""
-            if index in BENDS:
-                return f"{boat}q{self.quays[QUAY_OF[index]]}"
-            return boat or "~"
-        place = PLACE_OF[tile]
-        if self.tile_at[place] < 0:
-            return "?"
-        name = FUNCTIONS[self.shown_function(place)][:3]
-        name = name.upper() if self.day_up[place] else name.lower()
-        return f"{name} {self.tourists[place]}"
+        Mayor ``M`` / Nightwatchman ``N`` on the intersections (:mod:`.render`)."""
+        return render.render_text(self)
 
     def _repr_html_(self) -> str:
-        rows = []
-        for r in range(7):
-            cells = []
-            for c in range(7):
-                tile = (r, c)
-                text = html.escape(self._cell_text(r, c))
-                if tile == DAM:
-                    style = "background:#bbb"
-                elif tile in CANAL_INDEX:
-                    style = "background:#cfe8ff"
-                elif self.tile_at[PLACE_OF[tile]] >= 0 and self.day_up[PLACE_OF[tile]]:
-                    style = "background:#fff6cc"
-                else:
-                    style = "background:#223;color:#fff"
-                cells.append(
-                    f'<td style="{style};padding:4px;text-align:center;min-width:4em">{text}</td>'
-                )
-            rows.append("<tr>" + "".join(cells) + "</tr>")
-        info = "<br>".join(html.escape(line) for line in self.render_text().splitlines()[15:])
-        pawns = html.escape(
-            f"Mayor at {point_text(self.mayor)}, Nightwatchman at {point_text(self.nightwatchman)}"
-        )
-        return (
-            '<div><table style="border-collapse:collapse">'
-            + "".join(rows)
-            + f"</table><div>{pawns}<br>{info}</div></div>"
-        )
-
-
-# ----------------------------------------------------------- snapshot loading
-def _int_list(value: Any, name: str, length: int, low: int, high: int) -> list[int]:
-    return snapshot_checks.int_list(value, name, length, low, high)
-
-
-def _intersection(value: Any, name: str) -> tuple[int, int]:
-    if (
-        not isinstance(value, (list, tuple))
-        or len(value) != 2
-        or tuple(value) not in INTERSECTION_INDEX
-    ):
-        raise MalformedRecordError(f"'{name}' must be an intersection [i, j] with i, j in 1..6")
-    return (int(value[0]), int(value[1]))
-
-
-def _load_snapshot(state: AmsterdamState, snap: Mapping[str, Any]) -> None:
-    snapshot_checks.check_fields(snap, state.to_snapshot(), "Hotel Amsterdam")
-    n = state.num_players
-    state.tile_at = _int_list(snap["tile_at"], "tile_at", NUM_PLACES, -1, len(TILES) - 1)
-    dealt = [t for t in state.tile_at if t >= 0]
-    if len(set(dealt)) != len(dealt):
-        raise MalformedRecordError("'tile_at' places one building tile twice")
-    if not isinstance(snap["day_up"], list) or len(snap["day_up"]) != NUM_PLACES:
-        raise MalformedRecordError(f"'day_up' must be a list of {NUM_PLACES} booleans")
-    if not all(isinstance(v, bool) for v in snap["day_up"]):
-        raise MalformedRecordError("'day_up' must hold booleans")
-    state.day_up = list(snap["day_up"])
-    state.tourists = _int_list(snap["tourists"], "tourists", NUM_PLACES + 1, 0, TOTAL_TOURISTS)
-    state.quays = _int_list(snap["quays"], "quays", len(BEND_LIST), 0, TOTAL_TOURISTS)
-    state.boat = _int_list([snap["boat"]], "boat", 1, 0, len(CANAL_TILES) - 1)[0]
-    state.boat_load = _int_list([snap["boat_load"]], "boat_load", 1, 0, TOTAL_TOURISTS)[0]
-    state.supply = _int_list([snap["supply"]], "supply", 1, 0, TOTAL_TOURISTS)[0]
-    state.chased = _int_list([snap["chased"]], "chased", 1, 0, TOTAL_TOURISTS)[0]
-    state.chase_function = _int_list([snap["chase_function"]], "chase_function", 1, -1, 11)[0]
-    hotels = snap["hotels"]
-    if not isinstance(hotels, list) or len(hotels) != n:
-        raise MalformedRecordError(f"'hotels' must hold one list per player ({n})")
-    state.hotels = []
-    for p, own in enumerate(hotels):
-        if not isinstance(own, list) or len(own) > HOTELS_PER_PLAYER:
-            raise MalformedRecordError(f"{player_name(p)} may have at most 2 hotels (AMS-01)")
-        state.hotels.append([_intersection(x, f"hotels[{p}]") for x in own])
-    every = [x for h in state.hotels for x in h]
-    if len(set(every)) != len(every):
-        raise MalformedRecordError("two hotels stand on one intersection (AMS-13)")
-    state.mayor = _intersection(snap["mayor"], "mayor")
-    state.nightwatchman = _intersection(snap["nightwatchman"], "nightwatchman")
-    if state.mayor == state.nightwatchman:
-        raise MalformedRecordError(
-            "the Mayor and the Nightwatchman cannot be on the same location (AMS-17)"
-        )
-    state.player = _int_list([snap["player"]], "player", 1, 0, n - 1)[0]
-    state.turns_taken = _int_list(snap["turns_taken"], "turns_taken", n, 0, 10_000)
-    if snap["phase"] not in PHASES:
-        raise MalformedRecordError(f"unknown phase {snap['phase']!r}; phases: {PHASES}")
-    state.phase = snap["phase"]
-    if (state.phase == DEAL) != (-1 in state.tile_at):
-        raise MalformedRecordError("tiles are undealt exactly during the 'deal tiles' phase")
-    dice = snap["dice"]
-    state.dice = None if dice is None else tuple(_int_list(dice, "dice", 2, 1, 3))  # type: ignore[assignment]
-    state.steps = tuple(_int_list(snap["steps"], "steps", 2, 0, 3))  # type: ignore[assignment]
-    for key in ("acting_mayor", "target_reached"):
-        if not isinstance(snap[key], bool):
-            raise MalformedRecordError(f"'{key}' must be true or false")
-    state._acting_mayor = snap["acting_mayor"]
-    state.target_reached = snap["target_reached"]
-    if state.target_reached and state._end_immediately and state.phase != OVER:
-        raise MalformedRecordError(
-            "a player has reached the target, so the game is over (AMS-25, end_rule='immediate')"
-        )
-    if state.total_tourists() != TOTAL_TOURISTS:
-        raise MalformedRecordError(
-            f"the position holds {state.total_tourists()} tourists, not {TOTAL_TOURISTS} (AMS-05)"
-        )
-    if state.phase == CHASE and (state.chased == 0 or state.chase_function < 0):
-        raise MalformedRecordError("the 'chased tourists' phase needs chased tourists")
+        return render.board_html(self)
 
 
 # ---------------------------------------------------------------- public API
@@ -1113,34 +689,24 @@ def new_game(
     >>> new_game(players=3).target
     12
     """
-    # Options come from saved records too: exact types (2.0 and True are not 2 and 1).
-    check_option_type("players", players, int)
-    check_option_type("pickup_on_departure", pickup_on_departure, bool)
-    check_option_type("dam_diagonals", dam_diagonals, bool)
-    if variant not in ("dice", "tactical"):
-        raise ValueError(f"variant must be 'dice' or 'tactical', not {short_repr(variant)}")
-    if layout not in ("standard", "shuffled"):
-        raise ValueError(f"layout must be 'standard' or 'shuffled', not {short_repr(layout)}")
-    if dam_lead not in ("random", "choose"):
-        raise ValueError(f"dam_lead must be 'random' or 'choose', not {short_repr(dam_lead)}")
-    if end_rule not in ("immediate", "end_of_turn"):
-        raise ValueError(
-            f"end_rule must be 'immediate' or 'end_of_turn', not {short_repr(end_rule)}"
-        )
-    if target is not None and (not is_int(target) or not 1 <= target <= 1000):
-        raise ValueError(f"target must be an integer 1..1000 or None, not {short_repr(target)}")
-    return AmsterdamState(
-        {
-            "players": players,
-            "variant": variant,
-            "layout": layout,
-            "target": target,
-            "pickup_on_departure": pickup_on_departure,
-            "dam_diagonals": dam_diagonals,
-            "dam_lead": dam_lead,
-            "end_rule": end_rule,
-        }
-    )
+    options = {
+        "players": players,
+        "variant": variant,
+        "layout": layout,
+        "target": target,
+        "pickup_on_departure": pickup_on_departure,
+        "dam_diagonals": dam_diagonals,
+        "dam_lead": dam_lead,
+        "end_rule": end_rule,
+    }
+    # The choices are written in info.py only; saved records bring options too, so the
+    # types are exact there (2.0 and True are not 2 and 1).
+    for option in GAME_INFO.options:
+        try:
+            option.validate(options[option.name])
+        except ValueError as error:
+            raise ValueError(f"{error} ({option.description})") from None
+    return AmsterdamState(options)
 
 
 def score(state: AmsterdamState, player: int) -> int:

@@ -46,7 +46,6 @@ from __future__ import annotations
 import base64
 import html
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -54,11 +53,10 @@ import ipywidgets as w
 import plotly.graph_objects as go
 
 import hoteledu._display  # noqa: F401  (before plotly first shows a figure: see the module)
+from hoteledu.apps import watchdog
 from hoteledu.apps.controller import GameController
 from hoteledu.apps.pad import Press, PressPad
 
-WATCHDOG_SECONDS = 4.0
-"""Seconds without a browser view applying a board update before the board is rebuilt."""
 MAX_BUTTONS = 40
 """Buttons kept for legal actions; more than this are offered in the dropdown only."""
 THINKING_HTML = (
@@ -193,9 +191,12 @@ class GameApp:
         self.cover = w.VBox([self.cover_html, self.cover_button])
         self.cover.layout.display = "none"
         self.board_box = w.VBox([self.cover, self.figure])
-        self._unacknowledged_since: float | None = None
-        self._watchdog: threading.Timer | None = None
-        self.figure_rebuilds = 0
+        self.watchdog = watchdog.FigureWatchdog(self.lock, self._rebuild_figure)
+
+    @property
+    def figure_rebuilds(self) -> int:
+        """Boards rebuilt because no browser view applied their updates."""
+        return self.watchdog.rebuilds
 
     def _new_figure(self) -> None:
         c = self.controller
@@ -425,31 +426,27 @@ class GameApp:
 
     # ------------------------------------------------------------ bots
     def _start_bots(self) -> None:
-        """Start the worker for the next slow-bot decision, or run it inline."""
+        """Run the slow bots' next decisions: in the worker thread, or inline."""
         c = self.controller
         if not c.defer_slow_bots:
             return
         if not self.threaded:
-            while True:
-                with self.lock:
-                    job = c.next_bot_job()
-                    if job is None:
-                        return
-                    c.thinking = job.player
-                    self.refresh()  # the sign goes out before the search starts
-                action = job.run()
-                with self.lock:
-                    c.finish_bot_job(job, action)
-                    self.refresh()
+            self._run_bots()
+            return
         with self.lock:
             if self._worker is not None and self._worker.is_alive():
                 return
             if c.next_bot_job() is None:
                 return
-            self._worker = threading.Thread(target=self._bot_worker, daemon=True)
+            self._worker = threading.Thread(target=self._run_bots, daemon=True)
             self._worker.start()
 
-    def _bot_worker(self) -> None:
+    def _run_bots(self) -> None:
+        """The one bot loop (threaded or inline): the sign first, then each search.
+
+        A bot that fails is shown in the message line and stops the loop, so the
+        page never stays on "thinking..." nor loses the press that started it.
+        """
         c = self.controller
         while True:
             with self.lock:
@@ -457,7 +454,7 @@ class GameApp:
                 if job is None:
                     return
                 c.thinking = job.player
-                self.refresh()
+                self.refresh()  # the sign goes out before the search starts
             try:
                 action = job.run()
             except Exception as error:  # a bot's failure is shown, never a silent freeze
@@ -518,56 +515,25 @@ class GameApp:
                     self.figure.layout[key] = value  # e.g. shapes: assigning is far faster
                 self._applied_layout[key] = value
         self._sync_new_views()
-        if changed and _in_kernel():  # a browser view may show the board: wait for its answer
+        if changed and watchdog.in_kernel():  # a browser view may show the board: wait for it
             self._board_edit_sent = self.figure._last_trace_edit_id
         if changed:
-            self._watch_views()
+            self.watchdog.sent("figure")
 
     def _on_figure_acknowledged(self, change: dict[str, Any]) -> None:
         # a plotly view in the browser applied an update and reported back
         if change["new"]:
-            self._unacknowledged_since = None
+            self.watchdog.acknowledged("figure")
             edit = change["new"].get("trace_edit_id")
             if isinstance(edit, int):
                 self._board_edit_applied = max(self._board_edit_applied, edit)
 
-    def _watch_views(self) -> None:
-        """Rebuild the board if no browser view ever applies the updates sent to it.
-
-        anywidget gives a model 2 s to initialise; on a loaded machine plotly's
-        5 MB module can take longer, and that view then never applies an update
-        (a frozen board). Views answer every trace update with
-        ``_js2py_traceDeltas``; with a kernel attached and no answer
-        ``WATCHDOG_SECONDS`` after a trace update, the board is replaced by a
-        new ``FigureWidget`` (the module is loaded by then) built from the
-        live state.
-        """
-        if not _in_kernel():
-            return
-        if self._unacknowledged_since is None:
-            self._unacknowledged_since = time.monotonic()
-        if self._watchdog is not None:
-            return
-        self._watchdog = threading.Timer(WATCHDOG_SECONDS, self._check_views)
-        self._watchdog.daemon = True
-        self._watchdog.start()
-
-    def _check_views(self) -> None:
-        with self.lock:
-            self._watchdog = None
-            since = self._unacknowledged_since
-            if since is None:
-                return
-            if time.monotonic() - since < WATCHDOG_SECONDS:
-                self._watch_views()
-                return
-            old = self.figure
-            self._new_figure()
-            self.figure_rebuilds += 1
-            self._unacknowledged_since = None
-            children = list(self.board_box.children)
-            self.board_box.children = tuple(self.figure if c is old else c for c in children)
-            old.close()
+    def _rebuild_figure(self, name: str) -> None:
+        """A new board from the live state where the frozen one was (see :mod:`.watchdog`)."""
+        old = self.figure
+        self._new_figure()
+        watchdog.replace_child(self.board_box, old, self.figure)
+        old.close()
 
     def _sync_new_views(self) -> None:
         """Make the state a new view starts from the live figure (no message sent).
@@ -638,16 +604,6 @@ class GameApp:
     # --------------------------------------------------------------- display
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
-
-
-def _in_kernel() -> bool:
-    """Whether a Jupyter kernel runs this (a browser may show the widgets)."""
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return False
-    shell = get_ipython()
-    return shell is not None and getattr(shell, "kernel", None) is not None
 
 
 def _set(widget: Any, **values: Any) -> None:

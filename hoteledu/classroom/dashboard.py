@@ -17,7 +17,13 @@ import threading
 import ipywidgets as widgets
 
 from hoteledu.classroom.experiments import EXPERIMENTS, fit_test, get_experiment
-from hoteledu.classroom.store import ClassroomError, Round, Store, Submission
+from hoteledu.classroom.store import (
+    MAX_SESSION_REJOIN_FAILURES,
+    ClassroomError,
+    Round,
+    Store,
+    Submission,
+)
 from hoteledu.classroom.views import (
     esc,
     fit_html,
@@ -50,6 +56,11 @@ class Dashboard:
             options=[(e.title, e.key) for e in EXPERIMENTS.values()], description="Experiment"
         )
         self.params_box = widgets.VBox()
+        self.shared_pages = widgets.Checkbox(
+            value=False,
+            description="shared computers: one page may join under several names",
+            indent=False,
+        )
         self.param_fields: dict[str, widgets.BoundedIntText] = {}
         self.create_button = widgets.Button(description="Create session", button_style="primary")
         self.resume_code = widgets.Text(placeholder="code of an earlier session")
@@ -60,6 +71,9 @@ class Dashboard:
         self.refresh_button = widgets.Button(description="Refresh")
         self.export_json_button = widgets.Button(description="Export JSON")
         self.export_csv_button = widgets.Button(description="Export CSV")
+        self.reset_rejoins_button = widgets.Button(
+            description="Allow rejoins again", tooltip="forget the session's failed rejoin tries"
+        )
         self.status = widgets.HTML()
         self.results = widgets.HTML()
         self.export_link = widgets.HTML()
@@ -67,6 +81,7 @@ class Dashboard:
             [
                 self.experiment,
                 self.params_box,
+                self.shared_pages,
                 self.create_button,
                 widgets.HBox([self.resume_code, self.resume_button]),
             ]
@@ -81,6 +96,7 @@ class Dashboard:
                         self.refresh_button,
                         self.export_json_button,
                         self.export_csv_button,
+                        self.reset_rejoins_button,
                     ]
                 ),
                 self.status,
@@ -99,7 +115,8 @@ class Dashboard:
             ]
         )
         self.unlock_button.on_click(lambda _b: self.unlock(self.token.value))
-        self.experiment.observe(lambda _c: self._param_fields(), names="value")
+        # a locked page builds nothing a browser asks for, not even parameter fields
+        self.experiment.observe(lambda _c: self.unlocked and self._param_fields(), names="value")
         self.create_button.on_click(lambda _b: self._guard(self.create_session))
         self.resume_button.on_click(lambda _b: self._guard(self.resume))
         self.open_button.on_click(lambda _b: self._guard(self.open_round))
@@ -107,14 +124,15 @@ class Dashboard:
         self.refresh_button.on_click(lambda _b: self._guard(self.refresh))
         self.export_json_button.on_click(lambda _b: self._guard(lambda: self.export("json")))
         self.export_csv_button.on_click(lambda _b: self._guard(lambda: self.export("csv")))
+        self.reset_rejoins_button.on_click(lambda _b: self._guard(self.reset_rejoins))
         self._param_fields()
         if auto_refresh:
             threading.Thread(target=self._auto_refresh, args=(auto_refresh,), daemon=True).start()
 
     @classmethod
     def from_environment(cls) -> Dashboard:
-        """The page on the launcher's database and token; the count updates every 3 s."""
-        return cls(Store(), os.environ.get(TOKEN_ENV), auto_refresh=3.0)
+        """The page on the launcher's database and token; the count updates every second."""
+        return cls(Store(), os.environ.get(TOKEN_ENV), auto_refresh=1.0)
 
     def stop(self) -> None:
         """Stop the auto-refresh thread."""
@@ -149,6 +167,7 @@ class Dashboard:
             self.message.value = message_html("wrong teacher token")
             return False
         self._unlocked = True
+        self._param_fields()  # for the experiment chosen now (a locked page ignored changes)
         if self.teacher_box not in self.box.children:
             self.box.children = (*self.box.children, self.teacher_box)
         self.token.value = ""
@@ -186,7 +205,9 @@ class Dashboard:
     # ------------------------------------------------------------ actions
     def create_session(self) -> None:
         params = {name: int(field.value) for name, field in self.param_fields.items()}
-        session = self.store.create_session(self.experiment.value, params)
+        session = self.store.create_session(
+            self.experiment.value, params, shared_pages=bool(self.shared_pages.value)
+        )
         self._show(session.code)
         self.message.value = message_html(f"Session {session.code} created.", ok=True)
 
@@ -200,9 +221,14 @@ class Dashboard:
         session = self.store.session(code)
         experiment = get_experiment(session.experiment)
         params = ", ".join(f"{k} {v}" for k, v in session.params.items())
+        pages = (
+            "one page may join under several names"
+            if session.shared_pages
+            else "one page is one student"
+        )
         self.session_info.value = (
             f'<p>Session code: <b class="session-code" style="font-size:2em">{esc(code)}</b>'
-            f"<br>{esc(experiment.title)} ({esc(params)})</p>"
+            f"<br>{esc(experiment.title)} ({esc(params)}; {pages})</p>"
         )
         self.session_box.layout.display = None
         self.refresh()
@@ -259,13 +285,29 @@ class Dashboard:
         experiment = get_experiment(session.experiment)
         subs = self.store.submissions(self.code, current.number)
         names = ", ".join(esc(s.name) for s in subs)
+        failures = self.store.rejoin_failures(self.code)
+        warning = (
+            f'<p class="rejoin-failures">{failures} wrong rejoin code(s) tried in this session '
+            f"(at {MAX_SESSION_REJOIN_FAILURES} rejoining stops until you allow it again)</p>"
+            if failures
+            else ""
+        )
         self.status.value = (
             f'<p class="round-status">Round {current.number}: <b>{esc(current.status)}</b>, '
             f'seed <b class="round-seed">{current.seed}</b>, '
             f'<span class="submission-count">{len(subs)}</span> submission(s): {names}</p>'
-            f"<p>{esc(experiment.question(session.params, current.seed))}</p>"
+            f"<p>{esc(experiment.question(session.params, current.seed))}</p>" + warning
         )
         return subs
+
+    def reset_rejoins(self) -> None:
+        if self.code is None:
+            raise ClassroomError("session", "create or resume a session first")
+        forgotten = self.store.reset_rejoin_failures(self.code)
+        self.message.value = message_html(
+            f"Rejoins allowed again ({forgotten} failed tries forgotten).", ok=True
+        )
+        self.refresh(keep_message=True)
 
     def export(self, kind: str) -> None:
         """A download link for the session's data (JSON or CSV)."""

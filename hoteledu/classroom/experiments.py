@@ -279,11 +279,9 @@ def _zero_sum_theory(
 
 def optimal_mix(matrix: Sequence[Sequence[float]]) -> list[float]:
     """An optimal mixed strategy of the row player of a zero-sum game (nashpy's linear program)."""
-    import nashpy
+    from hoteledu.core.matrix_game import MatrixGame
 
-    a = np.asarray(matrix, dtype=float)
-    row, _column = nashpy.Game(a).linear_program()
-    row = np.clip(np.asarray(row, dtype=float), 0.0, None)
+    row = np.clip(MatrixGame.zero_sum(matrix).optimal_row_mix(), 0.0, None)
     row[row < 1e-9] = 0.0
     return [float(x) for x in row / row.sum()]
 

@@ -13,6 +13,11 @@ out of range or not a number, a submission when no round is open.
 
 A second submission of a student in the same round replaces the first (the
 row's ``revision`` counts them).
+
+A rejoin code is a per-student secret of :data:`REJOIN_LENGTH` characters
+(about 49.5 bits), compared in constant time; each wrong one is recorded, and
+after :data:`MAX_SESSION_REJOIN_FAILURES` in a session every rejoin there is
+refused until the teacher resets the count (see docs/security.md).
 """
 
 from __future__ import annotations
@@ -42,6 +47,10 @@ MAX_NAME = 30
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Session codes avoid 0/O and 1/I/L, which students misread."""
 CODE_LENGTH = 5
+REJOIN_LENGTH = 10
+"""Characters of a rejoin code: 31**10 is about 2**49.5, unguessable in a class period."""
+MAX_SESSION_REJOIN_FAILURES = 100
+"""Wrong rejoin codes a session takes before every rejoin in it is refused."""
 EXPORT_FORMAT = "hoteledu-classroom-session"
 
 SCHEMA = """
@@ -49,7 +58,8 @@ CREATE TABLE IF NOT EXISTS sessions (
     code TEXT PRIMARY KEY,
     experiment TEXT NOT NULL,
     params TEXT NOT NULL,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    shared_pages INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS players (
     session TEXT NOT NULL REFERENCES sessions(code),
@@ -79,6 +89,11 @@ CREATE TABLE IF NOT EXISTS submissions (
     PRIMARY KEY (session, round, name_key),
     FOREIGN KEY (session, round) REFERENCES rounds(session, number),
     FOREIGN KEY (session, name_key) REFERENCES players(session, name_key)
+);
+CREATE TABLE IF NOT EXISTS rejoin_failures (
+    session TEXT NOT NULL REFERENCES sessions(code),
+    name_key TEXT NOT NULL,
+    tried REAL NOT NULL
 );
 """
 
@@ -119,12 +134,33 @@ def clean_code(code: Any) -> str:
     return code.strip().upper()[:20]
 
 
+def new_rejoin_code() -> str:
+    """A fresh per-student secret: :data:`REJOIN_LENGTH` characters of :data:`CODE_ALPHABET`."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(REJOIN_LENGTH))
+
+
+def format_rejoin(code: str) -> str:
+    """A rejoin code as shown to the student, in groups of five (``ABCDE-FGHJK``)."""
+    return "-".join(code[i : i + 5] for i in range(0, len(code), 5))
+
+
+def clean_rejoin(rejoin: Any) -> bytes:
+    """A typed rejoin code as ASCII bytes (case, spaces and dashes ignored) for compare_digest."""
+    if not isinstance(rejoin, str):
+        raise ClassroomError("rejoin", "must be text")
+    text = "".join(rejoin.split()).replace("-", "").upper()[:40]
+    # compare_digest refuses non-ASCII text; such a code can match nothing
+    return text.encode("ascii", errors="replace")
+
+
 @dataclasses.dataclass(frozen=True)
 class Session:
     code: str
     experiment: str
     params: dict[str, int]
     created: float
+    shared_pages: bool = False
+    """True: one student page may join under several names (shared computers)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -141,7 +177,7 @@ class Player:
     session: str
     name: str
     rejoin: str
-    """A short code the student keeps to come back with the same name after a reload."""
+    """The student's secret (:data:`REJOIN_LENGTH` characters) to come back after a reload."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -181,6 +217,11 @@ class Store:
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     self._db.execute(statement)
+            columns = {r["name"] for r in self._db.execute("PRAGMA table_info(sessions)")}
+            if "shared_pages" not in columns:  # a database written before the option
+                self._db.execute(
+                    "ALTER TABLE sessions ADD COLUMN shared_pages INTEGER NOT NULL DEFAULT 0"
+                )
 
     def close(self) -> None:
         with self._lock:
@@ -210,8 +251,19 @@ class Store:
                 self._db.execute("COMMIT")
 
     # ------------------------------------------------------------ sessions
-    def create_session(self, experiment: str, params: Mapping[str, Any] | None = None) -> Session:
-        """A new session with a fresh code; the experiment's parameters checked first."""
+    def create_session(
+        self,
+        experiment: str,
+        params: Mapping[str, Any] | None = None,
+        shared_pages: bool = False,
+    ) -> Session:
+        """A new session with a fresh code; the experiment's parameters checked first.
+
+        ``shared_pages``: one student page may join under several names (for
+        shared computers); by default one page is one student.
+        """
+        if not isinstance(shared_pages, bool):
+            raise ClassroomError("shared_pages", f"must be True or False, got {shared_pages!r}")
         try:
             chosen = get_experiment(experiment)
             checked = chosen.check_params(params)
@@ -224,10 +276,11 @@ class Store:
                 if not db.execute("SELECT 1 FROM sessions WHERE code = ?", (code,)).fetchone():
                     break
             db.execute(
-                "INSERT INTO sessions VALUES (?, ?, ?, ?)",
-                (code, experiment, json.dumps(checked, sort_keys=True), now),
+                "INSERT INTO sessions (code, experiment, params, created, shared_pages) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (code, experiment, json.dumps(checked, sort_keys=True), now, int(shared_pages)),
             )
-        return Session(code, experiment, checked, now)
+        return Session(code, experiment, checked, now, shared_pages)
 
     def session(self, code: Any) -> Session:
         with self._read() as db:
@@ -238,14 +291,22 @@ class Store:
         row = db.execute("SELECT * FROM sessions WHERE code = ?", (code,)).fetchone()
         if row is None:
             raise ClassroomError("code", f"no session with code {code!r}: check the code")
-        return Session(row["code"], row["experiment"], json.loads(row["params"]), row["created"])
+        return Store._session_of(row)
+
+    @staticmethod
+    def _session_of(row: sqlite3.Row) -> Session:
+        return Session(
+            row["code"],
+            row["experiment"],
+            json.loads(row["params"]),
+            row["created"],
+            bool(row["shared_pages"]),
+        )
 
     def sessions(self) -> list[Session]:
         with self._read() as db:
             rows = db.execute("SELECT * FROM sessions ORDER BY created").fetchall()
-        return [
-            Session(r["code"], r["experiment"], json.loads(r["params"]), r["created"]) for r in rows
-        ]
+        return [self._session_of(r) for r in rows]
 
     # ------------------------------------------------------------ rounds
     @staticmethod
@@ -343,29 +404,71 @@ class Store:
 
     # ------------------------------------------------------------ students
     def join(self, code: Any, name: Any, rejoin: str | None = None) -> Player:
-        """Register ``name`` in the session; with its rejoin code, come back as that name."""
+        """Register ``name`` in the session; with its rejoin code, come back as that name.
+
+        A wrong rejoin code is refused and recorded (the only write a refused
+        join makes); once the session holds :data:`MAX_SESSION_REJOIN_FAILURES`
+        of them, every rejoin in it is refused, the right code included, until
+        :meth:`reset_rejoin_failures`.
+        """
         code = clean_code(code)
         text, key = clean_name(name)
+        typed = clean_rejoin(rejoin) if rejoin else b""
         with self._write() as db:
             self._session(db, code)
             row = db.execute(
                 "SELECT name, rejoin FROM players WHERE session = ? AND name_key = ?",
                 (code, key),
             ).fetchone()
-            if row is not None:
-                if rejoin and secrets.compare_digest(str(rejoin).strip().upper(), row["rejoin"]):
-                    return Player(code, row["name"], row["rejoin"])
+            if row is None:
+                new_code = new_rejoin_code()
+                db.execute(
+                    "INSERT INTO players VALUES (?, ?, ?, ?, ?)",
+                    (code, key, text, new_code, time.time()),
+                )
+                return Player(code, text, new_code)
+            if not typed:
                 raise ClassroomError(
                     "name",
                     f"{text!r} is taken in this session: choose another name "
                     "(or give your rejoin code to come back as this name)",
                 )
-            new_code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(4))
-            db.execute(
-                "INSERT INTO players VALUES (?, ?, ?, ?, ?)",
-                (code, key, text, new_code, time.time()),
-            )
-        return Player(code, text, new_code)
+            failures = self._rejoin_failures(db, code)
+            if failures >= MAX_SESSION_REJOIN_FAILURES:
+                raise ClassroomError(
+                    "rejoin",
+                    f"this session's limit of {MAX_SESSION_REJOIN_FAILURES} failed rejoin "
+                    "tries is reached: ask the teacher to allow rejoins again",
+                )
+            if secrets.compare_digest(typed, row["rejoin"].encode()):
+                return Player(code, row["name"], row["rejoin"])
+            # recorded and committed, then refused (raising here would roll it back)
+            db.execute("INSERT INTO rejoin_failures VALUES (?, ?, ?)", (code, key, time.time()))
+        raise ClassroomError(
+            "rejoin",
+            f"wrong rejoin code for {text!r} ({failures + 1} failed tries in this "
+            f"session; at {MAX_SESSION_REJOIN_FAILURES} rejoining stops)",
+        )
+
+    @staticmethod
+    def _rejoin_failures(db: sqlite3.Connection, code: str) -> int:
+        row = db.execute("SELECT COUNT(*) FROM rejoin_failures WHERE session = ?", (code,))
+        return int(row.fetchone()[0])
+
+    def rejoin_failures(self, code: Any) -> int:
+        """Wrong rejoin codes tried in the session since the last reset."""
+        code = clean_code(code)
+        with self._read() as db:
+            self._session(db, code)
+            return self._rejoin_failures(db, code)
+
+    def reset_rejoin_failures(self, code: Any) -> int:
+        """The teacher allows rejoins again; returns how many failed tries were forgotten."""
+        code = clean_code(code)
+        with self._write() as db:
+            self._session(db, code)
+            cursor = db.execute("DELETE FROM rejoin_failures WHERE session = ?", (code,))
+        return cursor.rowcount
 
     def submit(self, player: Player, value_text: Any) -> tuple[Submission, bool]:
         """Record the player's value for the open round; True when it replaced an earlier one."""

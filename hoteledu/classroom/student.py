@@ -3,23 +3,40 @@
 Nothing here can open or close a round or export data: the page only calls
 :meth:`Store.join`, :meth:`Store.submit` and reads the student's own entries
 (and, once a round is closed, their own line of its results).
+
+Every check is made here, in the page's kernel, when a button's message
+arrives, whatever the browser shows or hides: a page that has joined refuses
+another join (one page is one student) unless the session allows shared
+pages, and after :data:`MAX_PAGE_REJOIN_FAILURES` wrong rejoin codes the page
+refuses every rejoin.
 """
 
 from __future__ import annotations
 
+import contextlib
+import threading
+
 import ipywidgets as widgets
 
 from hoteledu.classroom.experiments import get_experiment
-from hoteledu.classroom.store import ClassroomError, Player, Store
+from hoteledu.classroom.store import ClassroomError, Player, Store, format_rejoin
 from hoteledu.classroom.views import esc, message_html
+
+MAX_PAGE_REJOIN_FAILURES = 5
+"""Wrong rejoin codes one page may try (the session's own limit bounds all pages together)."""
 
 
 class StudentPage:
     """One student's page (one Voilà kernel per browser page)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, auto_refresh: float | None = None) -> None:
+        """``auto_refresh``: seconds between looks at the session's rounds (redrawn on a change)."""
         self.store = store
         self.player: Player | None = None
+        self.rejoin_failures = 0
+        self._lock = threading.RLock()  # the auto-refresh thread and the buttons take turns
+        self._stopped = threading.Event()
+        self._drawn_rounds: tuple = ()
         self.code = widgets.Text(placeholder="session code", description="Code")
         self.name = widgets.Text(placeholder="display name", description="Name")
         self.rejoin = widgets.Text(
@@ -54,14 +71,34 @@ class StudentPage:
                 self.play_box,
             ]
         )
-        self.join_button.on_click(lambda _b: self.do_join())
-        self.submit_button.on_click(lambda _b: self.do_submit())
-        self.refresh_button.on_click(lambda _b: self.refresh())
+        self.join_button.on_click(lambda _b: self._locked(self.do_join))
+        self.submit_button.on_click(lambda _b: self._locked(self.do_submit))
+        self.refresh_button.on_click(lambda _b: self._locked(self.refresh))
+        if auto_refresh:
+            threading.Thread(target=self._auto_refresh, args=(auto_refresh,), daemon=True).start()
 
     @classmethod
     def from_environment(cls) -> StudentPage:
-        """The page on the database the launcher names (``$HOTELEDU_CLASSROOM_DB``)."""
-        return cls(Store())
+        """The page on the launcher's database (``$HOTELEDU_CLASSROOM_DB``); it looks every 1 s."""
+        return cls(Store(), auto_refresh=1.0)
+
+    def stop(self) -> None:
+        """Stop the auto-refresh thread."""
+        self._stopped.set()
+
+    def _locked(self, action) -> None:
+        with self._lock:
+            action()
+
+    def _auto_refresh(self, every: float) -> None:
+        """Redraw when a round opens or closes, so no student has to press Refresh."""
+        while not self._stopped.wait(every):
+            if self.player is None:
+                continue
+            # a failed tick (e.g. the database busy for 30 s) is retried at the next
+            with contextlib.suppress(Exception), self._lock:
+                if tuple(self.store.rounds(self.player.session)) != self._drawn_rounds:
+                    self.refresh(keep_message=True)
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -71,9 +108,7 @@ class StudentPage:
     # ------------------------------------------------------------ actions
     def do_join(self) -> None:
         try:
-            self.player = self.store.join(
-                self.code.value, self.name.value, self.rejoin.value or None
-            )
+            self.player = self._join()
         except ClassroomError as error:
             self.message.value = message_html(str(error))
             return
@@ -82,10 +117,34 @@ class StudentPage:
         self.message.value = message_html(f"Joined as {self.player.name}.", ok=True)
         self.who.value = (
             f'<p>You are <b class="student-name">{esc(self.player.name)}</b> in session '
-            f"{esc(self.player.session)}. Your rejoin code: <b>{esc(self.player.rejoin)}</b> "
-            "(keep it to come back after a reload).</p>"
+            f"{esc(self.player.session)}. Your rejoin code: "
+            f'<b class="rejoin-code">{esc(format_rejoin(self.player.rejoin))}</b> '
+            "(write it down: with your name it brings you back after a reload; "
+            "keep it to yourself).</p>"
         )
-        self.refresh()
+        self.refresh(keep_message=True)
+
+    def _join(self) -> Player:
+        """The checks of this page (one student, its rejoin limit), then the store's."""
+        if self.player is not None and not self.store.session(self.player.session).shared_pages:
+            raise ClassroomError(
+                "page",
+                f"this page has joined as {self.player.name}: one page is one student "
+                "(open the student address in another browser to join as someone else)",
+            )
+        rejoin = self.rejoin.value.strip()
+        if rejoin and self.rejoin_failures >= MAX_PAGE_REJOIN_FAILURES:
+            raise ClassroomError(
+                "rejoin",
+                f"this page's limit of {MAX_PAGE_REJOIN_FAILURES} failed rejoin tries is "
+                "reached: ask the teacher",
+            )
+        try:
+            return self.store.join(self.code.value, self.name.value, rejoin or None)
+        except ClassroomError as error:
+            if error.field == "rejoin" and rejoin:
+                self.rejoin_failures += 1
+            raise
 
     def do_submit(self) -> None:
         if self.player is None:
@@ -111,7 +170,9 @@ class StudentPage:
             self.message.value = ""
         session = self.store.session(self.player.session)
         experiment = get_experiment(session.experiment)
-        current = self.store.current_round(session.code)
+        rounds_now = self.store.rounds(session.code)
+        self._drawn_rounds = tuple(rounds_now)
+        current = rounds_now[-1] if rounds_now else None
         if current is None or current.status != "open":
             status = "No round is open: wait for the teacher."
             question = ""
@@ -123,7 +184,7 @@ class StudentPage:
             f'<p class="round-question">{esc(question)}</p>'
         )
         rows = []
-        rounds = {r.number: r for r in self.store.rounds(session.code)}
+        rounds = {r.number: r for r in rounds_now}
         for entry in self.store.own_entries(self.player):
             result = ""
             if rounds[entry.round].status == "closed":

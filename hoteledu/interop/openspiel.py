@@ -31,18 +31,25 @@ Design (``docs/interop.md`` has the whole story):
   (``state.hoteledu_state``).
 * Observation strings are the canonical JSON of hoteledu's
   ``observation(player)`` (Boutique: plus the player's own choice at an open
-  simultaneous decision). Information-state strings (perfect recall) are the
-  action history with the others' open simultaneous choices hidden, for
-  Amsterdam (perfect information) and Boutique (everything on the table once
-  revealed). Grand Austria's hands and staff draws are private and its
-  information state is not provided (``provides_information_state_string``
-  is ``False``); its observation string is.
+  simultaneous decision); observation tensors lay the same dict out as named
+  slices (:mod:`hoteledu.interop.tensors`), so equal strings give equal tensors.
+* Information-state strings (perfect recall): Amsterdam (perfect information)
+  the action history; Grand Austria and Boutique a digest of everything the
+  player saw after every move and their own actions, then the current
+  observation. Information-state tensors are the observation tensors (the
+  present only; the string holds the past).
+* ``str(state)`` is the board text and a digest of the whole position, so
+  different positions never share a string.
+* ``resample_from_infostate`` redraws what the player cannot see with the
+  engine's ``determinise()``: OpenSpiel's Python IS-MCTS runs on Grand Austria
+  and Boutique (it refuses perfect-information games; Amsterdam needs none).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
 import json
 from collections.abc import Callable, Mapping
 from fractions import Fraction
@@ -51,9 +58,13 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from hoteledu.core.codec import parse_json_text
+from hoteledu.core.errors import MalformedRecordError
 from hoteledu.core.registry import game_info
-from hoteledu.core.state import CHANCE, TERMINAL, State, player_name
+from hoteledu.core.state import CHANCE, MAX_SAVED_STATE_CHARS, TERMINAL, State, player_name
+from hoteledu.core.validation import check_json_shape, short_repr
 from hoteledu.interop.action_index import ActionIndex, action_index
+from hoteledu.interop.tensors import TensorLayout, tensor_layout
 from hoteledu.interop.turns import InTurnState
 
 GAME_PREFIX = "hoteledu_"
@@ -109,7 +120,7 @@ SPECS: dict[str, _Spec] = {
         2,
         4,
         _INFORMATION.IMPERFECT_INFORMATION,
-        False,
+        True,
         _grand_austria_length,
     ),
     "boutique": _Spec(
@@ -148,14 +159,50 @@ def _canonical(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
 
 
+@dataclasses.dataclass(frozen=True)
+class _Recall:
+    """What one player has seen up to move ``moves``: a digest, and the position then.
+
+    ``turns`` is a private copy, never changed: the next request replays the
+    moves made since on a clone of it.
+    """
+
+    moves: int
+    digest: bytes
+    turns: InTurnState
+
+
+def _recall_step(digest: bytes, mover: int, own_action: int | None, observation: str) -> bytes:
+    """The digest after one more move: who moved, the player's own action, what they now see.
+
+    Other players' actions and chance outcomes enter only through what the
+    player sees of them (their observation), never by their ids.
+    """
+    step = json.dumps([mover, own_action, observation], separators=(",", ":"))
+    return hashlib.blake2b(digest + step.encode(), digest_size=16).digest()
+
+
 class _Holder:
     """What an OpenSpiel state holds, copied with the engine's fast clone.
 
     OpenSpiel clones a Python state with ``copy.deepcopy``; this keeps that
     to ``State.clone()`` and shares the (immutable) index and payoff function.
+    ``moves`` are the ``(mover, id)`` pairs applied since move ``base`` (0, or
+    the move at which a resampled state was made); ``recall`` caches each
+    player's information state (:class:`_Recall`), computed only when asked.
     """
 
-    __slots__ = ("chance_cache", "index", "payoff", "turns")
+    __slots__ = (
+        "base",
+        "chance_cache",
+        "game",
+        "index",
+        "initial",
+        "moves",
+        "payoff",
+        "recall",
+        "turns",
+    )
 
     def __init__(
         self,
@@ -163,14 +210,59 @@ class _Holder:
         index: ActionIndex,
         payoff: Callable[[State], list[float]],
         chance_cache: dict[tuple[Any, ...], list[tuple[int, float]]],
+        initial: Callable[[], InTurnState],
+        game: HoteleduGame,
     ) -> None:
         self.turns = turns
+        self.game = game
         self.index = index
         self.payoff = payoff
         self.chance_cache = chance_cache
+        self.initial = initial
+        self.base = 0
+        self.moves: list[tuple[int, int]] = []
+        self.recall: list[_Recall | None] = [None] * turns.state.num_players
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
-        return _Holder(self.turns.clone(), self.index, self.payoff, self.chance_cache)
+        copy = _Holder.__new__(_Holder)
+        copy.turns = self.turns.clone()
+        copy.index, copy.payoff, copy.chance_cache = self.index, self.payoff, self.chance_cache
+        copy.initial, copy.base, copy.game = self.initial, self.base, self.game
+        copy.moves, copy.recall = list(self.moves), list(self.recall)
+        return copy
+
+    def __reduce__(self) -> tuple[Callable[[str], _Holder], tuple[str]]:
+        # OpenSpiel's own serialisation pickles a Python state's attributes: this
+        # one pickles as the validated JSON text and is rebuilt by replaying it.
+        return _holder_from_text, (_state_text(self),)
+
+    @property
+    def move_count(self) -> int:
+        return self.base + len(self.moves)
+
+    def apply_id(self, turns: InTurnState, mover: int, action_id: int) -> None:
+        if mover == CHANCE:
+            turns.apply(self.index.chance_action(action_id))
+        else:
+            turns.apply(self.index.player_action(action_id))
+
+    def recall_of(self, player: int) -> _Recall:
+        """``player``'s information state now, replaying the moves since it was last asked."""
+        recall = self.recall[player]
+        if recall is None:  # nothing asked yet: from the game's initial position
+            start = self.initial()
+            first = _recall_step(b"", CHANCE, None, _canonical(start.observation(player)))
+            recall = _Recall(0, first, start)
+        if recall.moves < self.move_count:
+            turns = recall.turns.clone()
+            digest = recall.digest
+            for mover, action_id in self.moves[recall.moves - self.base :]:
+                self.apply_id(turns, mover, action_id)
+                own = action_id if mover == player else None
+                digest = _recall_step(digest, mover, own, _canonical(turns.observation(player)))
+            recall = _Recall(self.move_count, digest, turns)
+        self.recall[player] = recall
+        return recall
 
 
 class HoteleduState(pyspiel.State):
@@ -180,7 +272,14 @@ class HoteleduState(pyspiel.State):
         super().__init__(game)
         # OpenSpiel's clone calls this too before copying the attributes over:
         # cloning the game's initial position keeps that cheap.
-        self._h = _Holder(game.initial_turns(), game.index, game.payoff, game.chance_cache)
+        self._h = _Holder(
+            game.initial_turns(),
+            game.index,
+            game.payoff,
+            game.chance_cache,
+            game.initial_turns,
+            game,
+        )
 
     @property
     def hoteledu_state(self) -> State:
@@ -217,11 +316,14 @@ class HoteleduState(pyspiel.State):
         return list(found)
 
     def _apply_action(self, action_id: int) -> None:
-        turns = self._h.turns
-        if turns.current_player() == CHANCE:
-            turns.apply(self._h.index.chance_action(action_id))
-        else:
-            turns.apply(self._h.index.player_action(action_id))
+        holder = self._h
+        mover = holder.turns.current_player()
+        holder.apply_id(holder.turns, mover, action_id)
+        holder.moves.append((mover, action_id))
+
+    def serialize(self) -> str:
+        """This state as JSON text (never pickle): see :func:`serialize_state`."""
+        return serialize_state(self)
 
     def _action_to_string(self, player: int, action_id: int) -> str:
         index = self._h.index
@@ -244,16 +346,71 @@ class HoteleduState(pyspiel.State):
         return _canonical(self._h.turns.observation(player))
 
     def information_state_text(self, player: int) -> str:
-        """The history of action ids, others' open simultaneous choices shown as ``?``."""
-        history = [str(a) for a in self.history()]
-        movers = self._h.turns.open_movers()  # their choices are the last moves
-        for k, mover in enumerate(movers):
-            if mover != player:
-                history[len(history) - len(movers) + k] = "?"
-        return f"P{player + 1} " + " ".join(history)
+        """What ``player`` has seen and done, with perfect recall (see ``docs/interop.md``).
+
+        Perfect information (Amsterdam): the history of action ids. Hidden
+        information: a digest of the player's whole sequence of observations
+        after every move, with who moved and the player's own actions, then
+        the current observation. Two histories give the same string exactly
+        when the player saw and did the same at every move (up to a 128-bit
+        hash), so a resampled state keeps the string of the state it came from.
+        """
+        if self.get_game().get_type().information == _INFORMATION.PERFECT_INFORMATION:
+            return f"{player_name(player)} " + " ".join(str(a) for a in self.history())
+        recall = self._h.recall_of(player)
+        return (
+            f"{player_name(player)} after {recall.moves} moves, recall {recall.digest.hex()}: "
+            + self.observation_text(player)
+        )
+
+    def resample_from_infostate(self, player: int, probability_sampler: Any) -> HoteleduState:
+        """A state ``player`` cannot tell from this one, the hidden parts drawn at random.
+
+        The engine's ``determinise(player, rng)`` redraws what ``player`` cannot
+        see (others' staff cards, the deck); others' open simultaneous choices
+        are redrawn among their legal actions. ``probability_sampler()`` (a
+        uniform number in [0, 1), as OpenSpiel's IS-MCTS passes) seeds the draw.
+        The new state has ``player``'s information state and observation; its
+        own history starts here (``history()`` is empty: the engine's
+        determinised state has no history that leads to it).
+        """
+        rng = np.random.default_rng(int(float(probability_sampler()) * 2**53))
+        holder = self._h
+        recall = holder.recall_of(player)
+        turns = holder.turns.clone()
+        turns.state = holder.turns.state.determinise(player, rng)
+        if turns.pending is not None:
+            hidden = [q for q in turns.open_movers() if q != player]
+            for q in hidden:
+                legal = turns.state.legal_actions(q)
+                turns.pending[q] = legal[int(rng.integers(len(legal)))]
+        game = self.get_game()
+        world = HoteleduState(game)
+        world._h = _Holder(
+            turns, holder.index, holder.payoff, holder.chance_cache, holder.initial, holder.game
+        )
+        world._h.base = holder.move_count
+        for q in range(turns.state.num_players):
+            if q == player:
+                world._h.recall[q] = _Recall(recall.moves, recall.digest, turns.clone())
+            else:  # what q saw before is unknown in this world: q's recall starts here
+                seen = _recall_step(b"resampled", CHANCE, None, _canonical(turns.observation(q)))
+                world._h.recall[q] = _Recall(world._h.base, seen, turns.clone())
+        return world
 
     def __str__(self) -> str:
-        return self._h.turns.render_text()
+        # The readable board, then a digest of the whole position (hidden parts
+        # and open choices included), so that different positions never share
+        # a string (Grand Austria's text alone had 111 collisions in 3 games).
+        turns = self._h.turns
+        pending = (
+            None
+            if turns.pending is None
+            else [None if a is None else a.to_json() for a in turns.pending]
+        )
+        position = _canonical({"state": turns.state.to_snapshot(), "open": pending})
+        digest = hashlib.blake2b(position.encode(), digest_size=16).hexdigest()
+        return f"{turns.render_text()}\nposition {digest}"
 
 
 def _chance_key(state: State) -> tuple[Any, ...] | None:
@@ -278,15 +435,21 @@ def _chance_list(index: ActionIndex, state: State) -> list[tuple[int, float]]:
 
 
 class _Observer:
-    """OpenSpiel's observer protocol: strings only (the tensor is empty)."""
+    """OpenSpiel's observer protocol: the strings, and the tensor of :mod:`.tensors`.
 
-    def __init__(self, perfect_recall: bool) -> None:
+    Both kinds of observer fill the same tensor, read from the player's
+    observation now (a perfect-recall one too: its string holds the whole
+    past, its tensor only the present; see ``docs/interop.md``).
+    """
+
+    def __init__(self, perfect_recall: bool, layout: TensorLayout) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, np.ndarray] = {}
+        self.layout = layout
+        self.tensor = np.zeros(layout.size, np.float32)
+        self.dict: dict[str, np.ndarray] = layout.views(self.tensor)
 
     def set_from(self, state: HoteleduState, player: int) -> None:
-        pass
+        self.layout.encode_into(state.in_turn_state.observation(player), self.tensor)
 
     def string_from(self, state: HoteleduState, player: int) -> str:
         if self.perfect_recall:
@@ -305,6 +468,7 @@ class HoteleduGame(pyspiel.Game):
         params = dict(params or {})
         self.options = options_from_parameters(self.spec.name, params)
         self.index = action_index(self.spec.name, **self.options)
+        self.layout = tensor_layout(self.spec.name, **self.options)
         self.chance_cache: dict[tuple[Any, ...], list[tuple[int, float]]] = {}
         info = pyspiel.GameInfo(
             num_distinct_actions=self.index.num_player_actions,
@@ -334,11 +498,15 @@ class HoteleduGame(pyspiel.Game):
     def payoff(self, state: State) -> list[float]:
         return state.utilities()
 
+    def deserialize_state(self, text: str) -> HoteleduState:  # type: ignore[override]
+        """The state of :func:`serialize_state`'s text (JSON only; never unpickles)."""
+        return deserialize_state(self, text)
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         if perfect_recall and not self.spec.information_state:
             raise ValueError(f"{self.spec.long_name} provides no information-state string")
-        return _Observer(perfect_recall)
+        return _Observer(perfect_recall, self.layout)
 
 
 def _game_type(spec: _Spec, utility: Any = None, short_name: str | None = None) -> pyspiel.GameType:
@@ -353,9 +521,9 @@ def _game_type(spec: _Spec, utility: Any = None, short_name: str | None = None) 
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
         provides_information_state_string=spec.information_state,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=spec.information_state,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification=parameter_specification(spec.name),
     )
 
@@ -453,9 +621,9 @@ class BoutiqueRankBidGame(HoteleduGame):
         max_num_players=2,
         min_num_players=2,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification={"money": 500, "priority_value": 300, "seed": 0},
     )
 
@@ -469,6 +637,7 @@ class BoutiqueRankBidGame(HoteleduGame):
         self.options = {"players": 2}
         self.start = _rank_bid_start(self.money, self.seed)
         self.index = action_index("boutique", **self.start.options)
+        self.layout = tensor_layout("boutique", **self.start.options)
         self.chance_cache = {}
         info = pyspiel.GameInfo(
             num_distinct_actions=self.index.num_player_actions,
@@ -520,6 +689,107 @@ def rank_bid_matrices(
                 b[i, j] += p * end.returns()[1]
     amounts = [game.index.player_action(i).amount for i in bids]  # type: ignore[attr-defined]
     return amounts, a, b
+
+
+# ------------------------------------------------------------ serialisation
+STATE_FORMAT = "hoteledu-openspiel-state/1"
+STATE_FIELDS = frozenset({"format", "game", "parameters", "actions", "state"})
+
+
+def _state_text(holder: _Holder) -> str:
+    if holder.base:
+        raise ValueError(
+            "a resampled state (resample_from_infostate) is not reached by its moves: "
+            "it cannot be saved"
+        )
+    game, ids = holder.game, [action_id for _, action_id in holder.moves]
+    return json.dumps(
+        {
+            "format": STATE_FORMAT,
+            "game": game.get_type().short_name,
+            "parameters": game.get_parameters(),
+            "actions": list(ids),
+            "state": holder.turns.state.to_json(),
+        },
+        sort_keys=True,
+        separators=(",", ":"),
+    )
+
+
+def serialize_state(state: HoteleduState) -> str:
+    """A state as JSON text: the game, its parameters, the action ids and hoteledu's state.
+
+    1 to 10 kB, where OpenSpiel's default (a pickle of the Python attributes)
+    took 40 to 600 kB. :func:`deserialize_state` reads it back.
+    """
+    return _state_text(state._h)
+
+
+def deserialize_state(game: HoteleduGame, text: str | bytes) -> HoteleduState:
+    """The state saved by :func:`serialize_state`, for ``game``; untrusted text is fine.
+
+    Only JSON is read (a pickle or any other text is refused, and nothing in it
+    runs): the game and parameters must be ``game``'s, each action id must be
+    legal where it is replayed, and the replay must reach the saved hoteledu
+    state. Any problem raises MalformedRecordError with the reason.
+    """
+    data = parse_json_text(text, what="the OpenSpiel state", max_bytes=MAX_SAVED_STATE_CHARS)
+    if not isinstance(data, Mapping) or set(data) != STATE_FIELDS:
+        raise MalformedRecordError(
+            "an OpenSpiel state of hoteledu is a JSON object with the fields "
+            f"{sorted(STATE_FIELDS)}"
+        )
+    check_json_shape(data, what="the OpenSpiel state")
+    if data["format"] != STATE_FORMAT:
+        raise MalformedRecordError(f"unknown format {short_repr(data['format'])}")
+    name = game.get_type().short_name
+    if data["game"] != name or _canonical(data["parameters"]) != _canonical(game.get_parameters()):
+        raise MalformedRecordError(
+            f"this is a state of {short_repr(data['game'])} {short_repr(data['parameters'])}, "
+            f"not of {name} {short_repr(game.get_parameters())}"
+        )
+    ids = data["actions"]
+    longest = game.max_game_length()
+    if (
+        not isinstance(ids, list)
+        or len(ids) > longest
+        or not all(isinstance(i, int) and not isinstance(i, bool) for i in ids)
+    ):
+        raise MalformedRecordError(f"'actions' must be a list of at most {longest} action ids")
+    state = game.new_initial_state()
+    for step, action_id in enumerate(ids):
+        if state.is_terminal():
+            legal: list[int] = []
+        elif state.is_chance_node():
+            legal = [outcome for outcome, _ in state.chance_outcomes()]
+        else:
+            legal = state.legal_actions()
+        if action_id not in legal:
+            raise MalformedRecordError(
+                f"action {step} (id {action_id}) is not legal where it is replayed"
+            )
+        state.apply_action(action_id)
+    if _canonical(state.hoteledu_state.to_json()) != _canonical(data["state"]):
+        raise MalformedRecordError(
+            "the saved action ids lead to a different position than the saved 'state'"
+        )
+    return state
+
+
+@functools.lru_cache(maxsize=32)
+def _game_for(name: str, parameters: str) -> HoteleduGame:
+    return pyspiel.load_game(name, json.loads(parameters))
+
+
+def _holder_from_text(text: str) -> _Holder:
+    """What OpenSpiel's own deserialisation gets back for a pickled ``_Holder``."""
+    data = parse_json_text(text, what="the OpenSpiel state", max_bytes=MAX_SAVED_STATE_CHARS)
+    if not isinstance(data, Mapping) or not isinstance(data.get("game"), str):
+        raise MalformedRecordError("an OpenSpiel state of hoteledu names its game")
+    if not data["game"].startswith(GAME_PREFIX):
+        raise MalformedRecordError(f"{short_repr(data['game'])} is not a hoteledu game")
+    game = _game_for(data["game"], _canonical(data.get("parameters")))
+    return deserialize_state(game, text)._h
 
 
 def register() -> None:

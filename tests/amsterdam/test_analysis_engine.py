@@ -31,8 +31,8 @@ from hoteledu.amsterdam.analysis import (
     tourist_flows,
 )
 from hoteledu.amsterdam.analysis.tourists import CITY_TILES, START_TOURIST_TILES
-from hoteledu.amsterdam.board import DAM, INTERSECTIONS
-from hoteledu.amsterdam.rules import PLACE_OF, new_game
+from hoteledu.amsterdam.board import DAM, INTERSECTIONS, PLACE_OF
+from hoteledu.amsterdam.rules import new_game
 
 
 def test_docstring_examples_run():

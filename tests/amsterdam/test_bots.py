@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from hoteledu.amsterdam.actions import ChaseTo, RollDice, Skip, TurnTile
-from hoteledu.amsterdam.board import intersections_around
+from hoteledu.amsterdam.board import PLACE_OF, intersections_around
 from hoteledu.amsterdam.bots import (
     WIN,
     GreedyAgent,
@@ -18,16 +18,8 @@ from hoteledu.amsterdam.bots import (
     pruning_savings,
     turn_ends,
 )
-from hoteledu.amsterdam.rules import (
-    ACT_MAYOR,
-    ACT_NIGHTWATCHMAN,
-    BOAT,
-    CHASE,
-    DAM_LEAD,
-    PLACE_OF,
-    AmsterdamState,
-    new_game,
-)
+from hoteledu.amsterdam.phases import ACT_MAYOR, ACT_NIGHTWATCHMAN, BOAT, CHASE, DAM_LEAD
+from hoteledu.amsterdam.rules import AmsterdamState, new_game
 from hoteledu.amsterdam.tiles import TILES
 from hoteledu.core import Agent, PlayerView, RandomAgent, play
 from hoteledu.core.tournament import tournament

@@ -21,10 +21,13 @@ from hoteledu.amsterdam.analysis import (
     site_values,
 )
 from hoteledu.amsterdam.board import (
+    BEND_LIST,
     BUILDING_TILES,
     CANAL_TILES,
     DAM,
     INTERSECTIONS,
+    PLACE_TILES,
+    TOTAL_TOURISTS,
     city_graph,
 )
 from hoteledu.amsterdam.figures.board import (
@@ -41,12 +44,7 @@ from hoteledu.amsterdam.figures.board import (
 from hoteledu.amsterdam.figures.boat import boat_convergence_figure
 from hoteledu.amsterdam.figures.city import city_graph_comparison, city_graph_figure
 from hoteledu.amsterdam.figures.tourists import landing_heatmap, site_value_heatmap, tourist_sankey
-from hoteledu.amsterdam.rules import (
-    BEND_LIST,
-    PLACE_TILES,
-    TOTAL_TOURISTS,
-    new_game,
-)
+from hoteledu.amsterdam.rules import new_game
 from hoteledu.core import RandomAgent
 from hoteledu.core.simulate import next_action
 

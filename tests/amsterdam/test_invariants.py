@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hoteledu.amsterdam.actions import PlaceHotel, TurnTile
-from hoteledu.amsterdam.rules import HOTEL, AmsterdamState, new_game
+from hoteledu.amsterdam.phases import HOTEL
+from hoteledu.amsterdam.rules import AmsterdamState, new_game
 from hoteledu.core import GameRecord, IllegalActionError, RandomAgent, play
 from hoteledu.core.state import CHANCE
 from hoteledu.testing import check_game

@@ -30,26 +30,28 @@ from hoteledu.amsterdam.board import (
     CANAL_TILES,
     DAM,
     DAM_CORNERS,
+    DAM_PLACE,
     INTERSECTIONS,
+    PLACE_OF,
+    START_TILES,
     city_graph,
     intersections_around,
     tiles_around,
 )
-from hoteledu.amsterdam.rules import (
+from hoteledu.amsterdam.phases import (
     ACT_MAYOR,
     ACT_NIGHTWATCHMAN,
     BOAT,
     CHASE,
     DAM_LEAD,
-    DAM_PLACE,
     HOTEL,
     MOVE_MAYOR,
     MOVE_NIGHTWATCHMAN,
     OVER,
-    PLACE_OF,
     ROLL,
     SPLIT,
-    START_TILES,
+)
+from hoteledu.amsterdam.rules import (
     AmsterdamState,
     new_game,
     pawn_destinations,

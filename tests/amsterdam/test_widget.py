@@ -12,19 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hoteledu.amsterdam.actions import MovePawn, PlaceHotel
-from hoteledu.amsterdam.app import AmsterdamController, action_points
-from hoteledu.amsterdam.board import CANAL_TILES
+from hoteledu.amsterdam.app import AmsterdamApp, AmsterdamController, action_points
+from hoteledu.amsterdam.board import CANAL_TILES, PLACE_TILES, TOTAL_TOURISTS
 from hoteledu.amsterdam.figures.board import intersection_xy, tile_xy, trace
-from hoteledu.amsterdam.rules import (
-    CHASE,
-    HOTEL,
-    MOVE_MAYOR,
-    OVER,
-    PLACE_TILES,
-    ROLL,
-    TOTAL_TOURISTS,
-)
-from hoteledu.amsterdam.widget import AmsterdamApp
+from hoteledu.amsterdam.phases import CHASE, HOTEL, MOVE_MAYOR, OVER, ROLL
 from hoteledu.core import GameRecord
 
 

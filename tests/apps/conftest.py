@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).parent))  # app_helpers, for the test modu
 
 
 def _amsterdam(seats: Sequence[str], seed: int) -> GameApp:
-    from hoteledu.amsterdam.widget import AmsterdamApp
+    from hoteledu.amsterdam.app import AmsterdamApp
 
     return AmsterdamApp(
         players=len(seats), seats=tuple(seats), seed=seed, mcts_iterations=20, threaded=False

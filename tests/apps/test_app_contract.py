@@ -244,10 +244,10 @@ def test_a_board_click_on_a_board_not_yet_repainted_does_nothing(make_app, monke
     """The click arrives before the browser view applied the last board update."""
     from plotly.callbacks import InputDeviceState, Points
 
-    from hoteledu.apps import view
+    from hoteledu.apps import watchdog
 
-    monkeypatch.setattr(view, "_in_kernel", lambda: True)  # as in a kernel with a browser view
-    monkeypatch.setattr(view, "WATCHDOG_SECONDS", 3600.0)
+    monkeypatch.setattr(watchdog, "in_kernel", lambda: True)  # as in a kernel with a browser view
+    monkeypatch.setattr(watchdog, "WATCHDOG_SECONDS", 3600.0)
     app = make_app(("human", "human"), 2)
     c = app.controller
     names = [t.name for t in app.figure.data]

@@ -7,7 +7,7 @@ import time
 import numpy as np
 from app_helpers import assert_new_view_shows_the_game, press_something
 
-from hoteledu.apps import view as view_module
+from hoteledu.apps import watchdog
 
 
 def _press_until_the_board_changes(app, rng) -> None:
@@ -20,8 +20,8 @@ def _press_until_the_board_changes(app, rng) -> None:
 
 
 def test_a_board_never_answered_is_rebuilt(make_app, monkeypatch):
-    monkeypatch.setattr(view_module, "_in_kernel", lambda: True)
-    monkeypatch.setattr(view_module, "WATCHDOG_SECONDS", 0.2)
+    monkeypatch.setattr(watchdog, "in_kernel", lambda: True)
+    monkeypatch.setattr(watchdog, "WATCHDOG_SECONDS", 0.2)
     app = make_app(("human", "human"), 1)
     old, box_on_the_page = app.figure, app.board_box
     _press_until_the_board_changes(app, np.random.default_rng(1))
@@ -44,8 +44,8 @@ def test_a_board_never_answered_is_rebuilt(make_app, monkeypatch):
 
 
 def test_a_board_that_answers_is_kept(make_app, monkeypatch):
-    monkeypatch.setattr(view_module, "_in_kernel", lambda: True)
-    monkeypatch.setattr(view_module, "WATCHDOG_SECONDS", 0.2)
+    monkeypatch.setattr(watchdog, "in_kernel", lambda: True)
+    monkeypatch.setattr(watchdog, "WATCHDOG_SECONDS", 0.2)
     app = make_app(("human", "human"), 1)
     old = app.figure
     _press_until_the_board_changes(app, np.random.default_rng(1))

@@ -6,6 +6,7 @@ import nashpy
 import numpy as np
 import pytest
 
+from hoteledu.boutique.analysis.equilibria import pure_equilibria
 from hoteledu.boutique.analysis.learning import (
     best_response_path,
     distance_to_equilibria,
@@ -13,7 +14,6 @@ from hoteledu.boutique.analysis.learning import (
     fictitious_play,
     normalised,
     payoff_matrices,
-    pure_equilibria,
     replicator,
 )
 

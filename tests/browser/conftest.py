@@ -118,7 +118,7 @@ def voila_server(notebook: str, timeout: float = 30.0, nodelay: bool = True) -> 
 
 
 APP_NOTEBOOK_SOURCE = (
-    "from hoteledu.amsterdam.widget import AmsterdamApp\n"
+    "from hoteledu.amsterdam.app import AmsterdamApp\n"
     "app = AmsterdamApp(players=2, seats=('human', 'human'), seed=1)\n"
     "app"
 )

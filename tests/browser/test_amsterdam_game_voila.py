@@ -33,7 +33,7 @@ from hoteledu.amsterdam.figures.board import board_trace_updates, scene_from_sta
 SEED = 5
 COMPARED_TRACES = ("hotels", "tourists", "boat", "mayor", "nightwatchman", "quays")
 NOTEBOOK_SOURCE = f"""\
-from hoteledu.amsterdam.widget import AmsterdamApp
+from hoteledu.amsterdam.app import AmsterdamApp
 app = AmsterdamApp(players=2, seats=("greedy", "human"), seed={SEED})
 app"""
 

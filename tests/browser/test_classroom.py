@@ -8,7 +8,10 @@ own browser context (its own cookies and storage, as on separate laptops).
 from __future__ import annotations
 
 import contextlib
+import html
+import json
 import re
+import sqlite3
 import subprocess
 import sys
 import time
@@ -132,9 +135,6 @@ def test_a_class_round_dashboard_and_three_students(browser, tmp_path: Path) -> 
             _button(teacher, "Create session").click(timeout=WAIT)
             code = teacher.locator(".session-code").inner_text(timeout=WAIT).strip()
             assert re.fullmatch(r"[A-Z2-9]{5}", code), code
-            _button(teacher, "Open round").click()
-            expect(teacher.locator(".round-seed")).to_be_visible(timeout=WAIT)
-            seed = teacher.locator(".round-seed").inner_text()
 
             for page in students:
                 page.goto(student_url, timeout=WAIT)
@@ -142,12 +142,18 @@ def test_a_class_round_dashboard_and_three_students(browser, tmp_path: Path) -> 
                 # nothing on a student page opens or closes rounds or exports
                 for label in ("Open round", "Close round", "Export JSON", "Export CSV"):
                     assert _button(page, label).count() == 0
-            for page, name, value in zip(
-                students, (EVIL, "Bo", "Cy"), ("2", "3", "3"), strict=True
-            ):
+            for page, name in zip(students, (EVIL, "Bo", "Cy"), strict=True):
                 page.get_by_placeholder("session code").fill(code)
                 page.get_by_placeholder("display name").fill(name)
                 _button(page, "Join").click()
+                expect(page.get_by_text("No round is open")).to_be_visible(timeout=WAIT)
+                expect(page.locator(".rejoin-code")).to_have_text(re.compile(r"^\w{5}-\w{5}$"))
+
+            # the students' pages follow the round by themselves: nobody presses Refresh
+            _button(teacher, "Open round").click()
+            expect(teacher.locator(".round-seed")).to_be_visible(timeout=WAIT)
+            seed = teacher.locator(".round-seed").inner_text()
+            for page, value in zip(students, ("2", "3", "3"), strict=True):
                 expect(page.get_by_text(f"Round 1 is open (seed {seed})")).to_be_visible(
                     timeout=WAIT
                 )
@@ -160,7 +166,7 @@ def test_a_class_round_dashboard_and_three_students(browser, tmp_path: Path) -> 
                 # a student sees only their own entries
                 expect(page.locator(".own-entry")).to_have_count(1, timeout=WAIT)
 
-            _button(teacher, "Refresh").click()
+            # the dashboard counts the submissions by itself
             expect(teacher.locator(".submission-count")).to_have_text("3", timeout=WAIT)
             _button(teacher, "Close round").click()
             expect(teacher.locator(".leader-row")).to_have_count(3, timeout=WAIT)
@@ -182,11 +188,368 @@ def test_a_class_round_dashboard_and_three_students(browser, tmp_path: Path) -> 
             assert "execute_reply" not in seen, seen  # ... but code is dropped
             assert not marker.exists(), "a student page ran code sent over its websocket"
 
-            _button(students[1], "Refresh").click()
-            expect(students[1].locator(".own-entry")).to_contain_text("place", timeout=WAIT)
+            # and each student's page shows their place once the round is closed
+            for page in students:
+                expect(page.locator(".own-entry")).to_contain_text("place", timeout=WAIT)
+                expect(page.get_by_text("No round is open")).to_be_visible(timeout=WAIT)
             assert teacher.locator("script", has_text="alert('x')").count() == 0
         finally:
             for context in contexts:
                 context.close()
     assert alerts == [], f"a name ran as script: {alerts}"
     assert time.monotonic() - start < 300
+
+
+class KernelChannel:
+    """A student's devtools speaking the Jupyter protocol to a page's own kernel.
+
+    A second websocket on the page's kernel (as the browser console can open), so
+    the kernel cannot tell these messages from the page's. It sends from this
+    process rather than from inside the page: a page that both sends and renders
+    every echoed update managed 8 messages a second at load 10, this 100.
+    """
+
+    def __init__(self, page_url: str, page_html: str) -> None:
+        import uuid
+
+        import websocket
+
+        config = json.loads(
+            re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', page_html, re.S).group(1)
+        )
+        host = page_url.split("/")[2]
+        url = f"ws://{host}{config['baseUrl']}api/kernels/{config['kernelId']}/channels"
+        self.ws = websocket.create_connection(url, timeout=WAIT / 1000)
+        self.session = f"forge-{uuid.uuid4().hex}"
+        self.count = 0
+
+    def close(self) -> None:
+        self.ws.close()
+
+    def _message(self, msg_type: str, content: dict, metadata: dict | None = None) -> str:
+        self.count += 1
+        msg_id = f"{self.session}-{self.count}"
+        header = {
+            "msg_id": msg_id,
+            "username": "student",
+            "session": self.session,
+            "date": "",
+            "msg_type": msg_type,
+            "version": "5.3",
+        }
+        self.ws.send(
+            json.dumps(
+                {
+                    "header": header,
+                    "parent_header": {},
+                    "metadata": metadata or {},
+                    "channel": "shell",
+                    "buffers": [],
+                    "content": content,
+                }
+            )
+        )
+        return msg_id
+
+    def _receive(self, done) -> list[dict]:
+        """Every message until ``done(message)`` holds; the kernel answers in order."""
+        seen = []
+        while True:
+            frame = self.ws.recv()
+            if isinstance(frame, bytes):
+                continue  # a message with binary buffers; none of this page's widgets has one
+            message = json.loads(frame)
+            seen.append(message)
+            if done(message):
+                return seen
+
+    def states(self) -> dict[str, dict]:
+        """The state of every widget in the kernel, shown on the page or not."""
+        control = f"{self.session}-control"
+        self._message(
+            "comm_open",
+            {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+            {"version": "1.0.0"},
+        )
+        self._message("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
+        last = self._receive(
+            lambda m: (
+                m["header"]["msg_type"] == "comm_msg"
+                and m["content"]["data"].get("method") == "update_states"
+            )
+        )[-1]
+        return last["content"]["data"]["states"]
+
+    def send(self, messages: list[tuple[str, dict]]) -> list[dict]:
+        """Send comm messages in order; return the widget updates until the kernel is idle."""
+        last = None
+        for comm_id, data in messages:
+            last = self._message("comm_msg", {"comm_id": comm_id, "data": data})
+        if last is None:
+            return []
+        seen = self._receive(
+            lambda m: (
+                m["header"]["msg_type"] == "status"
+                and m["content"]["execution_state"] == "idle"
+                and m["parent_header"].get("msg_id") == last
+            )
+        )
+        return [
+            m["content"]
+            for m in seen
+            if m["header"]["msg_type"] == "comm_msg"
+            and m["content"]["data"].get("method") in ("update", "echo_update")
+        ]
+
+
+def _forged_values(value: object) -> list[object]:
+    """What a hostile page might send for a synced trait holding ``value``."""
+    if value is None:  # most layout traits: display, visibility, ...
+        return ["initial", "block"]
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, str):
+        return ["", "none", "block", "a guess at the token"]
+    if isinstance(value, int | float):
+        return [value + 1, 0]
+    return []
+
+
+def _widget_classes() -> dict[str, type]:
+    import ipywidgets
+
+    classes = {}
+    todo = [ipywidgets.Widget]
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        name = cls.class_traits().get("_model_name")
+        if name is not None and name.default_value not in classes:
+            classes[name.default_value] = cls
+    return classes
+
+
+def _forgeries(states: dict[str, dict]) -> list[tuple[str, dict]]:
+    """An update for every synced trait of every widget, with every value the kernel takes.
+
+    A value the trait refuses changes nothing, and each costs the kernel about 0.1 s
+    (its traceback is logged): such values are found here, on a local copy of the
+    widget in its remote state, and not sent. A reference to another widget
+    (layout, style, children) is forged to point elsewhere: to another widget of
+    the same kind, and every box's children to every button, hidden teacher
+    buttons included.
+    """
+    classes = _widget_classes()
+    by_kind: dict[str, list[str]] = {}
+    for comm, s in states.items():
+        by_kind.setdefault(s["model_name"], []).append(comm)
+    buttons = [f"IPY_MODEL_{b}" for b in by_kind.get("ButtonModel", [])]
+    forged = []
+    for comm, s in states.items():
+        plain = {
+            k: v
+            for k, v in s["state"].items()
+            if not k.startswith("_") and "IPY_MODEL_" not in json.dumps(v)
+        }
+        probe = classes[s["model_name"]]()
+        with contextlib.suppress(Exception):
+            probe.set_state(plain)
+        for name, current in s["state"].items():
+            if name.startswith("_"):
+                continue
+            if isinstance(current, str) and current.startswith("IPY_MODEL_"):
+                kind = states[current.removeprefix("IPY_MODEL_")]["model_name"]
+                others = [c for c in by_kind[kind] if f"IPY_MODEL_{c}" != current]
+                forged += [(comm, _update({name: f"IPY_MODEL_{c}"})) for c in others[:1]]
+                continue
+            if isinstance(current, list) and current and "IPY_MODEL_" in json.dumps(current):
+                forged.append((comm, _update({name: current + buttons})))
+                continue
+            for value in _forged_values(current):
+                try:
+                    probe.set_state({name: value})
+                except Exception:
+                    continue  # refused by the trait: the kernel would refuse it too
+                forged.append((comm, _update({name: value})))
+    # children last: the page then redraws the forged layouts of few shown widgets
+    forged.sort(key=lambda message: "children" in message[1]["state"])
+    return forged
+
+
+def _update(state: dict) -> dict:
+    return {"method": "update", "state": state, "buffer_paths": []}
+
+
+CLICK = {"method": "custom", "content": {"event": "click"}}
+
+
+def _by_description(states: dict, model: str) -> dict[str, str]:
+    return {
+        s["state"]["description"]: comm
+        for comm, s in states.items()
+        if s["model_name"] == model and s["state"].get("description")
+    }
+
+
+def _by_placeholder(states: dict) -> dict[str, str]:
+    return {
+        s["state"]["placeholder"]: comm
+        for comm, s in states.items()
+        if s["model_name"] in ("TextModel", "PasswordModel") and s["state"].get("placeholder")
+    }
+
+
+def _dump(db: Path) -> list[str]:
+    connection = sqlite3.connect(str(db))
+    try:
+        return list(connection.iterdump())
+    finally:
+        connection.close()
+
+
+@pytest.mark.browser
+def test_forged_widget_messages_over_the_real_server_grant_no_teacher_action(
+    browser, tmp_path: Path
+) -> None:
+    """GH-22: one widget update over the dashboard's websocket unlocked everything."""
+    from hoteledu.classroom.store import Store
+
+    with class_server(tmp_path) as (base, _token, db):
+        store = Store(db)
+        running = store.create_session("pricing")
+        store.open_round(running.code)
+        store.submit(store.join(running.code, "Ann"), "3")
+        played = store.create_session("bid")
+        store.open_round(played.code)
+        store.close_round(played.code)
+        store.close()
+        before = _dump(db)
+
+        context = browser.new_context()
+        try:
+            intruder = context.new_page()
+            intruder.goto(base + "voila/render/teacher.ipynb", timeout=WAIT)
+            expect(intruder.get_by_placeholder("teacher token")).to_be_visible(timeout=WAIT)
+            channel = KernelChannel(intruder.url, intruder.content())
+            states = channel.states()
+            buttons = _by_description(states, "ButtonModel")
+            # the kernel holds the teacher's widgets even though the page does not show them
+            for label in ("Create session", "Resume session", "Open round", "Close round"):
+                assert label in buttons, sorted(buttons)
+            forged = _forgeries(states)
+            assert len(forged) > 1500, len(forged)
+            started = time.monotonic()
+            for start in range(0, len(forged), 250):
+                channel.send(forged[start : start + 250])
+            print(f"{len(forged)} forged updates in {time.monotonic() - started:.1f} s")
+
+            # then every teacher action, once for each public session code
+            resume_field = _by_placeholder(states)["code of an earlier session"]
+            actions = [
+                "Unlock",
+                "Create session",
+                "Resume session",
+                "Open round",
+                "Close round",
+                "Refresh",
+                "Export JSON",
+                "Export CSV",
+                "Allow rejoins again",
+                "Open round",
+            ]
+            presses = []
+            for code in (running.code, played.code):
+                presses.append((resume_field, _update({"value": code})))
+                presses += [(buttons[label], CLICK) for label in actions if label in buttons]
+            updates = channel.send(presses)
+            said = " ".join(str(u["data"]["state"].get("value", "")) for u in updates)
+            assert _dump(db) == before  # no session, round, close, export, reset or reopen
+            assert "type the teacher token first" in said  # the presses reached the kernel
+
+            after = channel.states()
+            values = " ".join(str(s["state"].get("value", "")) for s in after.values())
+            assert "base64" not in values and "Session code" not in values
+            assert "round-seed" not in values  # no round's status reached the page
+            # the page has drawn every forged update once it shows the last one
+            done = "<p class='forgery-done'>all forged messages sent</p>"
+            heading = next(
+                c for c, s in states.items() if "teacher dashboard" in str(s["state"].get("value"))
+            )
+            channel.send([(heading, _update({"value": done}))])
+            channel.close()
+            expect(intruder.locator(".forgery-done")).to_be_visible(timeout=WAIT)
+            assert intruder.locator(".export-link").count() == 0
+            assert intruder.locator(".session-code").count() == 0
+            assert intruder.locator(".round-status").count() == 0
+        finally:
+            context.close()
+
+
+@pytest.mark.browser
+def test_a_rejoin_brute_force_and_a_second_name_over_the_real_server_are_refused(
+    browser, tmp_path: Path
+) -> None:
+    """GH-22: a page tried about 50 rejoin codes a second and took over a student."""
+    import random
+
+    from hoteledu.classroom.store import CODE_ALPHABET, REJOIN_LENGTH, Store
+    from hoteledu.classroom.student import MAX_PAGE_REJOIN_FAILURES
+
+    with class_server(tmp_path) as (base, _token, db):
+        store = Store(db)
+        session = store.create_session("pricing")
+        store.open_round(session.code)
+        victim = store.join(session.code, "Ann")
+        store.submit(victim, "5")
+        store.close()
+
+        context = browser.new_context()
+        try:
+            intruder = context.new_page()
+            intruder.goto(base + "voila/render/student.ipynb", timeout=WAIT)
+            expect(_button(intruder, "Join")).to_be_visible(timeout=WAIT)
+            channel = KernelChannel(intruder.url, intruder.content())
+            states = channel.states()
+            fields = _by_placeholder(states)
+            join = _by_description(states, "ButtonModel")["Join"]
+
+            def attempt(name: str, rejoin: str) -> str:
+                channel.send(
+                    [
+                        (fields["session code"], _update({"value": session.code})),
+                        (fields["display name"], _update({"value": name})),
+                        (fields["only to come back after a reload"], _update({"value": rejoin})),
+                        (join, CLICK),
+                    ]
+                )
+                # the kernel's state of the page's message line (a repeated refusal sends
+                # no update: the value did not change)
+                said = [str(s["state"].get("value", "")) for s in channel.states().values()]
+                return html.unescape(" ".join(v for v in said if "classroom-message" in v))
+
+            rng = random.Random(7)
+            tries = 3 * MAX_PAGE_REJOIN_FAILURES  # bounded: 15 guesses
+            answers = [
+                attempt("Ann", "".join(rng.choice(CODE_ALPHABET) for _ in range(REJOIN_LENGTH)))
+                for _ in range(tries)
+            ]
+            assert all("wrong rejoin code" in a for a in answers[:MAX_PAGE_REJOIN_FAILURES])
+            limit = f"limit of {MAX_PAGE_REJOIN_FAILURES} failed rejoin tries"
+            assert all(limit in a for a in answers[MAX_PAGE_REJOIN_FAILURES:]), answers
+            assert limit in attempt("Ann", victim.rejoin)  # the page has stopped trying
+            assert not any("Joined as" in a for a in answers)
+
+            # the page joins once as its own student, then cannot join as another
+            assert "Joined as Mallory" in attempt("Mallory", "")
+            assert "one page is one student" in attempt("Bo", "")
+            channel.close()
+
+            check = Store(db)
+            try:
+                assert check.rejoin_failures(session.code) == MAX_PAGE_REJOIN_FAILURES
+                assert check.players(session.code) == ["Ann", "Mallory"]
+                assert [(s.name, s.value) for s in check.submissions(session.code)] == [("Ann", 5)]
+            finally:
+                check.close()
+        finally:
+            context.close()

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import contextlib
+import html
 from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
 
 from hoteledu.classroom.dashboard import Dashboard
-from hoteledu.classroom.store import Store
+from hoteledu.classroom.store import Store, format_rejoin
 from hoteledu.classroom.student import StudentPage
 
 TOKEN = "s3cret-token"
@@ -134,7 +135,8 @@ def _forged_values(value):
     if isinstance(value, bool):
         return [not value]
     if isinstance(value, str):
-        return ["", "none", "block", "flex", "visible", TOKEN]
+        # not the token: a student who knew it would be the teacher
+        return ["", "none", "block", "flex", "visible", "a guess at the token"]
     if isinstance(value, int | float):
         return [value + 1, 0]
     return []
@@ -172,8 +174,7 @@ def _press_every_button(root: widgets.Widget) -> int:
     pressed = 0
     for w in all_widgets(root):
         if isinstance(w, widgets.Button):
-            click = {"method": "custom", "content": {"event": "click"}}
-            w._handle_msg({"content": {"data": click}})
+            _forged_click(w)
             pressed += 1
     return pressed
 
@@ -189,7 +190,136 @@ def test_forged_widget_messages_never_unlock_the_dashboard(store: Store) -> None
     assert _forge_every_trait(page.box) > 0 and _forge_every_trait(page.teacher_box) > 50
     assert _press_every_button(page.box) + _press_every_button(page.teacher_box) >= 8
     assert not page.unlocked
+    assert "type the teacher token first" in page.message.value  # the presses arrived
     assert page.teacher_box not in page.box.children  # the panel is not even on the page
     assert page.code is None and "base64" not in page.export_link.value  # nothing exported
     assert list(store._db.iterdump()) == before  # no session, round, close or export
     assert page.unlock(TOKEN)  # the real token still works afterwards
+
+
+def _forged_click(button: widgets.Button) -> None:
+    """A click message as a page's websocket carries it (the button may be hidden)."""
+    click = {"method": "custom", "content": {"event": "click"}}
+    button._handle_msg({"content": {"data": click}, "buffers": []})
+
+
+def _forged_join(page: StudentPage, code: str, name: str, rejoin: str = "") -> str:
+    for field, value in ((page.code, code), (page.name, name), (page.rejoin, rejoin)):
+        field._handle_msg({"content": {"data": {"method": "update", "state": {"value": value}}}})
+    _forged_click(page.join_button)
+    return html.unescape(page.message.value)
+
+
+def test_one_page_is_one_student_even_by_forged_messages(store: Store) -> None:
+    """GH-22: the hidden Join button joined one page under many names."""
+    session = store.create_session("pricing")
+    page = StudentPage(store)
+    assert "Joined as Ann" in _forged_join(page, session.code, "Ann")
+    assert page.join_box.layout.display == "none"
+    other = store.create_session("bid")
+    before = list(store._db.iterdump())
+    for code, name in [(session.code, "Bo"), (other.code, "Cy"), (session.code, "Ann")]:
+        refusal = _forged_join(page, code, name)
+        assert "one page is one student" in refusal and "Ann" in refusal
+    assert list(store._db.iterdump()) == before
+    assert store.players(session.code) == ["Ann"] and page.player.name == "Ann"
+    # the teacher may allow a shared page (one computer for a table of students)
+    shared = store.create_session("pricing", shared_pages=True)
+    table = StudentPage(store)
+    for name in ("Di", "Ed"):
+        assert f"Joined as {name}" in _forged_join(table, shared.code, name)
+    assert store.players(shared.code) == ["Di", "Ed"] and table.player.name == "Ed"
+
+
+def test_the_dashboard_creates_a_shared_pages_session_only_when_asked(store: Store) -> None:
+    teacher = unlocked(store)
+    teacher.create_button.click()
+    assert store.session(teacher.code).shared_pages is False
+    assert "one page is one student" in teacher.session_info.value
+    teacher.shared_pages.value = True
+    teacher.create_button.click()
+    assert store.session(teacher.code).shared_pages is True
+
+
+def test_a_page_stops_rejoin_tries_at_its_limit_and_many_pages_at_the_session_limit(
+    store: Store,
+) -> None:
+    """GH-22: a bounded brute force from student pages does not take over a student."""
+    import random
+
+    from hoteledu.classroom.store import (
+        CODE_ALPHABET,
+        MAX_SESSION_REJOIN_FAILURES,
+        REJOIN_LENGTH,
+    )
+    from hoteledu.classroom.student import MAX_PAGE_REJOIN_FAILURES
+
+    session = store.create_session("pricing")
+    victim = store.join(session.code, "Ann")
+    store.open_round(session.code, seed=1)
+    store.submit(victim, "5")
+    rng = random.Random(22)
+
+    def guess() -> str:
+        return "".join(rng.choice(CODE_ALPHABET) for _ in range(REJOIN_LENGTH))
+
+    page = StudentPage(store)
+    refusals = [_forged_join(page, session.code, "Ann", guess()) for _ in range(12)]
+    assert all("wrong rejoin code" in r for r in refusals[:MAX_PAGE_REJOIN_FAILURES])
+    page_limit = f"this page's limit of {MAX_PAGE_REJOIN_FAILURES} failed rejoin tries"
+    assert all(page_limit in r for r in refusals[MAX_PAGE_REJOIN_FAILURES:])
+    assert store.rejoin_failures(session.code) == MAX_PAGE_REJOIN_FAILURES  # stopped at the page
+    assert page_limit in _forged_join(page, session.code, "Ann", victim.rejoin)
+    assert page.player is None
+
+    # one new page after another (a reload each): the session's limit stops them all
+    pages = 2 * MAX_SESSION_REJOIN_FAILURES // MAX_PAGE_REJOIN_FAILURES
+    for _ in range(pages):
+        fresh = StudentPage(store)
+        for _ in range(MAX_PAGE_REJOIN_FAILURES):
+            _forged_join(fresh, session.code, "Ann", guess())
+        assert fresh.player is None
+    assert store.rejoin_failures(session.code) == MAX_SESSION_REJOIN_FAILURES
+    session_limit = f"this session's limit of {MAX_SESSION_REJOIN_FAILURES} failed rejoin tries"
+    assert session_limit in _forged_join(StudentPage(store), session.code, "Ann", victim.rejoin)
+    assert [(s.name, s.value) for s in store.submissions(session.code)] == [("Ann", 5)]
+    # the teacher allows rejoins again; the student comes back with their code
+    teacher = unlocked(store)
+    teacher.resume_code.value = session.code
+    teacher.resume_button.click()
+    assert "wrong rejoin code(s) tried" in teacher.status.value
+    teacher.reset_rejoins_button.click()
+    assert "Rejoins allowed again (100 failed tries forgotten)" in teacher.message.value
+    back = StudentPage(store)
+    assert "Joined as Ann" in _forged_join(back, session.code, "Ann", victim.rejoin)
+    assert format_rejoin(victim.rejoin) in back.who.value
+
+
+def test_a_student_page_follows_the_rounds_by_itself(store: Store) -> None:
+    """GH-20: the page said "No round is open" until the student pressed Refresh."""
+    import time
+
+    session = store.create_session("pricing")
+    page = StudentPage(store, auto_refresh=0.05)
+
+    def wait_for(text: str, widget: widgets.HTML) -> None:
+        deadline = time.monotonic() + 30  # a timeout on a loaded machine, not a bound asserted
+        while text not in widget.value:
+            assert time.monotonic() < deadline, widget.value
+            time.sleep(0.02)
+
+    try:
+        page.code.value, page.name.value = session.code, "Ann"
+        page.join_button.click()
+        assert "No round is open" in page.question.value
+        opened = store.open_round(session.code)  # the teacher's page, another process
+        wait_for(f"Round 1 is open (seed {opened.seed})", page.question)
+        page.value.value = "2"
+        page.submit_button.click()
+        assert "recorded" in page.message.value
+        store.close_round(session.code)
+        wait_for("place 1 of 1", page.entries)
+        wait_for("No round is open", page.question)
+        assert "recorded" in page.message.value  # a redraw keeps what the page said
+    finally:
+        page.stop()

@@ -14,13 +14,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hoteledu.classroom.store import (
+    CODE_ALPHABET,
     DB_ENV,
     MAX_NAME,
+    MAX_SESSION_REJOIN_FAILURES,
+    REJOIN_LENGTH,
     ClassroomError,
     Player,
     Store,
     clean_name,
     default_db_path,
+    format_rejoin,
 )
 
 CONTEXT = multiprocessing.get_context("spawn")  # a fresh interpreter: no connection crosses
@@ -90,7 +94,6 @@ def bad_requests(store: Store, code: str, ann: Player) -> list[tuple[str, object
         ("name", lambda: store.join(code, "   ")),
         ("name", lambda: store.join(code, "x" * (MAX_NAME + 1))),
         ("name", lambda: store.join(code, "ANN")),  # duplicate, case-insensitive
-        ("name", lambda: store.join(code, "Ann", rejoin="WRNG")),
         ("name", lambda: store.join(code, "bell\x07")),
         ("value", lambda: store.submit(ann, "seven")),
         ("value", lambda: store.submit(ann, "3.5")),
@@ -136,6 +139,99 @@ def test_rejoin_with_the_code_comes_back_as_the_same_player(store: Store) -> Non
     ann = store.join(session.code, "Ann")
     again = store.join(session.code, "ann", rejoin=ann.rejoin.lower())
     assert again == ann
+    shown = format_rejoin(ann.rejoin)  # as the page shows it: ABCDE-FGHJK
+    assert store.join(session.code, "Ann", rejoin=f" {shown.lower()} ") == ann
+    assert store.rejoin_failures(session.code) == 0
+
+
+def test_a_rejoin_code_is_a_secret_of_at_least_40_bits(store: Store) -> None:
+    """GH-22: a 4-character code (923,521 values) was found by brute force in 10 s."""
+    assert len(CODE_ALPHABET) ** REJOIN_LENGTH >= 2**40
+    session = store.create_session("pricing")
+    codes = [store.join(session.code, f"student {i}").rejoin for i in range(200)]
+    assert len(set(codes)) == len(codes)
+    assert all(len(c) == REJOIN_LENGTH and set(c) <= set(CODE_ALPHABET) for c in codes)
+    # every symbol turns up: drawn from the whole alphabet, not a few letters
+    assert set("".join(codes)) == set(CODE_ALPHABET)
+
+
+def _tables(path: Path) -> list[str]:
+    return [line for line in dump(path) if "rejoin_failures" not in line]
+
+
+def test_a_wrong_rejoin_code_is_refused_and_only_counted(store: Store) -> None:
+    session = store.create_session("pricing")
+    store.join(session.code, "Ann")
+    before = _tables(store.path)
+    for forged in ("WRONGCODE1", "é" * 12, "x" * 500, "'; DROP TABLE players; --"):
+        with pytest.raises(ClassroomError, match="wrong rejoin code for 'Ann'") as error:
+            store.join(session.code, "Ann", rejoin=forged)
+        assert error.value.field == "rejoin"
+    assert _tables(store.path) == before  # no player, session or submission changed
+    assert store.rejoin_failures(session.code) == 4
+    with pytest.raises(ClassroomError, match="is taken") as error:  # no code: not a guess
+        store.join(session.code, "Ann")
+    assert error.value.field == "name" and store.rejoin_failures(session.code) == 4
+
+
+def test_a_bounded_brute_force_of_a_rejoin_code_fails_and_hits_the_session_limit(
+    store: Store,
+) -> None:
+    """GH-22: guessing a student's code to take over their answer stops at the limit."""
+    import random
+
+    session = store.create_session("pricing")
+    ann = store.join(session.code, "Ann")
+    store.open_round(session.code, seed=5)
+    store.submit(ann, "4")
+    rng = random.Random(2026)
+    tries = 3 * MAX_SESSION_REJOIN_FAILURES
+    refusals: list[str] = []
+    for _ in range(tries):
+        guess = "".join(rng.choice(CODE_ALPHABET) for _ in range(REJOIN_LENGTH))
+        with pytest.raises(ClassroomError) as error:
+            store.join(session.code, "Ann", rejoin=guess)
+        assert error.value.field == "rejoin"
+        refusals.append(str(error.value))
+    limit = f"limit of {MAX_SESSION_REJOIN_FAILURES} failed rejoin tries"
+    assert not any(limit in r for r in refusals[:MAX_SESSION_REJOIN_FAILURES])
+    assert all(limit in r for r in refusals[MAX_SESSION_REJOIN_FAILURES:])
+    assert store.rejoin_failures(session.code) == MAX_SESSION_REJOIN_FAILURES
+    # past the limit even the right code is refused: the limit is no oracle
+    with pytest.raises(ClassroomError, match=limit):
+        store.join(session.code, "Ann", rejoin=ann.rejoin)
+    assert [(s.name, s.value) for s in store.submissions(session.code)] == [("Ann", 4)]
+    assert store.reset_rejoin_failures(session.code) == MAX_SESSION_REJOIN_FAILURES
+    assert store.join(session.code, "Ann", rejoin=ann.rejoin) == ann
+    # other sessions are not touched by this one's limit
+    other = store.create_session("pricing")
+    bo = store.join(other.code, "Bo")
+    assert store.join(other.code, "Bo", rejoin=bo.rejoin) == bo
+
+
+def test_shared_pages_is_a_checked_session_option(store: Store, tmp_path: Path) -> None:
+    assert store.create_session("pricing").shared_pages is False
+    shared = store.create_session("pricing", shared_pages=True)
+    assert store.session(shared.code).shared_pages is True
+    before = dump(store.path)
+    with pytest.raises(ClassroomError) as error:
+        store.create_session("pricing", shared_pages="yes")
+    assert error.value.field == "shared_pages" and dump(store.path) == before
+    # a database written before the option opens, and its sessions are one page one student
+    old = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(str(old))
+    db.execute(
+        "CREATE TABLE sessions (code TEXT PRIMARY KEY, experiment TEXT NOT NULL, "
+        "params TEXT NOT NULL, created REAL NOT NULL)"
+    )
+    db.execute("INSERT INTO sessions VALUES ('OLD23', 'pricing', '{}', 0)")
+    db.commit()
+    db.close()
+    reopened = Store(old)
+    try:
+        assert reopened.session("OLD23").shared_pages is False
+    finally:
+        reopened.close()
 
 
 def test_names_are_cleaned_not_escaped() -> None:

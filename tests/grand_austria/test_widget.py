@@ -299,10 +299,10 @@ def _shows_live_state(figure, fresh) -> bool:
 
 def test_a_figure_never_answered_is_rebuilt_in_its_box(monkeypatch) -> None:
     """As GameApp's board: no view applied the update, so a new figure replaces it."""
-    from hoteledu.grand_austria.widgets import base as widget_module
+    from hoteledu.apps import watchdog
 
-    monkeypatch.setattr(widget_module, "in_kernel", lambda: True)
-    monkeypatch.setattr(widget_module, "WATCHDOG_SECONDS", 0.2)
+    monkeypatch.setattr(watchdog, "in_kernel", lambda: True)
+    monkeypatch.setattr(watchdog, "WATCHDOG_SECONDS", 0.2)
     roll = BoardRollWidget(dice=10, seed=1)
     old = roll.figure
     roll.roll_many_button.click()
@@ -331,10 +331,10 @@ def test_a_figure_never_answered_is_rebuilt_in_its_box(monkeypatch) -> None:
 def test_a_figure_that_answers_is_kept(monkeypatch) -> None:
     import time
 
-    from hoteledu.grand_austria.widgets import base as widget_module
+    from hoteledu.apps import watchdog
 
-    monkeypatch.setattr(widget_module, "in_kernel", lambda: True)
-    monkeypatch.setattr(widget_module, "WATCHDOG_SECONDS", 0.2)
+    monkeypatch.setattr(watchdog, "in_kernel", lambda: True)
+    monkeypatch.setattr(watchdog, "WATCHDOG_SECONDS", 0.2)
     draft = DraftWidget(players=2, seed=3)
     old = draft.figure
     space = 1 + int(np.argmax(draft.controller.counts))
@@ -349,4 +349,4 @@ def test_no_watchdog_without_a_kernel() -> None:
     """Outside Jupyter (tests, scripts) no browser view exists: nothing is watched."""
     roll = BoardRollWidget(dice=10, seed=1)
     roll.roll_many_button.click()
-    assert roll._watchdog is None and roll._unacknowledged == {}
+    assert roll.watchdog.timer is None and roll.watchdog.waiting == {}

@@ -42,7 +42,12 @@ DICE: tuple[int, ...] = DIE_FACES
 
 # ------------------------------------------------------------------ the step
 @functools.cache
-def _step_fractions(faces: tuple[int, ...] = DICE) -> tuple[Fraction, ...]:
+def step_fractions(faces: tuple[int, ...] = DICE) -> tuple[Fraction, ...]:
+    """``P(step = s)`` for s = 0 .. 2 * max(faces), exact: the sum of two fair dice.
+
+    >>> [str(p) for p in step_fractions((1, 2))]
+    ['0', '0', '1/4', '1/2', '1/4']
+    """
     top = 2 * max(faces)
     probs = [Fraction(0)] * (top + 1)
     share = Fraction(1, len(faces) ** 2)
@@ -71,17 +76,17 @@ def boat_step_distribution(faces: Sequence[int] = DICE) -> np.ndarray:
     >>> [str(p) for p in boat_step_distribution()]
     ['0', '0', '1/9', '2/9', '1/3', '2/9', '1/9']
     """
-    return np.array(_step_fractions(tuple(faces)), dtype=object)
+    return np.array(step_fractions(tuple(faces)), dtype=object)
 
 
-def _steps(faces: tuple[int, ...] = DICE) -> list[tuple[int, Fraction]]:
+def step_chances(faces: tuple[int, ...] = DICE) -> list[tuple[int, Fraction]]:
     """The possible steps with nonzero probability, as (step, probability)."""
-    return [(s, p) for s, p in enumerate(_step_fractions(faces)) if p]
+    return [(s, p) for s, p in enumerate(step_fractions(faces)) if p]
 
 
 def mean_step(faces: Sequence[int] = DICE) -> Fraction:
     """The expected move of the boat (4 for the game's dice), exact."""
-    return sum((s * p for s, p in _steps(tuple(faces))), Fraction(0))
+    return sum((s * p for s, p in step_chances(tuple(faces))), Fraction(0))
 
 
 # --------------------------------------------------------- transition matrix
@@ -90,7 +95,7 @@ def _transition(exact: bool) -> np.ndarray:
     zero = Fraction(0) if exact else 0.0
     matrix = np.full((N_CANAL, N_CANAL), zero, dtype=object if exact else float)
     for p in range(N_CANAL):
-        for s, prob in _steps():
+        for s, prob in step_chances():
             q = (p + s) % N_CANAL
             matrix[p, q] += prob if exact else float(prob)
     return matrix
@@ -124,10 +129,10 @@ def _step_forward(dist: np.ndarray) -> np.ndarray:
     out = np.zeros_like(dist)
     if dist.dtype == object:
         out[:] = Fraction(0)
-        for s, prob in _steps():
+        for s, prob in step_chances():
             out += np.roll(dist, s) * prob
     else:
-        for s, prob in _steps():
+        for s, prob in step_chances():
             out += np.roll(dist, s) * float(prob)
     return out
 
@@ -333,7 +338,7 @@ def boat_eigenvalues_closed_form() -> np.ndarray:
     """The eigenvalues ``phi(j)`` for ``j = 0..23`` from the step distribution (complex floats)."""
     j = np.arange(N_CANAL)
     out = np.zeros(N_CANAL, dtype=complex)
-    for s, prob in _steps():
+    for s, prob in step_chances():
         out += float(prob) * np.exp(2j * np.pi * j * s / N_CANAL)
     return out
 
@@ -372,7 +377,7 @@ def total_variation_bound(turns: int) -> float:
 # ------------------------------------------------------------------ renewal
 @functools.lru_cache(maxsize=16)
 def _renewal(n_max: int, exact: bool) -> tuple:
-    steps = _steps()
+    steps = step_chances()
     if exact:
         u = [Fraction(1)] + [Fraction(0)] * n_max
         for n in range(1, n_max + 1):
@@ -418,7 +423,7 @@ def renewal_decay_rate() -> float:
     ``x^6 - sum_s P(s) x^(6 - s)``; its root 1 gives the limit and the largest
     modulus among the other roots gives the rate.
     """
-    probs = [float(p) for p in _step_fractions()]
+    probs = [float(p) for p in step_fractions()]
     top = len(probs) - 1
     coefficients = [1.0] + [-probs[s] for s in range(1, top + 1)]
     roots = np.roots(coefficients)

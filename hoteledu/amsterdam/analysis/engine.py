@@ -469,7 +469,8 @@ def concentration(
 # ------------------------------------------------------------ load balancing
 def _any_tile_state(**options: Any):
     """The engine with the alternative chase rule: any tile showing the function."""
-    from hoteledu.amsterdam.rules import NUM_PLACES, AmsterdamState
+    from hoteledu.amsterdam.board import NUM_PLACES
+    from hoteledu.amsterdam.rules import AmsterdamState
 
     class AnyTileOfFunction(AmsterdamState):
         def _chase_targets(self) -> list[int]:

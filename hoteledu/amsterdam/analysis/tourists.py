@@ -33,7 +33,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from hoteledu.amsterdam.analysis.boat import N_CANAL, _step_fractions, _steps, renewal_sequence
+from hoteledu.amsterdam.analysis.boat import N_CANAL, renewal_sequence, step_chances, step_fractions
 from hoteledu.amsterdam.board import (
     BENDS,
     BUILDING_TILES,
@@ -60,7 +60,7 @@ _TILE_SLOT = {t: i for i, t in enumerate(CITY_TILES)}
 def _passed_masks(pickup_on_departure: bool) -> dict[int, np.ndarray]:
     """For each step, a 24 x 4 bool array: is quay ``b`` picked up on the move from ``p``?"""
     masks = {}
-    for s, _ in _steps():
+    for s, _ in step_chances():
         mask = np.zeros((N_CANAL, len(BEND_LIST)), dtype=bool)
         for p in range(N_CANAL):
             passed = {(p + j) % N_CANAL for j in range(1, s)}
@@ -79,7 +79,7 @@ def _scaled_history(turns: int, pickup_on_departure: bool) -> tuple[tuple, ...]:
     ``D`` is the common denominator of the step probabilities (9), so all the
     entries are Python integers: exact, and much faster than ``Fraction``.
     """
-    steps = _steps()
+    steps = step_chances()
     denominator = max(p.denominator for _, p in steps)
     weights = [(s, int(p * denominator)) for s, p in steps]
     pos = np.array([0] * N_CANAL, dtype=object)
@@ -110,7 +110,7 @@ def _scaled_history(turns: int, pickup_on_departure: bool) -> tuple[tuple, ...]:
 
 def _history(turns: int, exact: bool, pickup_on_departure: bool) -> tuple:
     """(boat distribution, W, expected drops so far per canal tile) after ``turns`` turns."""
-    scale = max(p.denominator for _, p in _steps()) ** turns
+    scale = max(p.denominator for _, p in step_chances()) ** turns
     arrays = _scaled_history(turns, pickup_on_departure)[turns]
     if exact:
         convert = np.frompyfunc(lambda v: Fraction(v, scale), 1, 1)
@@ -227,21 +227,21 @@ def quay_delivery_offsets(pickup_on_departure: bool = False) -> tuple[Fraction, 
     >>> [round(float(p), 4) for p in quay_delivery_offsets()[1:6]]
     [0.3332, 0.2963, 0.2223, 0.1112, 0.0371]
     """
-    probs = _step_fractions()
+    probs = step_fractions()
     offsets = [Fraction(0)] * N_CANAL
     if pickup_on_departure:
         # Picked up at once: a six lands in the next bend, where it all repeats.
         six = probs[6] if len(probs) > 6 else Fraction(0)
         cycle = 1 - six ** len(BEND_LIST)
         for k in range(len(BEND_LIST)):
-            for s, p in _steps():
+            for s, p in step_chances():
                 if s != 6:
                     offsets[(6 * k + s) % N_CANAL] += six**k * p / cycle
         return tuple(offsets)
     u = renewal_sequence(N_CANAL)
     restart = 1 - u[N_CANAL]
     for p in range(N_CANAL - 6, N_CANAL):
-        for s, prob in _steps():
+        for s, prob in step_chances():
             if p + s > N_CANAL:
                 offsets[p + s - N_CANAL] += u[p] * prob / restart
     return tuple(offsets)
@@ -290,7 +290,7 @@ def delivery_rates(
 @functools.lru_cache(maxsize=1)
 def _next_drop_from() -> np.ndarray:
     """24 x 24 Fraction array: row p = distribution of the next non-bend stop from tile p."""
-    steps = _steps()
+    steps = step_chances()
     six = dict(steps).get(6, Fraction(0))
     direct = np.array([[Fraction(0)] * N_CANAL for _ in range(N_CANAL)], dtype=object)
     for p in range(N_CANAL):
@@ -489,8 +489,8 @@ def simulate_boat_deliveries(
     if games < 2:
         raise ValueError(f"a confidence band needs at least 2 games, got {games}")
     rng = np.random.default_rng(seed)
-    steps = np.array([s for s, _ in _steps()])
-    weights = np.array([float(p) for _, p in _steps()])
+    steps = np.array([s for s, _ in step_chances()])
+    weights = np.array([float(p) for _, p in step_chances()])
     masks = _passed_masks(pickup_on_departure)
     mask_by_step = np.zeros((steps.max() + 1, N_CANAL, len(BEND_LIST)), dtype=bool)
     for s in steps:

@@ -49,8 +49,10 @@ import numpy as np
 
 from hoteledu.boutique.actions import Bid, CheckInDie, KeepPrices, Pass, RevealCard, SetPrices
 from hoteledu.boutique.bots import BOTS
-from hoteledu.boutique.rules import BID_STEP, BoutiqueState, new_game
+from hoteledu.boutique.mat import BID_STEP
+from hoteledu.boutique.rules import BoutiqueState, new_game
 from hoteledu.core.actions import JointAction
+from hoteledu.core.matrix_game import MatrixGame
 from hoteledu.core.simulate import next_action
 
 TIE_RULES: tuple[str, ...] = ("split", "all_win")
@@ -94,7 +96,11 @@ class BidGame:
 
     def game(self) -> nashpy.Game:
         """The game as a ``nashpy.Game`` (floats)."""
-        return nashpy.Game(_floats(self.row_payoffs), _floats(self.col_payoffs))
+        return self.matrix_game().nashpy()
+
+    def matrix_game(self) -> MatrixGame:
+        """The game as a :class:`~hoteledu.core.matrix_game.MatrixGame` (floats)."""
+        return MatrixGame(_floats(self.row_payoffs), _floats(self.col_payoffs))
 
 
 def _floats(matrix: Matrix) -> np.ndarray:

@@ -1,9 +1,12 @@
 """Equilibria of two-player matrix games, with nashpy, and the tools to read them.
 
-Every function takes a game as a :class:`nashpy.Game`, a
+Every function takes a game as a :class:`~hoteledu.core.matrix_game.MatrixGame`
+or anything :meth:`MatrixGame.of <hoteledu.core.matrix_game.MatrixGame.of>`
+turns into one: a :class:`nashpy.Game`, a
 :class:`~hoteledu.boutique.analysis.games.PricingGame`, a pair ``(A, B)`` of
 payoff matrices, or one matrix ``A`` (the zero-sum game ``(A, -A)``). Row
-player P1, column player P2; strategies are 0-based indices.
+player P1, column player P2; strategies are 0-based indices. Payoffs are
+compared with the one tolerance policy of :mod:`hoteledu.core.matrix_game`.
 
 * :func:`pure_equilibria`, :func:`best_responses`,
   :func:`best_response_arrows` and :func:`best_response_cycles`: the pure
@@ -33,8 +36,11 @@ import nashpy
 import numpy as np
 from scipy.optimize import linprog
 
+from hoteledu.core.matrix_game import MatrixGame
+
 __all__ = [
     "LEMKE_HOWSON_NOTE",
+    "SUPPORT_THRESHOLD",
     "Arrow",
     "Degeneracy",
     "Equilibrium",
@@ -55,7 +61,8 @@ __all__ = [
     "zero_sum_lp",
 ]
 
-TOL = 1e-9
+SUPPORT_THRESHOLD = 1e-9
+"""A probability above this counts as played (an equilibrium's support)."""
 
 LEMKE_HOWSON_NOTE = (
     "Lemke-Howson starts at the artificial point where nobody plays anything and "
@@ -73,25 +80,10 @@ LEMKE_HOWSON_NOTE = (
 
 # ------------------------------------------------------------------- input
 def as_game(game: Any) -> nashpy.Game:
-    """A nashpy.Game from a nashpy.Game, a PricingGame, a pair (A, B), or A (zero-sum)."""
+    """The game as a :class:`nashpy.Game` (itself if it is one), for nashpy's algorithms."""
     if isinstance(game, nashpy.Game):
         return game
-    if hasattr(game, "game") and hasattr(game, "payoffs"):
-        return game.game
-    if isinstance(game, (tuple, list)) and len(game) == 2 and np.ndim(game[0]) == 2:
-        a, b = (np.asarray(m, dtype=float) for m in game)
-        if a.shape != b.shape:
-            raise ValueError(f"payoff matrices must have one shape, got {a.shape} and {b.shape}")
-        return nashpy.Game(a, b)
-    a = np.asarray(game, dtype=float)
-    if a.ndim != 2:
-        raise ValueError(f"a game is a matrix or a pair of matrices, got shape {a.shape}")
-    return nashpy.Game(a)
-
-
-def _matrices(game: Any) -> tuple[np.ndarray, np.ndarray]:
-    a, b = as_game(game).payoff_matrices
-    return np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    return MatrixGame.of(game).nashpy()
 
 
 # -------------------------------------------------------------- equilibria
@@ -111,8 +103,8 @@ class Equilibrium:
     @property
     def supports(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         return (
-            tuple(int(i) for i in np.flatnonzero(self.row > TOL)),
-            tuple(int(j) for j in np.flatnonzero(self.column > TOL)),
+            tuple(int(i) for i in np.flatnonzero(self.row > SUPPORT_THRESHOLD)),
+            tuple(int(j) for j in np.flatnonzero(self.column > SUPPORT_THRESHOLD)),
         )
 
     def rounded(self, digits: int = 3) -> tuple[list[float], list[float]]:
@@ -129,15 +121,9 @@ def _equilibrium(a: np.ndarray, b: np.ndarray, row: Any, column: Any) -> Equilib
     return Equilibrium(x, y, float(x @ a @ y), float(x @ b @ y))
 
 
-def is_equilibrium(game: Any, row: Any, column: Any, tol: float = 1e-7) -> bool:
-    """Whether no player gains more than ``tol`` by a pure deviation."""
-    a, b = _matrices(game)
-    x, y = np.asarray(row, dtype=float), np.asarray(column, dtype=float)
-    if x.shape != (a.shape[0],) or y.shape != (a.shape[1],):
-        return False
-    if np.any(x < -tol) or np.any(y < -tol) or abs(x.sum() - 1) > tol or abs(y.sum() - 1) > tol:
-        return False
-    return bool((a @ y).max() <= x @ a @ y + tol and (x @ b).max() <= x @ b @ y + tol)
+def is_equilibrium(game: Any, row: Any, column: Any) -> bool:
+    """Whether no player gains by a pure deviation (see :meth:`MatrixGame.is_equilibrium`)."""
+    return MatrixGame.of(game).is_equilibrium(row, column)
 
 
 def _unique(equilibria: Sequence[Equilibrium], tol: float = 1e-7) -> list[Equilibrium]:
@@ -151,17 +137,15 @@ def _unique(equilibria: Sequence[Equilibrium], tol: float = 1e-7) -> list[Equili
     return kept
 
 
-def pure_equilibria(game: Any, tol: float = TOL) -> list[tuple[int, int]]:
-    """Cells (i, j) where each player's payoff is a best reply to the other's choice."""
-    a, b = _matrices(game)
-    col_best = a.max(axis=0)
-    row_best = b.max(axis=1)
-    return [
-        (i, j)
-        for i in range(a.shape[0])
-        for j in range(a.shape[1])
-        if a[i, j] >= col_best[j] - tol and b[i, j] >= row_best[i] - tol
-    ]
+def pure_equilibria(game: Any) -> list[tuple[int, int]]:
+    """Cells (i, j) where each player's choice is a best reply to the other's.
+
+    Payoffs within the tolerance of :mod:`hoteledu.core.matrix_game` tie.
+
+    >>> pure_equilibria([[1, 0], [0, 1]])  # zero-sum coordination: no pure equilibrium
+    []
+    """
+    return MatrixGame.of(game).pure_equilibria()
 
 
 def nashpy_support_enumeration(game: Any, tol: float | None = None) -> list[Equilibrium]:
@@ -171,10 +155,11 @@ def nashpy_support_enumeration(game: Any, tol: float | None = None) -> list[Equi
     exactly; rounding (a -1e-17) then loses equilibria of games with
     fractional payoffs. :func:`support_enumeration` is the tolerant version.
     """
+    matrix = MatrixGame.of(game)
     g = as_game(game)
-    a, b = _matrices(g)
+    a, b = matrix.payoffs
     if tol is None:
-        tol = 1e-9 * max(1.0, float(np.abs(a).max()), float(np.abs(b).max()))
+        tol = max(matrix.tolerances)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # nashpy warns on degenerate games: see degeneracy()
         found = [_equilibrium(a, b, x, y) for x, y in g.support_enumeration(tol=tol)]
@@ -196,21 +181,20 @@ def _indifferent(payoff: np.ndarray) -> tuple[np.ndarray, float] | None:
     return solution[:k], float(solution[k])
 
 
-def support_enumeration(game: Any, tol: float | None = None) -> list[Equilibrium]:
+def support_enumeration(game: Any) -> list[Equilibrium]:
     """Support enumeration (nashpy's algorithm, with tolerances for rounding).
 
     For every pair of supports of equal size k: solve the indifference
     equations (each player's mix makes the other indifferent on its
     support), keep solutions positive on the supports with no better reply
     outside. It finds every equilibrium of a nondegenerate game; in a
-    degenerate one only some. ``tol`` (default 1e-9 times the largest
-    payoff) absorbs rounding; :func:`nashpy_support_enumeration` is nashpy's
-    exact-comparison version, which misses equilibria through rounding.
+    degenerate one only some. The tolerance policy of
+    :mod:`hoteledu.core.matrix_game` absorbs rounding; :func:`nashpy_support_enumeration`
+    is nashpy's exact-comparison version, which misses equilibria through rounding.
     """
-    g = as_game(game)
-    a, b = _matrices(g)
-    scale = max(1.0, float(np.abs(a).max()), float(np.abs(b).max()))
-    tol = 1e-9 * scale if tol is None else tol
+    g = MatrixGame.of(game)
+    a, b = g.payoffs
+    tol_a, tol_b = g.tolerances
     m, n = a.shape
     found = []
     for k in range(1, min(m, n) + 1):
@@ -225,15 +209,15 @@ def support_enumeration(game: Any, tol: float | None = None) -> list[Equilibrium
                     continue
                 x, y = np.zeros(m), np.zeros(n)
                 x[list(rows)], y[list(cols)] = x_s, y_s
-                if (a @ y).max() <= v + tol and (x @ b).max() <= u + tol:
+                if (a @ y).max() <= v + tol_a and (x @ b).max() <= u + tol_b:
                     found.append(_equilibrium(a, b, x, y))
     return _unique([e for e in found if is_equilibrium(g, e.row, e.column)])
 
 
 def vertex_enumeration(game: Any) -> list[Equilibrium]:
     """nashpy's vertex enumeration (extreme equilibria of the best-response polytopes)."""
-    g = as_game(game)
-    a, b = _matrices(g)
+    g = MatrixGame.of(game)
+    a, b = g.payoffs
     # Vertex enumeration needs positive payoffs; a constant shift changes no equilibrium.
     shift = 1 - min(a.min(), b.min(), 0)
     shifted = nashpy.Game(a + shift, b + shift)
@@ -261,8 +245,8 @@ class LemkeHowsonRun:
 
 def lemke_howson_all(game: Any) -> list[LemkeHowsonRun]:
     """Run Lemke-Howson from every label 0..m+n-1 (see :data:`LEMKE_HOWSON_NOTE`)."""
-    g = as_game(game)
-    a, b = _matrices(g)
+    g = MatrixGame.of(game)
+    a, b = g.payoffs
     shift = 1 - min(a.min(), b.min(), 0)
     shifted = nashpy.Game(a + shift, b + shift)
     runs = []
@@ -320,8 +304,9 @@ def zero_sum_lp(game: Any, column: bool = True) -> ZeroSumSolution:
     ``column=False`` skips P2's program (its mix is then P1's mix, right for
     a symmetric game A = -A^T only; half the time in a bootstrap loop).
     """
-    a, b = _matrices(game)
-    if not np.allclose(a + b, 0, atol=1e-9 * max(1.0, float(np.abs(a).max()))):
+    g = MatrixGame.of(game)
+    a = g.row_payoffs
+    if not g.is_zero_sum():
         raise ValueError("the linear program solves zero-sum games: A + B must be 0")
     value, x = _maximin(a)
     y = _maximin(-a.T)[1] if column else x
@@ -329,28 +314,23 @@ def zero_sum_lp(game: Any, column: bool = True) -> ZeroSumSolution:
 
 
 def zero_sum_agrees_with_nashpy(game: Any, tol: float = 1e-6) -> bool:
-    """Cross-check: the LP's mixes are an equilibrium, and nashpy's LP has the same value."""
-    g = as_game(game)
-    a, _ = _matrices(g)
+    """Cross-check: the LP's mixes are an equilibrium, and nashpy's LP has the same value.
+
+    ``tol`` is how far (relative to the value) the two programs' values may differ.
+    """
+    g = MatrixGame.of(game)
     ours = zero_sum_lp(g)
-    x, y = g.linear_program()
-    theirs = float(np.asarray(x) @ a @ np.asarray(y))
-    return is_equilibrium(g, ours.row, ours.column, tol) and abs(theirs - ours.value) <= tol * max(
+    x, y = g.nashpy().linear_program()
+    theirs = float(np.asarray(x) @ g.row_payoffs @ np.asarray(y))
+    return g.is_equilibrium(ours.row, ours.column) and abs(theirs - ours.value) <= tol * max(
         1.0, abs(ours.value)
     )
 
 
 # --------------------------------------------------------- best responses
-def best_responses(game: Any, tol: float = TOL) -> tuple[list[list[int]], list[list[int]]]:
+def best_responses(game: Any) -> tuple[list[list[int]], list[list[int]]]:
     """(P1's best replies to each column, P2's best replies to each row)."""
-    a, b = _matrices(game)
-    rows = [
-        [int(i) for i in np.flatnonzero(a[:, j] >= a[:, j].max() - tol)] for j in range(a.shape[1])
-    ]
-    cols = [
-        [int(j) for j in np.flatnonzero(b[i, :] >= b[i, :].max() - tol)] for i in range(a.shape[0])
-    ]
-    return rows, cols
+    return MatrixGame.of(game).best_responses()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -363,15 +343,15 @@ class Arrow:
     gain: float
 
 
-def best_response_arrows(game: Any, tol: float = TOL) -> list[Arrow]:
+def best_response_arrows(game: Any) -> list[Arrow]:
     """From every cell, an arrow for each player who gains by switching to a best reply.
 
     The arrow points at that player's best reply (the lowest-numbered one if
     several tie). Cells without arrows are the pure equilibria.
     """
-    a, b = _matrices(game)
-    (rows, cols), arrows = best_responses(a_b := (a, b), tol), []
-    del a_b
+    g = MatrixGame.of(game)
+    a, b = g.payoffs
+    (rows, cols), arrows = g.best_responses(), []
     for i in range(a.shape[0]):
         for j in range(a.shape[1]):
             if i not in rows[j]:
@@ -383,7 +363,7 @@ def best_response_arrows(game: Any, tol: float = TOL) -> list[Arrow]:
     return arrows
 
 
-def best_response_cycles(game: Any, tol: float = TOL) -> list[list[tuple[int, int]]]:
+def best_response_cycles(game: Any) -> list[list[tuple[int, int]]]:
     """Cycles of alternating best replies (P1 replies, then P2, then P1, ...).
 
     From every cell the players take turns switching to a best reply (staying
@@ -393,9 +373,10 @@ def best_response_cycles(game: Any, tol: float = TOL) -> list[list[tuple[int, in
     visit on form a cycle. Each cycle is listed once, starting at its
     smallest cell.
     """
-    a, b = _matrices(game)
-    rows, cols = best_responses((a, b), tol)
-    equilibria = set(pure_equilibria((a, b), tol))
+    g = MatrixGame.of(game)
+    a = g.row_payoffs
+    rows, cols = g.best_responses()
+    equilibria = set(g.pure_equilibria())
     cycles: list[list[tuple[int, int]]] = []
     for start in itertools.product(range(a.shape[0]), range(a.shape[1])):
         path: list[tuple[tuple[int, int], int]] = []
@@ -481,17 +462,17 @@ def _witness(
     target = np.zeros(len(replies))
     target[-1] = 1.0
     mix, *_ = np.linalg.lstsq(system, target, rcond=None)
-    if np.abs(system @ mix - target).max() > 1e-9 or mix.min() <= tol:
+    if np.abs(system @ mix - target).max() > 1e-9 or mix.min() <= SUPPORT_THRESHOLD:
         return None
     x = np.zeros(m)
     x[list(support)] = mix
     values = x @ payoff
-    if values.max() > values[first] + 1e-9:
+    if values.max() > values[first] + tol:
         return None
     return x
 
 
-def degeneracy(game: Any, max_support: int | None = None, tol: float = TOL) -> Degeneracy:
+def degeneracy(game: Any, max_support: int | None = None) -> Degeneracy:
     """Find strategies with more best responses than their support size.
 
     Pure strategies are checked directly; mixes on supports of 2 ..
@@ -499,13 +480,16 @@ def degeneracy(game: Any, max_support: int | None = None, tol: float = TOL) -> D
     equations of every support against every set of one more reply. The
     search stops at the first witness of each player.
     """
-    a, b = _matrices(game)
+    g = MatrixGame.of(game)
+    a, b = g.payoffs
     witnesses = []
     for player, payoff in ((0, b), (1, a.T)):  # the opponent's payoffs, this player first
+        other = 1 - player
+        tol = g.tolerances[other]
         found: tuple[int, tuple[int, ...], tuple[int, ...], tuple[float, ...]] | None = None
         m, n = payoff.shape
         for i in range(m):  # pure strategies first: a tie among the opponent's replies
-            best = np.flatnonzero(payoff[i] >= payoff[i].max() - tol)
+            best = np.flatnonzero(g.best_reply_mask(other, payoff[i]))
             if len(best) > 1:
                 mix = tuple(float(k == i) for k in range(m))
                 found = (player, (i,), tuple(int(j) for j in best), mix)

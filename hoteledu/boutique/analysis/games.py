@@ -88,6 +88,7 @@ from hoteledu.boutique.cards import Deck, standard_deck
 from hoteledu.boutique.mat import PRICE_STEP
 from hoteledu.boutique.rules import BoutiqueState, new_game
 from hoteledu.core.actions import Action, JointAction
+from hoteledu.core.matrix_game import MatrixGame
 from hoteledu.core.state import CHANCE, SIMULTANEOUS, TERMINAL
 
 __all__ = [
@@ -447,9 +448,13 @@ class PricingGame:
     @property
     def game(self) -> nashpy.Game:
         """The two-player game as a :class:`nashpy.Game` (row player P1)."""
+        return self.matrix_game().nashpy()
+
+    def matrix_game(self) -> MatrixGame:
+        """The two-player game as a :class:`~hoteledu.core.matrix_game.MatrixGame` (row P1)."""
         if self.players != 2:
             raise ValueError("nashpy games have two players; use .payoffs for more")
-        return nashpy.Game(self.payoffs[0], self.payoffs[1])
+        return MatrixGame(self.payoffs[0], self.payoffs[1])
 
     @property
     def samples(self) -> int:

@@ -1,10 +1,12 @@
 """Learning dynamics on bimatrix games: fictitious play, replicator and best-response dynamics.
 
-A game is given as a ``nashpy.Game``, a pair ``(A, B)`` of payoff matrices
-(row player P1 gets ``A[i, j]``, column player P2 gets ``B[i, j]``) or one
-matrix ``A`` for a zero-sum game (``B = -A``). Nothing here is specific to
+A game is a :class:`~hoteledu.core.matrix_game.MatrixGame` or anything it
+is made of: a ``nashpy.Game``, a pair ``(A, B)`` of payoff matrices (row
+player P1 gets ``A[i, j]``, column player P2 gets ``B[i, j]``) or one matrix
+``A`` for a zero-sum game (``B = -A``). Nothing here is specific to
 Boutique: the engine's pricing games (``hoteledu.boutique.analysis.games``)
-come in as a ``nashpy.Game`` like any other.
+come in like any other. Ties between best responses follow the one tolerance
+policy of :mod:`hoteledu.core.matrix_game`, as the equilibria do.
 
 * :func:`fictitious_play`: each round both players best-respond to the
   empirical frequencies of the other's past play (Brown 1951). Ties between
@@ -49,11 +51,12 @@ Examples
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
+
+from hoteledu.core.matrix_game import MatrixGame
 
 __all__ = [
     "BestResponsePath",
@@ -65,43 +68,22 @@ __all__ = [
     "fictitious_play",
     "normalised",
     "payoff_matrices",
-    "pure_equilibria",
     "replicator",
     "replicator_field",
 ]
 
 TIE_RULES = ("first", "random")
-TIE_TOLERANCE = 1e-9
-"""Payoffs within this (relative to the matrix's scale) of the best count as tied."""
 
 
 # ----------------------------------------------------------------- games
 def payoff_matrices(game: Any) -> tuple[np.ndarray, np.ndarray]:
     """The row and column players' payoff matrices ``(A, B)`` as float arrays.
 
-    Accepts a ``nashpy.Game``, an object with a ``.game`` attribute holding
-    one (such as a pricing game), a pair ``(A, B)``, or a single matrix
-    ``A`` (zero-sum: ``B = -A``).
+    Accepts what :meth:`MatrixGame.of <hoteledu.core.matrix_game.MatrixGame.of>`
+    accepts: a ``nashpy.Game``, a pricing game, a pair ``(A, B)``, or a single
+    matrix ``A`` (zero-sum: ``B = -A``).
     """
-    if hasattr(game, "payoff_matrices"):
-        a, b = game.payoff_matrices
-    elif hasattr(game, "game") and hasattr(game.game, "payoff_matrices"):
-        a, b = game.game.payoff_matrices
-    elif isinstance(game, tuple) and len(game) == 2:
-        a, b = game
-    else:
-        a = np.asarray(game, dtype=float)
-        b = -a
-    a = np.asarray(a, dtype=float)
-    b = np.asarray(b, dtype=float)
-    if a.ndim != 2 or a.shape != b.shape or 0 in a.shape:
-        raise ValueError(
-            f"payoff matrices must be two non-empty matrices of the same shape, "
-            f"got A {a.shape} and B {b.shape}"
-        )
-    if not (np.isfinite(a).all() and np.isfinite(b).all()):
-        raise ValueError("payoff matrices must be finite numbers")
-    return a, b
+    return MatrixGame.of(game).payoffs
 
 
 def normalised(game: Any) -> tuple[np.ndarray, np.ndarray]:
@@ -170,10 +152,6 @@ class FictitiousPlayResult:
         return int((self.plays[1:] != self.plays[:-1]).any(axis=1).sum())
 
 
-def _best_responses(utilities: np.ndarray, scale: float) -> np.ndarray:
-    return np.flatnonzero(utilities >= utilities.max() - TIE_TOLERANCE * scale)
-
-
 def fictitious_play(
     game: Any,
     iterations: int,
@@ -203,7 +181,8 @@ def fictitious_play(
     seed
         Seed of the tie-breaking generator (used only with ``"random"``).
     """
-    a, b = payoff_matrices(game)
+    matrix = MatrixGame.of(game)
+    a, b = matrix.payoffs
     if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
         raise ValueError(f"iterations must be a whole number >= 1, got {iterations!r}")
     if tie_rule not in TIE_RULES:
@@ -220,8 +199,6 @@ def fictitious_play(
                 f"initial_counts must be {m} and {n} counts >= 0, got {initial_counts!r}"
             )
     rng = np.random.default_rng(seed) if tie_rule == "random" else None
-    scale_a = max(float(np.abs(a).max()), 1.0)
-    scale_b = max(float(np.abs(b).max()), 1.0)
     bt = b.T.copy()
     # Utilities against the counts (not frequencies): the same argmax, no division; kept
     # up to date by adding one column per round instead of a matrix product.
@@ -230,8 +207,8 @@ def fictitious_play(
     plays = np.empty((iterations, 2), dtype=np.int64)
     for t in range(iterations):
         played = t + row.sum() + col.sum()  # bounds the counts: the tie tolerance grows with them
-        row_best = row_utility >= row_utility.max() - TIE_TOLERANCE * scale_a * max(played, 1.0)
-        col_best = col_utility >= col_utility.max() - TIE_TOLERANCE * scale_b * max(played, 1.0)
+        row_best = matrix.best_reply_mask(0, row_utility, played)
+        col_best = matrix.best_reply_mask(1, col_utility, played)
         if rng is None:
             i, j = int(row_best.argmax()), int(col_best.argmax())
         else:
@@ -379,22 +356,21 @@ def best_response_path(
     player keeps their action when it is among the best responses, and
     otherwise takes the lowest-numbered best response (deterministic).
     """
-    a, b = payoff_matrices(game)
+    matrix = MatrixGame.of(game)
+    a, b = matrix.payoffs
     m, n = a.shape
     i, j = start
     if not (0 <= i < m and 0 <= j < n):
         raise ValueError(f"start must be a profile (i, j) with i < {m} and j < {n}, got {start!r}")
     if order not in ("alternating", "simultaneous"):
         raise ValueError(f"order must be 'alternating' or 'simultaneous', got {order!r}")
-    scale_a = max(float(np.abs(a).max()), 1.0)
-    scale_b = max(float(np.abs(b).max()), 1.0)
 
     def row_reply(i: int, j: int) -> int:
-        best = _best_responses(a[:, j], scale_a)
+        best = np.flatnonzero(matrix.best_reply_mask(0, a[:, j]))
         return i if i in best else int(best[0])
 
     def col_reply(i: int, j: int) -> int:
-        best = _best_responses(b[i, :], scale_b)
+        best = np.flatnonzero(matrix.best_reply_mask(1, b[i, :]))
         return j if j in best else int(best[0])
 
     profiles = [(int(i), int(j))]
@@ -432,16 +408,9 @@ def exploitability(game: Any, x: Any, y: Any) -> Any:
     equilibrium, > 0 elsewhere. ``x`` and ``y`` may be stacks of mixes
     (shapes ``(T, m)`` and ``(T, n)``): the result is then one number per row.
     """
-    a, b = payoff_matrices(game)
-    m, n = a.shape
-    xs = _mixed(x, m, "x")
-    ys = _mixed(y, n, "y")
-    f = ys @ a.T  # (..., m): P1's payoff of each action against y
-    g = xs @ b  # (..., n)
-    value_a = (xs * f).sum(axis=-1)
-    value_b = (g * ys).sum(axis=-1)
-    gap = f.max(axis=-1) - value_a + g.max(axis=-1) - value_b
-    return float(gap) if np.ndim(gap) == 0 else gap
+    matrix = MatrixGame.of(game)
+    m, n = matrix.shape
+    return matrix.exploitability(_mixed(x, m, "x"), _mixed(y, n, "y"))
 
 
 def distance_to_equilibria(
@@ -465,18 +434,6 @@ def distance_to_equilibria(
     ]
     nearest = np.min(np.stack(distances), axis=0)
     return float(nearest) if np.ndim(nearest) == 0 else nearest
-
-
-def pure_equilibria(game: Any) -> list[tuple[int, int]]:
-    """Every pure profile where both players are best-responding (brute force)."""
-    a, b = payoff_matrices(game)
-    scale_a = max(float(np.abs(a).max()), 1.0)
-    scale_b = max(float(np.abs(b).max()), 1.0)
-    return [
-        (i, j)
-        for i, j in itertools.product(range(a.shape[0]), range(a.shape[1]))
-        if i in _best_responses(a[:, j], scale_a) and j in _best_responses(b[i, :], scale_b)
-    ]
 
 
 def replicator_field(

@@ -25,11 +25,11 @@ import plotly.graph_objects as go
 import hoteledu._display  # noqa: F401  (before plotly first shows a figure: see the module)
 from hoteledu.boutique.analysis.equilibria import (
     Equilibrium,
-    _matrices,
     best_response_arrows,
     best_responses,
     pure_equilibria,
 )
+from hoteledu.core.matrix_game import MatrixGame
 
 PLAYER_COLOURS = ("#1f77b4", "#d62728")
 EQUILIBRIUM_COLOUR = "#2ca02c"
@@ -44,7 +44,7 @@ LAYOUT = {
 
 
 def _labels(game: Any, labels: Sequence[Sequence[str]] | None) -> tuple[list[str], list[str]]:
-    a, _ = _matrices(game)
+    a, _ = MatrixGame.of(game).payoffs
     if labels is None and hasattr(game, "labels"):
         labels = game.labels
     if labels is None:
@@ -66,7 +66,7 @@ def payoff_heatmap(
     cell where both hold (a pure equilibrium). Each cell shows the payoff
     (and "± standard error" when ``errors`` or the game's errors are given).
     """
-    a, b = _matrices(game)
+    a, b = MatrixGame.of(game).payoffs
     rows, cols = _labels(game, labels)
     z = a if player == 0 else b
     if errors is None and getattr(game, "standard_errors", None) is not None:
@@ -184,7 +184,7 @@ def best_response_figure(
     Blue arrows move P1 (along a column), red arrows move P2 (along a row);
     green cells have no arrow out: the pure equilibria.
     """
-    a, b = _matrices(game)
+    a, b = MatrixGame.of(game).payoffs
     rows, cols = _labels(game, labels)
     fig = go.Figure()
     m, n = a.shape
@@ -264,7 +264,7 @@ def best_reply_curve(
     title: str = "Best reply to each rival price",
 ) -> go.Figure:
     """P1's best reply to each of P2's choices, beside the 45° line of matching."""
-    a, b = _matrices(game)
+    a, b = MatrixGame.of(game).payoffs
     rows, cols = _labels(game, labels)
     row_best, _ = best_responses((a, b))
     fig = go.Figure(

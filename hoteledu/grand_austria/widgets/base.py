@@ -14,12 +14,12 @@ Examples
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+from hoteledu.apps import watchdog
 from hoteledu.apps.small_view import SmallView, copy_figure
 from hoteledu.grand_austria.analysis.strength import (
     WILD_SPACE,
@@ -28,8 +28,6 @@ from hoteledu.grand_austria.dice import FACES
 
 MAX_DICE = 14
 """The most dice on the board (4 players)."""
-WATCHDOG_SECONDS = 4.0
-"""Seconds without a browser view applying a figure update before the figure is rebuilt."""
 
 
 def roll_counts(rng: np.random.Generator, n: int, size: int | None = None) -> np.ndarray:
@@ -52,67 +50,34 @@ def strength_at_hand(counts: tuple[int, ...] | np.ndarray, wanted: int | None) -
     return int(max(counts[wanted - 1], counts[WILD_SPACE - 1]))
 
 
-def in_kernel() -> bool:
-    """Whether a Jupyter kernel runs this (a browser may show the widgets)."""
-    from hoteledu.apps.view import _in_kernel
-
-    return _in_kernel()
-
-
 class LessonView(SmallView):
     """Shared bits of the three widgets: display, callbacks that report errors, a watchdog.
 
-    The watchdog is the one of :class:`hoteledu.apps.view.GameApp`: anywidget
-    gives a model 2 s to initialise, and on a loaded machine plotly's module can
-    take longer, so a figure's view may never apply an update (a frozen figure
-    in Voilà). A view answers every trace update with ``_js2py_traceDeltas``;
-    with a kernel attached and no answer ``WATCHDOG_SECONDS`` after an update,
-    the figure is replaced in its box by a new ``FigureWidget`` built from the
-    live state.
+    The watchdog is the apps' one (:mod:`hoteledu.apps.watchdog`): a figure
+    whose browser views never apply an update is replaced in its box by a new
+    ``FigureWidget`` built from the live state.
     """
 
     def _watch_figures(self, figures: dict[str, tuple[Callable[[], Any], Any]]) -> None:
         """Watch the FigureWidgets named (attribute -> (builder of a fresh figure, its box))."""
         self.lock = getattr(self, "lock", None) or threading.RLock()
         self._watched = figures
-        self._unacknowledged: dict[str, float] = {}
-        self._watchdog: threading.Timer | None = None
-        self.figure_rebuilds = 0
+        self.watchdog = watchdog.FigureWatchdog(self.lock, self._rebuild)
         for name in figures:
-            self._observe(name)
+            self.watchdog.observe(name, getattr(self, name))
 
-    def _observe(self, name: str) -> None:
-        def acknowledged(change: dict[str, Any]) -> None:
-            if change["new"]:  # a view in the browser applied an update
-                self._unacknowledged.pop(name, None)
-
-        getattr(self, name).observe(acknowledged, names="_js2py_traceDeltas")
+    @property
+    def figure_rebuilds(self) -> int:
+        """Figures rebuilt because no browser view applied their updates."""
+        return self.watchdog.rebuilds
 
     def _update_figure(self, name: str, source: Any) -> None:
         """Copy a fresh figure into the widget ``name``; watch for a view's answer."""
         figure = getattr(self, name)
         before = figure._last_trace_edit_id
         copy_figure(figure, source, colours=True, axes=True)
-        if figure._last_trace_edit_id != before and in_kernel():
-            self._unacknowledged.setdefault(name, time.monotonic())
-            if self._watchdog is None:
-                self._start_watchdog()
-
-    def _start_watchdog(self) -> None:
-        self._watchdog = threading.Timer(WATCHDOG_SECONDS, self._check_views)
-        self._watchdog.daemon = True
-        self._watchdog.start()
-
-    def _check_views(self) -> None:
-        with self.lock:
-            self._watchdog = None
-            now = time.monotonic()
-            for name, since in list(self._unacknowledged.items()):
-                if now - since >= WATCHDOG_SECONDS:
-                    del self._unacknowledged[name]
-                    self._rebuild(name)
-            if self._unacknowledged:
-                self._start_watchdog()
+        if figure._last_trace_edit_id != before:
+            self.watchdog.sent(name)
 
     def _rebuild(self, name: str) -> None:
         import plotly.graph_objects as go
@@ -122,7 +87,6 @@ class LessonView(SmallView):
         new = go.FigureWidget(build())
         new.layout.width = old.layout.width
         setattr(self, name, new)
-        self._observe(name)
-        box.children = tuple(new if child is old else child for child in box.children)
+        self.watchdog.observe(name, new)
+        watchdog.replace_child(box, old, new)
         old.close()
-        self.figure_rebuilds += 1

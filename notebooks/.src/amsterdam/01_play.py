@@ -155,9 +155,9 @@ for steps, probability in enumerate(boat_step_distribution()):
 # Before your first roll, try exercise 1 below, then tick the box.
 
 # %%
-from hoteledu.amsterdam.widget import AmsterdamApp
+from hoteledu.amsterdam.app import make_app
 
-app = AmsterdamApp(players=2, seats=("human", "greedy"), seed=2024)
+app = make_app(players=2, seats=("human", "greedy"), seed=2024)
 app
 
 # %% [markdown]

@@ -38,8 +38,9 @@
 # %%
 # NBVAL_CHECK_OUTPUT
 from hoteledu.amsterdam.actions import ChaseTo, TurnTile
-from hoteledu.amsterdam.board import BUILDING_TILES
-from hoteledu.amsterdam.rules import ACT_MAYOR, PLACE_OF, new_game
+from hoteledu.amsterdam.board import BUILDING_TILES, PLACE_OF
+from hoteledu.amsterdam.phases import ACT_MAYOR
+from hoteledu.amsterdam.rules import new_game
 from hoteledu.amsterdam.tiles import NIGHT_FUNCTIONS, TILES
 
 state = new_game(players=2)

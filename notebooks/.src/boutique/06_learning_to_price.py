@@ -199,7 +199,7 @@ print("best-response path from (cooperate, cooperate):",
 # NBVAL_CHECK_OUTPUT
 from hoteledu.boutique.analysis.games import pricing_game
 from hoteledu.boutique.analysis.equilibria import support_enumeration, vertex_enumeration
-from hoteledu.boutique.analysis.learning import pure_equilibria
+from hoteledu.boutique.analysis.equilibria import pure_equilibria
 
 booking = pricing_game("booking")  # exact; objective "profit"
 booking_diff = booking.with_objective("difference")

@@ -17,8 +17,8 @@ module                 what it holds
 ``cards.py``           the guest deck (``data/guests.json``) and its loader
 ``mat.py``             the hotel mat and the game's numbers (money, nights, staff)
 ``actions.py``         the frozen action dataclasses and their JSON form
-``phases.py``          which phases are simultaneous, chance or turns
-``rules.py``           :class:`~hoteledu.boutique.rules.BoutiqueState` and ``new_game``
+``phases.py``          a table entry per phase: who acts, what is legal, its rule, how it applies
+``rules.py``           ``BoutiqueState`` and ``new_game``: what happens between phases
 ``snapshot.py``        validating an untrusted saved position
 ``render.py``          text and HTML of a state (no plotting)
 ``bots.py``            the heuristic bots

@@ -105,7 +105,7 @@ PHASE_WORDS = {
 
 def price_profile_name(days: Sequence[int]) -> str | None:
     """The menu's name of a day-rate vector (``"flat 300"``), or None."""
-    from hoteledu.boutique.rules import PRICE_PROFILES
+    from hoteledu.boutique.phases import PRICE_PROFILES
 
     for name, vector in PRICE_PROFILES:
         if tuple(days) == vector:

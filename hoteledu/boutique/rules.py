@@ -4,26 +4,10 @@ The State and its constructor (:func:`new_game`); what the game teaches
 and where everything else lives is in :mod:`hoteledu.boutique`. Saved
 positions are validated in :mod:`hoteledu.boutique.snapshot`.
 
-The game runs through these phases, each a small decision or a chance node:
-
-========================  ============  =====================================
-phase                     who           action
-========================  ============  =====================================
-``prices``                simultaneous  :class:`SetPrices` (secret, revealed at once)
-``booking_change``        seat to move  :class:`ChangePrice` or :class:`KeepPrices`
-``checkin``               chance        :class:`CheckInDie` 1..6 = Mon..Sat
-``reveal``                chance        :class:`RevealCard` from the remaining deck
-``bid``                   simultaneous  :class:`Bid` (tied players) / :class:`Pass`
-``place``                 the winner    :class:`BlockRooms` (option ``room_choice="choose"``)
-``hire``                  simultaneous  :class:`Hire`
-``rank_bid``              simultaneous  :class:`Bid` for a tie in the walk-in ranking
-``rank_roll``             chance        :class:`TieOrder` (the white die)
-``walkin_change``         simultaneous  :class:`ChangePrice` / :class:`KeepPrices`
-``budget``                chance        :class:`BudgetDie` 1..6 = 100..600
-``walkin_card``           chance        :class:`RevealCard`
-``expand``                seat to move  :class:`Expand` or :class:`EndExpansion`
-``end``                   terminal
-========================  ============  =====================================
+The game runs through the phases of :mod:`hoteledu.boutique.phases`, each
+a small decision or a chance node: its table entry says who acts, what is
+legal, the rule and how it applies. What happens between phases (awarding
+guests, the walk-in ranking, the rating, the next week) is here.
 
 Nights are counted absolutely: week 1 is nights 0..6, week 2 nights 7..13,
 so a stay past Sunday simply occupies next week's nights (the markers
@@ -32,41 +16,26 @@ so a stay past Sunday simply occupies next week's nights (the markers
 
 from __future__ import annotations
 
-import bisect
 import itertools
 import math
 from collections.abc import Mapping
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from hoteledu.boutique.actions import (
     ACTION_TYPES,
-    BREAKFAST_DIE,
     Bid,
-    BlockRooms,
-    BudgetDie,
-    ChangePrice,
-    CheckInDie,
-    EndExpansion,
     Expand,
     Hire,
-    KeepPrices,
     Pass,
-    RevealCard,
-    SetPrices,
-    TieOrder,
-    die_name,
 )
 from hoteledu.boutique.cards import Deck, GuestCard, resolve_deck
 from hoteledu.boutique.info import GAME_INFO
 from hoteledu.boutique.mat import (
-    BID_STEP,
     CARDS_PER_PLAYER,
     DAY_NAMES,
-    MAX_STAFF,
     MAX_STARS,
     NIGHTS,
     PRICE_STEP,
@@ -77,7 +46,14 @@ from hoteledu.boutique.mat import (
     START_STARS,
     HotelMat,
 )
-from hoteledu.boutique.phases import CHANCE_PHASES, SIMULTANEOUS_PHASES
+from hoteledu.boutique.phases import (
+    CHANCE_PHASES,
+    END_PROBLEM,
+    PHASE_TABLE,
+    SIMULTANEOUS_PHASES,
+    Chance,
+    Decision,
+)
 from hoteledu.core.actions import Action
 from hoteledu.core.errors import IllegalActionError
 from hoteledu.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State, player_name
@@ -109,75 +85,6 @@ def stars_lost(need: list[list[int]], staff: list[int], rule: str = DEFAULT_SHOR
     if rule == "per_category":
         return [int(peak[c] > staff[c]) for c in range(3)]
     return [sum(day[c] > staff[c] for day in need) for c in range(3)]
-
-
-# -------------------------------------------------------- the price menu
-_WEEKEND = (4, 5, 6)  # Friday, Saturday, Sunday nights
-_MIDWEEK = (1, 2, 3)
-
-
-def _price_profiles() -> list[tuple[str, tuple[int, ...]]]:
-    profiles = [(f"flat {f}", (f,) * 7) for f in range(1, 7)]
-    for f in range(1, 6):
-        profiles.append(
-            (f"weekend premium {f}/{f + 1}", tuple(f + 1 if d in _WEEKEND else f for d in range(7)))
-        )
-        profiles.append(
-            (
-                f"weekend discount {f + 1}/{f}",
-                tuple(f if d in _WEEKEND else f + 1 for d in range(7)),
-            )
-        )
-        profiles.append(
-            (f"midweek peak {f}/{f + 1}", tuple(f + 1 if d in _MIDWEEK else f for d in range(7)))
-        )
-    return profiles
-
-
-PRICE_PROFILES: tuple[tuple[str, tuple[int, ...]], ...] = tuple(_price_profiles())
-"""Named day-rate vectors offered as legal actions (any valid vector is accepted)."""
-PRICE_MENU: tuple[SetPrices, ...] = tuple(
-    SetPrices(days, b) for _, days in PRICE_PROFILES for b in (1, 2)
-)
-"""The legal-action menu of the secret price setting: 21 profiles x breakfast 1 or 2."""
-
-_CHANGES = {(d, f): ChangePrice(d, f) for d in range(8) for f in range(1, 7)}
-_KEEP = KeepPrices()
-_PASS = Pass()
-_END_EXPANSION = EndExpansion()
-_HIRES: tuple[Hire, ...] = tuple(
-    sorted(
-        (
-            Hire(h, c, k)
-            for h in range(MAX_STAFF + 1)
-            for c in range(MAX_STAFF + 1)
-            for k in range(MAX_STAFF + 1)
-        ),
-        key=lambda a: (
-            a.housekeeping + a.checkin + a.kitchen,
-            a.housekeeping,
-            a.checkin,
-            a.kitchen,
-        ),
-    )
-)
-_HIRE_TOTALS = [a.housekeeping + a.checkin + a.kitchen for a in _HIRES]
-_DIE = tuple(Fraction(1, 6) for _ in range(6))
-_CHECKINS = tuple(CheckInDie(f) for f in range(1, 7))
-_BUDGETS = tuple(BudgetDie(f) for f in range(1, 7))
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-@lru_cache(maxsize=4096)
-def _change_menu(faces: tuple[int, ...]) -> tuple[Action, ...]:
-    """Keep, or turn one of the 8 dice (showing ``faces``) to another face."""
-    actions: list[Action] = [_KEEP]
-    for die, current in enumerate(faces):
-        actions.extend(_CHANGES[die, f] for f in range(1, 7) if f != current)
-    return tuple(actions)
 
 
 class _Geometry:
@@ -395,31 +302,12 @@ class BoutiqueState(State):
 
     # ------------------------------------------------------ legal actions
     def _legal_actions(self, player: int) -> list[Action]:
-        phase = self.phase
-        if (
-            phase in ("prices", "hire", "walkin_change")
-            and self.eliminated_week[player] is not None
-        ):
-            return [_PASS]
-        if phase == "prices":
-            return list(PRICE_MENU)
-        if phase in ("booking_change", "walkin_change"):
-            return list(_change_menu((*self.prices[player], self.breakfast[player])))
-        if phase in ("bid", "rank_bid"):
-            if player not in self.bidders:
-                return [_PASS]
-            return [Bid(a) for a in range(0, self.money[player] + 1, BID_STEP)]
-        if phase == "place":
-            return [BlockRooms(r) for r in self.assignments(player, self.card, self.checkin)]
-        if phase == "hire":
-            most = self.money[player] // STAFF_COST
-            return list(_HIRES[: bisect.bisect_right(_HIRE_TOTALS, most)])
-        if phase == "expand":
-            actions = [_END_EXPANSION]
-            if self.money[player] >= ROOM_COST:
-                actions.extend(Expand(s) for s in self.mat.expansion_spaces(self.built[player]))
-            return actions
-        return []
+        phase = PHASE_TABLE.get(self.phase)
+        if not isinstance(phase, Decision):
+            return []
+        if phase.out_players_pass and self.eliminated_week[player] is not None:
+            return [Pass()]
+        return phase.legal(self, player)
 
     @staticmethod
     def hire_cost(hire: Hire) -> int:
@@ -440,136 +328,14 @@ class BoutiqueState(State):
 
     def _problem(self, player: int, action: Action) -> tuple[str, str] | None:
         """Why ``player`` may not take ``action`` now, as (message, rule); None if legal."""
-        phase = self.phase
-        kind = type(action)
-        if (
-            phase in ("prices", "hire", "walkin_change")
-            and self.eliminated_week[player] is not None
-        ):
-            if kind is Pass:
+        phase = PHASE_TABLE.get(self.phase)
+        if not isinstance(phase, Decision):
+            return END_PROBLEM
+        if phase.out_players_pass and self.eliminated_week[player] is not None:
+            if type(action) is Pass:
                 return None
             return ("a player at 0 stars has lost the game and only passes", "BHM-32")
-        if phase == "prices":
-            if kind is not SetPrices:
-                return ("set your secret prices first: 7 day dice and 1 breakfast die", "BHM-03")
-            return self._price_vector_problem(action)  # type: ignore[arg-type]
-        if phase in ("booking_change", "walkin_change"):
-            rule = "BHM-08" if phase == "booking_change" else "BHM-25"
-            if kind is KeepPrices:
-                return None
-            if kind is not ChangePrice:
-                return ("you may change exactly one price die, or keep your prices", rule)
-            die, face = action.die, action.face  # type: ignore[attr-defined]
-            if not _is_int(die) or not 0 <= die <= BREAKFAST_DIE:
-                return (
-                    f"there is no price die {die!r}: dice are 0..6 (Mon..Sun) and 7 (breakfast)",
-                    rule,
-                )
-            if not _is_int(face) or not 1 <= face <= 6:
-                return (f"a price die shows 1 to 6 (100 to 600), not {face!r}", "BHM-03")
-            current = self.breakfast[player] if die == BREAKFAST_DIE else self.prices[player][die]
-            if face == current:
-                return (f"the {die_name(die)} die already shows {face}: choose keep prices", rule)
-            return None
-        if phase in ("bid", "rank_bid"):
-            rule = "BHM-15" if phase == "bid" else "BHM-24"
-            if player not in self.bidders:
-                if kind is Pass:
-                    return None
-                return ("only the tied players bid for marketing; the others pass", rule)
-            if kind is not Bid:
-                return ("the tied players bid money cards face down (the blank card is 0)", rule)
-            amount = action.amount  # type: ignore[attr-defined]
-            if not _is_int(amount) or amount < 0 or amount % BID_STEP:
-                return (f"a bid is made of money cards in hundreds, not {amount!r}", rule)
-            if amount > self.money[player]:
-                return (
-                    f"a bid of {amount} is larger than your money ({self.money[player]}): "
-                    "bids are made from money held",
-                    rule,
-                )
-            return None
-        if phase == "place":
-            if player != self.place_queue[0][0]:
-                return ("another player is blocking rooms now", "BHM-16")
-            if kind is not BlockRooms:
-                return ("block rooms for the guests you won", "BHM-16")
-            return self._block_problem(player, action.rooms)  # type: ignore[attr-defined]
-        if phase == "hire":
-            if kind is not Hire:
-                return ("hire staff for the week: housekeeping, check-in, kitchen", "BHM-20")
-            counts = (action.housekeeping, action.checkin, action.kitchen)  # type: ignore[attr-defined]
-            if any(not _is_int(c) or not 0 <= c <= MAX_STAFF for c in counts):
-                return (f"a staff die shows 1 to {MAX_STAFF} pips (or no die, 0)", "BHM-21")
-            cost = self.hire_cost(action)  # type: ignore[arg-type]
-            if cost > self.money[player]:
-                return (
-                    f"{sum(counts)} staff cost {cost} but you have {self.money[player]}: "
-                    f"each staff member costs {STAFF_COST}",
-                    "BHM-22",
-                )
-            return None
-        if phase == "expand":
-            if player != self.expander:
-                return ("another player is expanding now", "BHM-34")
-            if kind is EndExpansion:
-                return None
-            if kind is not Expand:
-                return (f"build a room ({ROOM_COST}) or stop building", "BHM-34")
-            space = action.space  # type: ignore[attr-defined]
-            if self.money[player] < ROOM_COST:
-                return (f"a new room costs {ROOM_COST}; you have {self.money[player]}", "BHM-34")
-            if space not in self.mat.expansion_spaces(self.built[player]):
-                return (
-                    f"space {space + 1 if isinstance(space, int) else space!r} is not a valid "
-                    "expansion space: a new room must touch a room already built",
-                    "BHM-34",
-                )
-            return None
-        return ("the game is over: no more actions", "BHM-36")
-
-    def _price_vector_problem(self, action: SetPrices) -> tuple[str, str] | None:
-        days = action.days
-        if not isinstance(days, tuple) or len(days) != 7:
-            return ("set one price die on each of the 7 days of the week", "BHM-03")
-        for d, face in enumerate((*days, action.breakfast)):
-            if not _is_int(face) or not 1 <= face <= 6:
-                return (
-                    f"the {die_name(d)} price die shows {face!r}: a price die shows 1 to 6 "
-                    "(100 to 600)",
-                    "BHM-03",
-                )
-        return None
-
-    def _block_problem(self, player: int, rooms: Any) -> tuple[str, str] | None:
-        card = self.card_of(self.card)
-        geo = self.geometry[self.card]
-        if not isinstance(rooms, tuple) or len(rooms) != len(card.rooms):
-            return (f"the card needs {len(card.rooms)} room(s), one per room on the card", "BHM-16")
-        if len(set(rooms)) != len(rooms):
-            return ("each room of the card needs its own hotel room", "BHM-16")
-        for i, room in enumerate(rooms):
-            if room not in self.built[player]:
-                return (
-                    f"room {room + 1 if isinstance(room, int) else room!r} is not built",
-                    "BHM-11",
-                )
-            for o in geo.offsets[i]:
-                night = self.checkin + o
-                if self.occ[player][room * NIGHTS + night] >= 0:
-                    return (
-                        f"no availability: room {room + 1} is already booked on "
-                        f"{self.night_name(night)}; the same room must be free for the whole stay",
-                        "BHM-11",
-                    )
-        for a, b in card.neighbours:
-            if rooms[b] not in self.mat.neighbours[rooms[a]]:
-                return (
-                    f"rooms {rooms[a] + 1} and {rooms[b] + 1} are not neighbours: the door "
-                    "symbol on the card requires neighbouring rooms",
-                    "BHM-11",
-                )
-        return None
+        return phase.problem(self, player, action)
 
     def night_name(self, night: int) -> str:
         week, day = divmod(night, 7)
@@ -610,153 +376,28 @@ class BoutiqueState(State):
 
     # ----------------------------------------------------------- chance
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        phase = self.phase
-        if phase == "checkin":
-            return list(zip(_CHECKINS, _DIE, strict=True))
-        if phase == "budget":
-            return list(zip(_BUDGETS, _DIE, strict=True))
-        if phase in ("reveal", "walkin_card"):
-            total = sum(self.deck_counts.values())
-            return [
-                (RevealCard(cid), Fraction(count, total))
-                for cid, count in self.deck_counts.items()
-                if count
-            ]
-        if phase == "rank_roll":
-            group = self._open_tie()
-            orders = list(itertools.permutations(group))
-            p = Fraction(1, len(orders))
-            return [(TieOrder(order), p) for order in orders]
-        raise IllegalActionError("this is not a chance node", rule="protocol")
+        phase = PHASE_TABLE.get(self.phase)
+        if not isinstance(phase, Chance):
+            raise IllegalActionError("this is not a chance node", rule="protocol")
+        return phase.outcomes(self)
 
     def _is_chance_outcome(self, action: Action) -> bool:
         """Whether ``action`` is an outcome of this chance node, without listing them all."""
-        phase = self.phase
-        kind = type(action)
-        if phase == "checkin":
-            return kind is CheckInDie and action.face in range(1, 7)  # type: ignore[attr-defined]
-        if phase == "budget":
-            return kind is BudgetDie and action.face in range(1, 7)  # type: ignore[attr-defined]
-        if phase in ("reveal", "walkin_card"):
-            return kind is RevealCard and self.deck_counts.get(action.card, 0) > 0  # type: ignore[attr-defined]
-        if phase == "rank_roll":
-            return kind is TieOrder and sorted(action.players) == sorted(self._open_tie())  # type: ignore[attr-defined]
-        return False
+        phase = PHASE_TABLE.get(self.phase)
+        return isinstance(phase, Chance) and phase.is_outcome(self, action)
 
     def sample_chance(self, rng: np.random.Generator) -> Action:
         """Draw a chance outcome with exactly the probabilities of ``chance_outcomes``."""
-        phase = self.phase
-        if phase == "checkin":
-            return _CHECKINS[int(rng.integers(6))]
-        if phase == "budget":
-            return _BUDGETS[int(rng.integers(6))]
-        if phase in ("reveal", "walkin_card"):
-            pick = int(rng.integers(sum(self.deck_counts.values())))
-            for cid, count in self.deck_counts.items():
-                if pick < count:
-                    return RevealCard(cid)
-                pick -= count
-        if phase == "rank_roll":
-            group = self._open_tie()
-            return TieOrder(tuple(group[int(i)] for i in rng.permutation(len(group))))
+        phase = PHASE_TABLE.get(self.phase)
+        if isinstance(phase, Chance):
+            return phase.sample(self, rng)
         return super().sample_chance(rng)
-
-    def _open_tie(self) -> list[int]:
-        for block in self.ranking:
-            if len(block) > 1:
-                return block
-        raise IllegalActionError("no tie to settle", rule="protocol")
 
     # ------------------------------------------------------------ apply
     def _apply(self, action: Action) -> None:
-        phase = self.phase
-        if phase == "prices":
-            for p, part in enumerate(action.actions):  # type: ignore[attr-defined]
-                if type(part) is SetPrices:
-                    self.prices[p] = list(part.days)
-                    self.breakfast[p] = part.breakfast
-            self.phase = "booking_change"
-            self.last_event = "prices revealed"
-        elif phase == "booking_change":
-            self._change_price(self.booking_seat(), action)
-            self.phase = "checkin"
-        elif phase == "checkin":
-            self.checkin = self.week_start + action.face - 1  # type: ignore[attr-defined]
-            self.phase = "reveal"
-        elif phase == "reveal":
-            self._draw(action.card)  # type: ignore[attr-defined]
-            self._resolve_booking()
-        elif phase == "bid":
-            bids = self._pay_bids(action)
-            top = max(bids[p] for p in self.bidders)
-            winners = [p for p in self.bidders if bids[p] == top]
-            self.last_event += "; bids " + ", ".join(
-                f"{player_name(p)} {bids[p]}" for p in self.bidders
-            )
-            self.bidders = []
-            self._award(winners, self.offer)
-        elif phase == "place":
-            player, price = self.place_queue.pop(0)
-            self._block(player, action.rooms, price)  # type: ignore[attr-defined]
-            self._place_next()
-        elif phase == "hire":
-            for p, part in enumerate(action.actions):  # type: ignore[attr-defined]
-                if type(part) is Hire:
-                    counts = [part.housekeeping, part.checkin, part.kitchen]
-                    cost = self.hire_cost(part)
-                    self.staff[p] = counts
-                    self.staff_hired[p] += sum(counts)
-                    self.money[p] -= cost
-                    self.ledger[p][2] += cost
-            self._start_walkins()
-        elif phase == "rank_bid":
-            bids = self._pay_bids(action)
-            blocks: list[list[int]] = []
-            for block in self.ranking:
-                if len(block) == 1:
-                    blocks.append(block)
-                    continue
-                # Highest bid goes first; equal bids stay tied for the die.
-                for amount in sorted({bids[p] for p in block}, reverse=True):
-                    blocks.append([p for p in block if bids[p] == amount])
-            self.ranking = blocks
-            self.bidders = []
-            self._settle_ranking()
-        elif phase == "rank_roll":
-            order = action.players  # type: ignore[attr-defined]
-            group = self._open_tie()
-            index = self.ranking.index(group)
-            self.ranking[index : index + 1] = [[p] for p in order]
-            self._settle_ranking()
-        elif phase == "walkin_change":
-            for p, part in enumerate(action.actions):  # type: ignore[attr-defined]
-                self._change_price(p, part)
-            self.walkin = 0
-            self.phase = "budget"
-        elif phase == "budget":
-            self.budget = action.face  # type: ignore[attr-defined]
-            self.phase = "walkin_card"
-        elif phase == "walkin_card":
-            self._draw(action.card)  # type: ignore[attr-defined]
-            self.checkin = self.week_start + self.day
-            self._resolve_walkin()
-        elif phase == "expand":
-            if type(action) is Expand:
-                p = self.expander
-                self.money[p] -= ROOM_COST
-                self.ledger[p][3] += ROOM_COST
-                self.built[p] = sorted((*self.built[p], action.space))
-                self.last_event = f"{player_name(p)} builds room {action.space + 1}"
-                if self._can_expand(p):
-                    return
-            self._next_expander(self.expander + 1)
-
-    def _change_price(self, player: int, action: Action) -> None:
-        if type(action) is ChangePrice:
-            if action.die == BREAKFAST_DIE:
-                self.breakfast[player] = action.face
-            else:
-                self.prices[player][action.die] = action.face
+        phase = PHASE_TABLE.get(self.phase)
+        if phase is not None:
+            phase.apply(self, action)
 
     def _draw(self, card_id: int) -> None:
         self.deck_counts[card_id] -= 1

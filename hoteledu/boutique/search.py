@@ -32,8 +32,8 @@ from hoteledu.boutique.actions import (
     SetPrices,
 )
 from hoteledu.boutique.bots import BoutiqueBot, PeakLoadBot
-from hoteledu.boutique.mat import STAFF_COST
-from hoteledu.boutique.rules import MAX_STAFF, BoutiqueState
+from hoteledu.boutique.mat import MAX_STAFF, STAFF_COST
+from hoteledu.boutique.rules import BoutiqueState
 from hoteledu.core.actions import Action
 from hoteledu.core.agents import Agent, SeedLike
 from hoteledu.core.mcts import MCTSAgent

@@ -8,8 +8,10 @@ the database path passed to the pages' kernels by environment.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import secrets
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -77,16 +79,48 @@ def voila_command(pages: Path, port: int, ip: str) -> list[str]:
     ]
 
 
+def lan_address() -> str | None:
+    """This machine's address on its network, or None (a UDP connect sends no packet)."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.255.255.255", 1))
+        address = probe.getsockname()[0]
+        if not address.startswith("127.") and address != "0.0.0.0":
+            return address
+    return None
+
+
+def page_urls(ip: str, port: int, page: str) -> list[str]:
+    """Addresses a browser can type for ``page``: the network's first, then this machine's."""
+    if ip in ("0.0.0.0", "", "::"):
+        hosts = [h for h in (lan_address(), "localhost") if h]
+    else:
+        hosts = [ip]
+    return [f"http://{host}:{port}/voila/render/{page}" for host in hosts]
+
+
+def banner(token: str, db: Path, ip: str, port: int) -> list[str]:
+    """What the launcher prints: the token, the database and the two pages' addresses."""
+    teacher = page_urls(ip, port, "teacher.ipynb")
+    students = page_urls(ip, port, "student.ipynb")
+    lines = [
+        f"Teacher token: {token}",
+        f"Database: {db}",
+        f"Teacher opens: {teacher[-1]}",
+        f"Students open: {students[0]}",
+    ]
+    lines += [f"   (or, on this machine: {url})" for url in students[1:]]
+    if ip in ("0.0.0.0", "", "::") and len(students) == 1:
+        lines.append("   (no network address found: only this machine can reach the pages)")
+    return lines
+
+
 def serve(db: Path, port: int, ip: str, token: str | None = None) -> int:
     """Start Voilà on the two pages; returns its exit code."""
     Store(db).close()  # creates the file and its tables, and checks WAL mode
     token = token or secrets.token_urlsafe(9)
     pages = write_pages(db.parent / "classroom_pages")
-    host = "<this machine's address>" if ip == "0.0.0.0" else ip
-    print(f"Teacher token: {token}", flush=True)
-    print(f"Database: {db}", flush=True)
-    print(f"Teacher opens: http://{host}:{port}/voila/render/teacher.ipynb", flush=True)
-    print(f"Students open: http://{host}:{port}/voila/render/student.ipynb", flush=True)
+    for line in banner(token, db, ip, port):
+        print(line, flush=True)
     env = {**os.environ, DB_ENV: str(db), TOKEN_ENV: token}
     process = subprocess.Popen(voila_command(pages, port, ip), env=env)
     try:

@@ -131,8 +131,8 @@ class Dashboard:
 
     @classmethod
     def from_environment(cls) -> Dashboard:
-        """The page on the launcher's database and token; the count updates every 3 s."""
-        return cls(Store(), os.environ.get(TOKEN_ENV), auto_refresh=3.0)
+        """The page on the launcher's database and token; the count updates every second."""
+        return cls(Store(), os.environ.get(TOKEN_ENV), auto_refresh=1.0)
 
     def stop(self) -> None:
         """Stop the auto-refresh thread."""

@@ -13,6 +13,9 @@ refuses every rejoin.
 
 from __future__ import annotations
 
+import contextlib
+import threading
+
 import ipywidgets as widgets
 
 from hoteledu.classroom.experiments import get_experiment
@@ -26,10 +29,14 @@ MAX_PAGE_REJOIN_FAILURES = 5
 class StudentPage:
     """One student's page (one Voilà kernel per browser page)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, auto_refresh: float | None = None) -> None:
+        """``auto_refresh``: seconds between looks at the session's rounds (redrawn on a change)."""
         self.store = store
         self.player: Player | None = None
         self.rejoin_failures = 0
+        self._lock = threading.RLock()  # the auto-refresh thread and the buttons take turns
+        self._stopped = threading.Event()
+        self._drawn_rounds: tuple = ()
         self.code = widgets.Text(placeholder="session code", description="Code")
         self.name = widgets.Text(placeholder="display name", description="Name")
         self.rejoin = widgets.Text(
@@ -64,14 +71,34 @@ class StudentPage:
                 self.play_box,
             ]
         )
-        self.join_button.on_click(lambda _b: self.do_join())
-        self.submit_button.on_click(lambda _b: self.do_submit())
-        self.refresh_button.on_click(lambda _b: self.refresh())
+        self.join_button.on_click(lambda _b: self._locked(self.do_join))
+        self.submit_button.on_click(lambda _b: self._locked(self.do_submit))
+        self.refresh_button.on_click(lambda _b: self._locked(self.refresh))
+        if auto_refresh:
+            threading.Thread(target=self._auto_refresh, args=(auto_refresh,), daemon=True).start()
 
     @classmethod
     def from_environment(cls) -> StudentPage:
-        """The page on the database the launcher names (``$HOTELEDU_CLASSROOM_DB``)."""
-        return cls(Store())
+        """The page on the launcher's database (``$HOTELEDU_CLASSROOM_DB``); it looks every 1 s."""
+        return cls(Store(), auto_refresh=1.0)
+
+    def stop(self) -> None:
+        """Stop the auto-refresh thread."""
+        self._stopped.set()
+
+    def _locked(self, action) -> None:
+        with self._lock:
+            action()
+
+    def _auto_refresh(self, every: float) -> None:
+        """Redraw when a round opens or closes, so no student has to press Refresh."""
+        while not self._stopped.wait(every):
+            if self.player is None:
+                continue
+            # a failed tick (e.g. the database busy for 30 s) is retried at the next
+            with contextlib.suppress(Exception), self._lock:
+                if tuple(self.store.rounds(self.player.session)) != self._drawn_rounds:
+                    self.refresh(keep_message=True)
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -143,7 +170,9 @@ class StudentPage:
             self.message.value = ""
         session = self.store.session(self.player.session)
         experiment = get_experiment(session.experiment)
-        current = self.store.current_round(session.code)
+        rounds_now = self.store.rounds(session.code)
+        self._drawn_rounds = tuple(rounds_now)
+        current = rounds_now[-1] if rounds_now else None
         if current is None or current.status != "open":
             status = "No round is open: wait for the teacher."
             question = ""
@@ -155,7 +184,7 @@ class StudentPage:
             f'<p class="round-question">{esc(question)}</p>'
         )
         rows = []
-        rounds = {r.number: r for r in self.store.rounds(session.code)}
+        rounds = {r.number: r for r in rounds_now}
         for entry in self.store.own_entries(self.player):
             result = ""
             if rounds[entry.round].status == "closed":

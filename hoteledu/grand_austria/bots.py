@@ -85,8 +85,8 @@ class HeuristicAgent:
     >>> from hoteledu.grand_austria.rules import scenario
     >>> from hoteledu.core.agents import PlayerView
     >>> state = scenario(2, (0, 0, 0, 10, 0, 0))
-    >>> HeuristicAgent(seed=0).act(PlayerView(state, 0)).space
-    4
+    >>> HeuristicAgent(seed=0).act(PlayerView(state, 0))  # before its die, a guest
+    TakeGuest(slot=3)
     """
 
     def __init__(self, seed: SeedLike = None, name: str = "heuristic") -> None:

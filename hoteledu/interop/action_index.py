@@ -240,24 +240,23 @@ def _grand_austria(options: Mapping[str, Any]) -> tuple[list[Action], list[Actio
 # -------------------------------------------------------------------- Boutique
 def _boutique(options: Mapping[str, Any]) -> tuple[list[Action], list[Action]]:
     from hoteledu.boutique import actions as bq
-    from hoteledu.boutique import rules
     from hoteledu.boutique.cards import resolve_deck
+    from hoteledu.boutique.mat import BID_STEP, MAX_STAFF
+    from hoteledu.boutique.phases import PRICE_MENU
 
     deck = resolve_deck(options["deck"])
     most_rooms = max(len(card.rooms) for card in deck.cards)
     spaces = range(8)
-    player: list[Action] = list(rules.PRICE_MENU)
+    player: list[Action] = list(PRICE_MENU)
     player += [bq.ChangePrice(d, f) for d in range(8) for f in bq.FACES]
     player += [bq.KeepPrices(), bq.Pass()]
-    player += [bq.Bid(a) for a in range(0, MAX_INDEXED_BID + 1, rules.BID_STEP)]
+    player += [bq.Bid(a) for a in range(0, MAX_INDEXED_BID + 1, BID_STEP)]
     player += [
         bq.BlockRooms(rooms)
         for k in range(1, most_rooms + 1)
         for rooms in itertools.permutations(spaces, k)
     ]
-    player += [
-        bq.Hire(h, c, k) for h, c, k in itertools.product(range(rules.MAX_STAFF + 1), repeat=3)
-    ]
+    player += [bq.Hire(h, c, k) for h, c, k in itertools.product(range(MAX_STAFF + 1), repeat=3)]
     player += [bq.Expand(s) for s in spaces] + [bq.EndExpansion()]
     chance: list[Action] = [bq.CheckInDie(f) for f in bq.FACES]
     chance += [bq.RevealCard(c) for c in sorted(set(deck.ids))]

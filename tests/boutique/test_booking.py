@@ -20,7 +20,8 @@ from hoteledu.boutique.actions import (
     RevealCard,
     SetPrices,
 )
-from hoteledu.boutique.rules import PRICE_MENU, new_game
+from hoteledu.boutique.phases import PRICE_MENU
+from hoteledu.boutique.rules import new_game
 from hoteledu.core import SIMULTANEOUS, IllegalActionError
 
 

@@ -135,9 +135,6 @@ def test_a_class_round_dashboard_and_three_students(browser, tmp_path: Path) -> 
             _button(teacher, "Create session").click(timeout=WAIT)
             code = teacher.locator(".session-code").inner_text(timeout=WAIT).strip()
             assert re.fullmatch(r"[A-Z2-9]{5}", code), code
-            _button(teacher, "Open round").click()
-            expect(teacher.locator(".round-seed")).to_be_visible(timeout=WAIT)
-            seed = teacher.locator(".round-seed").inner_text()
 
             for page in students:
                 page.goto(student_url, timeout=WAIT)
@@ -145,12 +142,18 @@ def test_a_class_round_dashboard_and_three_students(browser, tmp_path: Path) -> 
                 # nothing on a student page opens or closes rounds or exports
                 for label in ("Open round", "Close round", "Export JSON", "Export CSV"):
                     assert _button(page, label).count() == 0
-            for page, name, value in zip(
-                students, (EVIL, "Bo", "Cy"), ("2", "3", "3"), strict=True
-            ):
+            for page, name in zip(students, (EVIL, "Bo", "Cy"), strict=True):
                 page.get_by_placeholder("session code").fill(code)
                 page.get_by_placeholder("display name").fill(name)
                 _button(page, "Join").click()
+                expect(page.get_by_text("No round is open")).to_be_visible(timeout=WAIT)
+                expect(page.locator(".rejoin-code")).to_have_text(re.compile(r"^\w{5}-\w{5}$"))
+
+            # the students' pages follow the round by themselves: nobody presses Refresh
+            _button(teacher, "Open round").click()
+            expect(teacher.locator(".round-seed")).to_be_visible(timeout=WAIT)
+            seed = teacher.locator(".round-seed").inner_text()
+            for page, value in zip(students, ("2", "3", "3"), strict=True):
                 expect(page.get_by_text(f"Round 1 is open (seed {seed})")).to_be_visible(
                     timeout=WAIT
                 )
@@ -163,7 +166,7 @@ def test_a_class_round_dashboard_and_three_students(browser, tmp_path: Path) -> 
                 # a student sees only their own entries
                 expect(page.locator(".own-entry")).to_have_count(1, timeout=WAIT)
 
-            _button(teacher, "Refresh").click()
+            # the dashboard counts the submissions by itself
             expect(teacher.locator(".submission-count")).to_have_text("3", timeout=WAIT)
             _button(teacher, "Close round").click()
             expect(teacher.locator(".leader-row")).to_have_count(3, timeout=WAIT)
@@ -185,8 +188,10 @@ def test_a_class_round_dashboard_and_three_students(browser, tmp_path: Path) -> 
             assert "execute_reply" not in seen, seen  # ... but code is dropped
             assert not marker.exists(), "a student page ran code sent over its websocket"
 
-            _button(students[1], "Refresh").click()
-            expect(students[1].locator(".own-entry")).to_contain_text("place", timeout=WAIT)
+            # and each student's page shows their place once the round is closed
+            for page in students:
+                expect(page.locator(".own-entry")).to_contain_text("place", timeout=WAIT)
+                expect(page.get_by_text("No round is open")).to_be_visible(timeout=WAIT)
             assert teacher.locator("script", has_text="alert('x')").count() == 0
         finally:
             for context in contexts:

@@ -43,3 +43,31 @@ def test_the_pages_are_one_cell_notebooks_that_build_the_page_from_the_environme
         assert notebook.metadata["kernelspec"]["name"] == "python3"
     assert "Dashboard.from_environment()" in PAGES["teacher.ipynb"]
     assert "StudentPage.from_environment()" in PAGES["student.ipynb"]
+
+
+def test_the_launcher_prints_addresses_a_student_can_type(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """GH-20: it printed "<this machine's address>" instead of a URL."""
+    from hoteledu.classroom import __main__ as launcher
+
+    monkeypatch.setattr(launcher, "lan_address", lambda: "192.168.1.20")
+    lines = launcher.banner("tok", Path("/srv/class.sqlite3"), "0.0.0.0", 8866)
+    text = "\n".join(lines)
+    assert "<this machine" not in text and "Teacher token: tok" in lines
+    assert "Students open: http://192.168.1.20:8866/voila/render/student.ipynb" in lines
+    assert "   (or, on this machine: http://localhost:8866/voila/render/student.ipynb)" in lines
+    assert "Teacher opens: http://localhost:8866/voila/render/teacher.ipynb" in lines
+    monkeypatch.setattr(launcher, "lan_address", lambda: None)
+    lines = launcher.banner("tok", Path("db"), "0.0.0.0", 8866)
+    assert "Students open: http://localhost:8866/voila/render/student.ipynb" in lines
+    assert any("no network address found" in line for line in lines)
+    lines = launcher.banner("tok", Path("db"), "127.0.0.1", 9000)
+    assert "Students open: http://127.0.0.1:9000/voila/render/student.ipynb" in lines
+
+
+def test_the_network_address_is_found_without_sending_anything() -> None:
+    from hoteledu.classroom.__main__ import lan_address
+
+    address = lan_address()  # None on a machine without a network
+    assert address is None or (address.count(".") == 3 and not address.startswith("127."))

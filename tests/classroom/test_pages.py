@@ -293,3 +293,33 @@ def test_a_page_stops_rejoin_tries_at_its_limit_and_many_pages_at_the_session_li
     back = StudentPage(store)
     assert "Joined as Ann" in _forged_join(back, session.code, "Ann", victim.rejoin)
     assert format_rejoin(victim.rejoin) in back.who.value
+
+
+def test_a_student_page_follows_the_rounds_by_itself(store: Store) -> None:
+    """GH-20: the page said "No round is open" until the student pressed Refresh."""
+    import time
+
+    session = store.create_session("pricing")
+    page = StudentPage(store, auto_refresh=0.05)
+
+    def wait_for(text: str, widget: widgets.HTML) -> None:
+        deadline = time.monotonic() + 30  # a timeout on a loaded machine, not a bound asserted
+        while text not in widget.value:
+            assert time.monotonic() < deadline, widget.value
+            time.sleep(0.02)
+
+    try:
+        page.code.value, page.name.value = session.code, "Ann"
+        page.join_button.click()
+        assert "No round is open" in page.question.value
+        opened = store.open_round(session.code)  # the teacher's page, another process
+        wait_for(f"Round 1 is open (seed {opened.seed})", page.question)
+        page.value.value = "2"
+        page.submit_button.click()
+        assert "recorded" in page.message.value
+        store.close_round(session.code)
+        wait_for("place 1 of 1", page.entries)
+        wait_for("No round is open", page.question)
+        assert "recorded" in page.message.value  # a redraw keeps what the page said
+    finally:
+        page.stop()

@@ -49,7 +49,8 @@ import numpy as np
 
 from hoteledu.boutique.actions import Bid, CheckInDie, KeepPrices, Pass, RevealCard, SetPrices
 from hoteledu.boutique.bots import BOTS
-from hoteledu.boutique.rules import BID_STEP, BoutiqueState, new_game
+from hoteledu.boutique.mat import BID_STEP
+from hoteledu.boutique.rules import BoutiqueState, new_game
 from hoteledu.core.actions import JointAction
 from hoteledu.core.matrix_game import MatrixGame
 from hoteledu.core.simulate import next_action

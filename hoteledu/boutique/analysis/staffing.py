@@ -51,8 +51,8 @@ import numpy as np
 
 from hoteledu.boutique.actions import Bid, KeepPrices, Pass
 from hoteledu.boutique.bots import BOTS, BoutiqueBot
-from hoteledu.boutique.mat import STAFF_COST
-from hoteledu.boutique.rules import MAX_STAFF, SHORTFALL_RULES, BoutiqueState, new_game
+from hoteledu.boutique.mat import MAX_STAFF, STAFF_COST
+from hoteledu.boutique.rules import SHORTFALL_RULES, BoutiqueState, new_game
 from hoteledu.core.actions import Action, JointAction
 from hoteledu.core.simulate import next_action
 from hoteledu.core.state import CHANCE, SIMULTANEOUS

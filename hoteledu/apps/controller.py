@@ -301,12 +301,7 @@ class GameController:
                 for p, s in enumerate(getattr(state, "scores", state.returns)())
             )
             return f"game over: {self.adapter.end_text(state)} (scores: {scores})"
-        mover = self.mover()
-        if mover == CHANCE:
-            owner = self.adapter.chance_owner(state)
-            who = self.player_label(owner) if owner is not None else "chance"
-        else:
-            who = self.player_label(mover)
+        who = self._mover_label(state, self.mover())
         if self.thinking is not None:
             return f"{self.player_label(self.thinking)} is thinking..."
         if self.needs_handover():
@@ -316,6 +311,13 @@ class GameController:
         if self.bot_to_move():
             return f"{who}: the bot's turn ({self.adapter.phase_text(state)})"
         return f"{who}: {self.adapter.phase_text(state)}"
+
+    def _mover_label(self, state: State, mover: int) -> str:
+        """Who moves, in words: a player, or at a chance node its owner (or "chance")."""
+        if mover == CHANCE:
+            owner = self.adapter.chance_owner(state)
+            return self.player_label(owner) if owner is not None else "chance"
+        return self.player_label(mover)
 
     def _next_human(self) -> int:
         mover = self.mover()
@@ -334,11 +336,7 @@ class GameController:
         if mover == SIMULTANEOUS:
             self._enter_part(action)
             return
-        if mover == CHANCE:
-            owner = self.adapter.chance_owner(state)
-            who = self.player_label(owner) if owner is not None else "chance"
-        else:
-            who = self.player_label(mover)
+        who = self._mover_label(state, mover)
         label = self.adapter.log_label(state, action)
         state.apply_action(action)
         self.movers.append(mover)

@@ -56,7 +56,7 @@ def play_to(app, wanted, limit: int = 400) -> None:
 
 
 def in_round(c) -> bool:
-    return c.human_to_decide() and c.state.tasks[-1][0] == "turn"
+    return c.human_to_decide() and c.state.tasks[-1].kind == "turn"
 
 
 @pytest.fixture
@@ -108,7 +108,7 @@ def test_every_legal_action_is_a_button_and_a_whole_game_ends(seed):
 
 def test_a_board_click_on_a_space_takes_a_die_and_on_a_room_prepares_it(app):
     c = app.controller
-    play_to(app, lambda c: c.human_to_decide() and c.state.tasks[-1][0] == "prepare")
+    play_to(app, lambda c: c.human_to_decide() and c.state.tasks[-1].kind == "prepare")
     legal = c.legal_actions()
     room = next(a.room for a in legal if isinstance(a, Prepare))
     assert ("room", 0, room) in c.highlight()
@@ -222,7 +222,7 @@ def test_the_dice_wait_for_the_start_players_press():
     app = make_app(players=2, seats=("human", "human"), seed=2, threaded=False)
     c = app.controller
     play_to(app, lambda c: c.chance_waits_for_human())
-    assert c.state.tasks[-1][0] == "roll"
+    assert c.state.tasks[-1].kind == "roll"
     assert c.adapter.chance_owner(c.state) == c.state.turn_order()[0]
     if c.needs_handover():  # the start player takes the laptop first
         assert app.chance_button.layout.display == "none"

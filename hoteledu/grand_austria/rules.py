@@ -352,26 +352,26 @@ class GrandAustriaState(State):
     def _setup_tasks(self) -> None:
         """Setup as a stack of tasks (the last pushed runs first)."""
         push = self.tasks.append
-        push(tk.Flow("setup_guests"))
+        push(tk.FLOW_SETUP_GUESTS)
         staff_setup = self.options["staff_setup"]
         if staff_setup == "draft":
-            push(tk.Flow("draft"))
+            push(tk.FLOW_DRAFT)
             for p in reversed(range(self.n)):
                 for _ in range(HAND_SIZE):
                     push(tk.DrawStaff(p, "packet"))
         elif staff_setup == "introductory":
-            push(tk.Flow("introductory"))
+            push(tk.FLOW_INTRODUCTORY)
         else:
             for p in reversed(range(self.n)):
                 for _ in range(HAND_SIZE):
                     push(tk.DrawStaff(p, "hand"))
         for _ in range(GUEST_SPACES):
-            push(tk.Refill())
+            push(tk.REFILL)
         for letter in "CBA":
             push(tk.Reveal("emperor", letter))
         for letter in "CBA":
             push(tk.Reveal("politics", letter))
-        push(tk.StartPlayer())
+        push(tk.START_PLAYER)
 
     def turn_order(self) -> list[int]:
         """Players by the low number of their turn order tile (start player first)."""
@@ -431,12 +431,12 @@ class GrandAustriaState(State):
         elif step == "introductory":
             self._deal_staff_sets()
         elif step == "setup_guests":
-            push(tk.Flow("setup_rooms"))
+            push(tk.FLOW_SETUP_ROOMS)
             for p in self.turn_order():  # pushed in order, so the last player picks first
-                push(tk.Refill())
+                push(tk.REFILL)
                 push(tk.SetupGuest(p))
         elif step == "setup_rooms":
-            push(tk.Flow("round_start"))
+            push(tk.FLOW_ROUND_START)
             for p in reversed(self.turn_order()):
                 push(tk.Prepare(p, 3))
         elif step == "round_start":
@@ -446,7 +446,7 @@ class GrandAustriaState(State):
             self.passed = [False] * self.n
             self.dustbin = 0
             self.dice = [0] * 6
-            push(tk.Flow("next"))
+            push(tk.FLOW_NEXT)
             push(tk.Roll(DICE_PER_PLAYERS[self.n]))
         elif step == "next":
             self._next_turn()
@@ -462,16 +462,16 @@ class GrandAustriaState(State):
     def _next_turn(self) -> None:
         """The lowest visible number moves next (GAH-R04); passing and rerolls (GAH-R05)."""
         if sum(self.dice) == 0:
-            self.tasks.append(tk.Flow("round_end"))
+            self.tasks.append(tk.FLOW_ROUND_END)
             return
         active = [p for p in range(self.n) if self.covered[p] < 2]
         if not active:
-            self.tasks.append(tk.Flow("round_end"))
+            self.tasks.append(tk.FLOW_ROUND_END)
             return
         waiting = [p for p in active if not self.passed[p]]
         if waiting:
             p = min(waiting, key=lambda q: self._visible(q) or 0)
-            self.tasks.append(tk.Flow("next"))
+            self.tasks.append(tk.FLOW_NEXT)
             self.tasks.append(tk.Turn(p))
             self.turn = {"p": p, "guest": False, "die": False, "boost": False, "bonus": False}
             return
@@ -480,10 +480,10 @@ class GrandAustriaState(State):
         self.dustbin += 1
         self.dice = [0] * 6
         if total <= 0:
-            self.tasks.append(tk.Flow("round_end"))
+            self.tasks.append(tk.FLOW_ROUND_END)
             return
         self.passed = [False] * self.n
-        self.tasks.append(tk.Flow("next"))
+        self.tasks.append(tk.FLOW_NEXT)
         self.tasks.append(tk.Roll(total))
 
     def _round_end(self) -> None:
@@ -491,12 +491,12 @@ class GrandAustriaState(State):
         self.turn = None
         push = self.tasks.append
         if self.round >= ROUNDS:
-            push(tk.Flow("final"))
+            push(tk.FLOW_FINAL)
         else:
-            push(tk.Flow("round_start"))
-        push(tk.Cleanup())
+            push(tk.FLOW_ROUND_START)
+        push(tk.CLEANUP)
         if self.round in SCORING_ROUNDS:
-            push(tk.EmperorScoring())
+            push(tk.EMPEROR_SCORING)
 
     def _cleanup(self) -> None:
         self.used = [[] for _ in range(self.n)]
@@ -555,8 +555,8 @@ class GrandAustriaState(State):
     def _draft_round(self) -> None:
         if not any(self.packets):
             return
-        self.tasks.append(tk.Flow("draft"))
-        self.tasks.append(tk.DraftPass())
+        self.tasks.append(tk.FLOW_DRAFT)
+        self.tasks.append(tk.DRAFT_PASS)
         for p in reversed(range(self.n)):
             self.tasks.append(tk.DraftPick(p))
 
@@ -1308,7 +1308,7 @@ class GrandAustriaState(State):
         if isinstance(action, TakeGuest):
             turn["guest"] = True
             self._take_guest(p, action.slot, pay=True)
-            self.tasks.append(tk.Refill())
+            self.tasks.append(tk.REFILL)
         elif isinstance(action, TakeDie):
             self._take_die(p, action)
         elif isinstance(action, Pass):
@@ -1432,6 +1432,11 @@ class GrandAustriaState(State):
         stack is popped, as the engine always did, so saved games replay unchanged.
         """
         tasks = self.tasks
+        if top.count <= 1 and tasks[-1] is top:  # the usual last one: no new record
+            tasks.pop()
+            if isinstance(top, tk.Serve):
+                self._finish_serve(top)
+            return
         index = len(tasks) - 1
         while tasks[index] is not top:
             index -= 1
@@ -1515,7 +1520,7 @@ class GrandAustriaState(State):
         self.tasks.pop()
         if isinstance(action, TakeGuest):
             self._take_guest(top.player, action.slot, pay=not top.free)
-            self.tasks.append(tk.Refill())
+            self.tasks.append(tk.REFILL)
 
     def _do_complete_order(self, top: tk.CompleteOrder, action: Action) -> None:
         self.tasks.pop()

@@ -437,8 +437,8 @@ def _chance_key(state: State) -> tuple[Any, ...] | None:
     only; listing them is the cost of every search through a roll.
     """
     tasks = getattr(state, "tasks", None)
-    if state.game_name == "grand_austria" and tasks and tasks[-1][0] == "roll":
-        return ("roll", tasks[-1][1])
+    if state.game_name == "grand_austria" and tasks and tasks[-1].kind == "roll":
+        return ("roll", tasks[-1].dice)
     return None
 
 

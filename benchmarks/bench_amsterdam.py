@@ -19,8 +19,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from hoteledu.amsterdam.bots import GreedyAgent, MinimaxAgent
+from hoteledu.amsterdam.bots import GreedyAgent
 from hoteledu.amsterdam.rules import new_game
+from hoteledu.amsterdam.search import MinimaxAgent
 from hoteledu.core import PlayerView, RandomAgent, play
 from hoteledu.core.state import CHANCE
 

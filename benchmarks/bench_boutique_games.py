@@ -15,7 +15,7 @@ from collections.abc import Callable
 import numpy as np
 from _timing import cold_and_warm_ms
 
-from hoteledu.boutique.analysis import equilibria, games
+from hoteledu.boutique.analysis import equilibria, games, what_if
 from hoteledu.boutique.figures import games as figures
 from hoteledu.boutique.rules import new_game
 from hoteledu.core.actions import JointAction
@@ -43,7 +43,7 @@ def main() -> None:
         "pricing_game walkin, one-card deck 6x6": lambda: games.pricing_game("walkin", deck=[22]),
         "PricingGame.with_objective (toggle)": lambda: week.with_objective("difference"),
         "PricingGame.compare": lambda: beat.compare(0, (2, 3), (3, 3)),
-        "what_if_table(6 prices), one-card game": lambda: games.what_if_table(state, 1),
+        "what_if_table(6 prices), one-card game": lambda: what_if.what_if_table(state, 1),
         "pure_equilibria 6x6": lambda: equilibria.pure_equilibria(standard),
         "best_response_cycles 5x5": lambda: equilibria.best_response_cycles(beat),
         "zero_sum_lp 5x5": lambda: equilibria.zero_sum_lp(beat),

@@ -21,7 +21,8 @@ import itertools
 import sys
 import time
 
-from hoteledu.amsterdam.bots import GreedyAgent, MinimaxAgent
+from hoteledu.amsterdam.bots import GreedyAgent
+from hoteledu.amsterdam.search import MinimaxAgent
 from hoteledu.core import RandomAgent
 from hoteledu.core.agents import Agent
 from hoteledu.core.mcts import MCTSAgent

@@ -41,8 +41,8 @@ GAME_MODULES = (
 
 # check -> game -> the helper whose move it waits for
 PENDING: dict[str, dict[str, str]] = {
-    "modules": {"grand_austria": "ga"},
     "no_circle": {"grand_austria": "ga"},
+    "figure_topics": {"grand_austria": "ga"},
 }
 
 
@@ -297,3 +297,12 @@ def test_the_circle_scan_finds_a_lazy_and_a_type_only_circle(tmp_path):
     assert import_circles(graph, "hoteledu.pkg") == [
         ["hoteledu.pkg.a", "hoteledu.pkg.b", "hoteledu.pkg.c"]
     ]
+
+
+def test_the_docs_name_hidden_pig_as_the_template_of_a_new_game():
+    guide = (PACKAGE.parent / "docs" / "new_game.md").read_text(encoding="utf-8")
+    assert "tests/fixture_game.py" in guide and (PACKAGE.parent / "tests/fixture_game.py").is_file()
+    for module in GAME_MODULES:  # the guide lists the layout this test checks
+        assert module.partition("/")[0].removesuffix(".py") in guide, module
+    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
+    assert "docs/new_game.md" in readme and "tests/fixture_game.py" in readme

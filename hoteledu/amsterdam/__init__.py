@@ -25,7 +25,8 @@ module                 what it holds
 ``refusals.py``        what may be done now, and why an action is refused (AMS-xx)
 ``snapshot.py``        validating an untrusted saved position
 ``render.py``          text and HTML of a state (no plotting)
-``bots.py``            the heuristic bots and the tactical variant's searches
+``bots.py``            the greedy bot and the evaluations of a position
+``search.py``          the game's own search: whole turns, minimax, alpha-beta
 ``analysis/``          exact maths and simulations, one module per topic
 ``figures/``           ``board.py`` plus one module per analysis topic it draws
 ``app.py``             the adapter for :mod:`hoteledu.apps` and ``make_app(**options)``

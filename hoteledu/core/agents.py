@@ -68,7 +68,16 @@ class Agent(Protocol):
 
 
 class RandomAgent:
-    """Picks uniformly among the legal actions."""
+    """Picks uniformly among the legal actions.
+
+    Examples
+    --------
+    >>> from hoteledu import load_game
+    >>> state = load_game("amsterdam")
+    >>> state.apply_action(state.chance_outcomes()[0][0])
+    >>> RandomAgent(seed=1).act(PlayerView(state, 0)) in state.legal_actions()
+    True
+    """
 
     def __init__(self, seed: SeedLike = None, name: str = "random") -> None:
         self.name = name

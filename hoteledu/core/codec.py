@@ -24,6 +24,15 @@ def parse_json_text(text: str | bytes | bytearray, *, what: str, max_bytes: int)
     """Parse untrusted JSON text: size first, then UTF-8, then the parser's own errors.
 
     Every failure is a MalformedRecordError with the reason; nothing else escapes.
+
+    Examples
+    --------
+    >>> parse_json_text('{"game": "amsterdam"}', what="the record", max_bytes=100)
+    {'game': 'amsterdam'}
+    >>> parse_json_text("[1, 2", what="the record", max_bytes=100)
+    Traceback (most recent call last):
+    ...
+    hoteledu.core.errors.MalformedRecordError: the record is not valid JSON: ...
     """
     if isinstance(text, (bytes, bytearray)):
         if len(text) > max_bytes:
@@ -90,7 +99,17 @@ def _from_jsonable(value: Any) -> Any:
 
 
 class ActionCodec:
-    """Parses the JSON form of a game's actions back into action objects."""
+    """Parses the JSON form of a game's actions back into action objects.
+
+    Examples
+    --------
+    >>> ActionCodec([]).parse({"type": "JointAction", "actions": []})
+    JointAction(actions=())
+    >>> ActionCodec([]).parse({"type": "Teleport"})
+    Traceback (most recent call last):
+    ...
+    hoteledu.core.errors.MalformedRecordError: unknown action type 'Teleport'; known types: ...
+    """
 
     builtin: ClassVar[tuple[type[Action], ...]] = (JointAction,)
 

@@ -37,6 +37,15 @@ def play(
 
     ``seed`` drives the chance nodes only; agents carry their own seeds.
     The record holds the whole history, so ``record.replay()`` equals ``state``.
+
+    Examples
+    --------
+    >>> from hoteledu import load_game
+    >>> from hoteledu.core.agents import RandomAgent
+    >>> state = load_game("amsterdam")
+    >>> record = play(state, [RandomAgent(1), RandomAgent(2)], seed=3)
+    >>> state.is_terminal(), record.replay() == state
+    (True, True)
     """
     if len(agents) != state.num_players:
         raise ValueError(

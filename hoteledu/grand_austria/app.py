@@ -44,6 +44,7 @@ from hoteledu.core.actions import Action
 from hoteledu.core.agents import Agent
 from hoteledu.core.state import State
 from hoteledu.grand_austria import effects as fx
+from hoteledu.grand_austria import tasks as tk
 from hoteledu.grand_austria.actions import (
     ITEMS,
     CheckIn,
@@ -105,7 +106,7 @@ def _heuristic_agent(seed: int | np.random.SeedSequence) -> Agent:
     return HeuristicAgent(seed)
 
 
-def _top(state: State) -> list[Any] | None:
+def _top(state: State) -> tk.Task | None:
     tasks = state.tasks  # type: ignore[attr-defined]
     return tasks[-1] if tasks else None
 
@@ -159,6 +160,7 @@ class GrandAustriaAdapter(GameAdapter):
     default_think_seconds = DEFAULT_THINK_SECONDS
     chance_button_label = "Roll the dice"
     private_information = True
+    record_reveals = "every staff card in every hand and the order of the staff deck"
     clickable_traces = ("spaces", "guests", "rooms", "cafe")
     overlays = (("hint", "Hint: the exact strength after passing"),)
 
@@ -170,12 +172,10 @@ class GrandAustriaAdapter(GameAdapter):
 
     # chance: cards and the start player at once; the dice wait for the start player
     def auto_chance(self, state: State) -> bool:
-        top = _top(state)
-        return top is None or top[0] != "roll"
+        return not isinstance(_top(state), tk.Roll)
 
     def chance_owner(self, state: State) -> int | None:
-        top = _top(state)
-        if top is None or top[0] != "roll":
+        if not isinstance(_top(state), tk.Roll):
             return None
         return state.turn_order()[0]  # type: ignore[attr-defined]
 
@@ -186,7 +186,7 @@ class GrandAustriaAdapter(GameAdapter):
     def action_label(self, state: State, action: Action) -> str:
         """Buttons and the log: the card names, costs and strengths spelled out."""
         p = state.current_player()
-        top = _top(state) or [""]
+        top = _top(state)
         cost = state.action_cost(action)  # type: ignore[attr-defined]
         price = plural(cost, "krone") if cost else "free"
         if isinstance(action, TakeDie) and p >= 0:
@@ -200,7 +200,7 @@ class GrandAustriaAdapter(GameAdapter):
             if guest is None:
                 return str(action)
             return f"take guest {fx.catalog().guest_text(guest)}, {price}"
-        if isinstance(action, Prepare) and top[0] == "prepare":
+        if isinstance(action, Prepare) and isinstance(top, tk.Prepare):
             return f"prepare {_room_words(action.room)}, {plural(cost, 'krone')}"
         if isinstance(action, Occupy):
             return f"occupy {_room_words(action.room)}"
@@ -212,7 +212,7 @@ class GrandAustriaAdapter(GameAdapter):
             return f"serve {ITEMS[action.item]} to {_guest_name(state, p, action.slot)}"
         if isinstance(action, CompleteOrder):
             return f"complete the order of {_guest_name(state, p, action.slot)}"
-        if isinstance(action, Hire) and top[0] == "hire":
+        if isinstance(action, Hire) and isinstance(top, tk.Hire):
             return f"play staff card {_staff_name(action.card)}, {plural(cost, 'krone')}"
         if isinstance(action, UseStaff):
             return f"use staff card {_staff_name(action.card)}"
@@ -228,7 +228,7 @@ class GrandAustriaAdapter(GameAdapter):
         """The log is read by every seat: cards from a hidden hand are not named."""
         if isinstance(action, DrawStaff):
             top = _top(state)
-            whom = f" for P{top[1] + 1}" if top and len(top) > 1 else ""
+            whom = f" for P{top.player + 1}" if isinstance(top, tk.PlayerTask) else ""
             return f"a staff card is drawn{whom}"
         if isinstance(action, PickStaff):
             return "keeps a staff card of the packet"
@@ -242,11 +242,11 @@ class GrandAustriaAdapter(GameAdapter):
             return "game over"
         round_number = state.round  # type: ignore[attr-defined]
         round_words = f"round {round_number} of {ROUNDS}" if round_number else "setup"
-        if top[0] == "roll":
-            return f"{round_words}: roll {plural(top[1], 'die', 'dice')}"
+        if isinstance(top, tk.Roll):
+            return f"{round_words}: roll {plural(top.dice, 'die', 'dice')}"
         ask = state._task_ask(top)[0]  # type: ignore[attr-defined]
-        if top[0] == "prepare":  # "up to 1 more room(s)": the count gets its plural
-            ask = ask.replace("room(s)", "room" if top[2] == 1 else "rooms")
+        if isinstance(top, tk.Prepare):  # "up to 1 more room(s)": the count gets its plural
+            ask = ask.replace("room(s)", "room" if top.count == 1 else "rooms")
         return f"{round_words}: {ask}"
 
     def end_text(self, state: State) -> str:
@@ -269,6 +269,12 @@ class GrandAustriaAdapter(GameAdapter):
             "(▼ marks the disc) and the VP track (◆). Orange rings: where you may click "
             "now. Another seat's hand shows only its size.</div>"
         )
+
+    def observation(self, state: State, viewer: int | None) -> Any:
+        """A seat's observation, or (None) the board's public view: every hand face down."""
+        from hoteledu.grand_austria.figures.board import _observation
+
+        return _observation(state, viewer)
 
     # drawing
     def scene(self, state: State, viewer: int | None, caption: str) -> Any:

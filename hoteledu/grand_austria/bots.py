@@ -85,8 +85,13 @@ class HeuristicAgent:
     >>> from hoteledu.grand_austria.rules import scenario
     >>> from hoteledu.core.agents import PlayerView
     >>> state = scenario(2, (0, 0, 0, 10, 0, 0))
-    >>> HeuristicAgent(seed=0).act(PlayerView(state, 0)).space
-    4
+    >>> bot = HeuristicAgent(seed=0)
+    >>> bot.act(PlayerView(state, 0))  # a guest comes before the die
+    TakeGuest(slot=3)
+    >>> state.apply_action(TakeGuest(3))
+    >>> state.apply_action(state.chance_outcomes()[0][0])  # the row is refilled
+    >>> bot.act(PlayerView(state, 0))  # then the ten dice on space 4, +1 for a krone
+    TakeDie(space=4, boost=True, imitate=0)
     """
 
     def __init__(self, seed: SeedLike = None, name: str = "heuristic") -> None:

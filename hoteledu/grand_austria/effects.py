@@ -20,15 +20,16 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hoteledu.grand_austria import cards as card_data
 from hoteledu.grand_austria import hotel as hotel_data
+from hoteledu.grand_austria import tasks as tk
 from hoteledu.grand_austria import vocabulary
+from hoteledu.grand_austria.cards import GuestCard
 
-if TYPE_CHECKING:
-    from hoteledu.grand_austria.cards import GuestCard
-    from hoteledu.grand_austria.rules import GrandAustriaState
+GameState = Any
+"""A :class:`~.rules.GrandAustriaState`: rules imports this module, never the reverse."""
 
 ROOM_COLOURS = ("yellow", "blue", "red")
 FREE = 99
@@ -221,20 +222,20 @@ def both_tracks(staff: list[int], space: int) -> bool:
 
 
 # ================================================================ triggers
-def push_effects(state: GrandAustriaState, p: int, effects: Any) -> None:
+def push_effects(state: GameState, p: int, effects: Any) -> None:
     """Queue effects (Effect objects or JSON dicts) so the first resolves first."""
     for e in reversed(tuple(effects)):
-        state.tasks.append(["effect", p, e if isinstance(e, dict) else e.to_json()])
+        state.tasks.append(tk.Effect(p, e if isinstance(e, dict) else e.to_json()))
 
 
-def push_die_effects(state: GrandAustriaState, p: int, space: int, act: int) -> None:
+def push_die_effects(state: GameState, p: int, space: int, act: int) -> None:
     """``on_event take_die`` triggers of the played cards (resolve after the action)."""
     triggers = catalog().die_triggers
     found = [inner for c in state.staff[p] for faces, inner in triggers[c] if space in faces]
     push_effects(state, p, found)
 
 
-def on_check_in(state: GrandAustriaState, p: int, guest: GuestCard) -> None:
+def on_check_in(state: GameState, p: int, guest: GuestCard) -> None:
     """``on_event check_in`` triggers: Groom, Stableman, Masseuse, Tour Guide, ..."""
     triggers = catalog().checkin_triggers
     size = sum(guest.order)
@@ -247,28 +248,28 @@ def on_check_in(state: GrandAustriaState, p: int, guest: GuestCard) -> None:
     push_effects(state, p, found)
 
 
-def on_room_occupied(state: GrandAustriaState, p: int) -> None:
+def on_room_occupied(state: GameState, p: int) -> None:
     triggers = catalog().occupied_triggers
     push_effects(state, p, [inner for c in state.staff[p] for inner in triggers[c]])
 
 
-def push_emperor_bonus(state: GrandAustriaState, p: int, tile: str) -> None:
+def push_emperor_bonus(state: GameState, p: int, tile: str) -> None:
     """The tile's bonus, then Gardener-like ``emperor_bonus`` triggers."""
     cat = catalog()
     triggers = [inner for c in state.staff[p] for inner in cat.bonus_triggers[c]]
     push_effects(state, p, list(cat.emperor[tile].bonus) + triggers)
 
 
-def push_emperor_penalty(state: GrandAustriaState, p: int, tile: str) -> None:
+def push_emperor_penalty(state: GameState, p: int, tile: str) -> None:
     """The penalty, or (Conference Manager) the choice to pay instead."""
     fee = has_waive(state.staff[p], "emperor_penalty")
     if fee is not None and state.money[p] >= fee:
-        state.tasks.append(["conference", p, tile, fee])
+        state.tasks.append(tk.Conference(p, tile, fee))
         return
     push_penalty_effects(state, p, tile)
 
 
-def push_penalty_effects(state: GrandAustriaState, p: int, tile: str) -> None:
+def push_penalty_effects(state: GameState, p: int, tile: str) -> None:
     """GAH-E04: "the penalty usually shows 2 options (if one is impossible, choose the
     other)". Default (option ``emperor_penalty="choice"``): with both options possible
     the player chooses (a ``choose_penalty`` decision); with one impossible the other
@@ -285,18 +286,18 @@ def push_penalty_effects(state: GrandAustriaState, p: int, tile: str) -> None:
     second = [e.to_json() for e in t.fallback]
     second_possible = all(penalty_possible(state, p, e) for e in second)
     if first_possible and second_possible:
-        state.tasks.append(["choose_penalty", p, tile])
+        state.tasks.append(tk.ChoosePenalty(p, tile))
     else:
         push_penalty_option(state, p, tile, 0 if first_possible else 1)
 
 
-def push_penalty_option(state: GrandAustriaState, p: int, tile: str, option: int) -> None:
+def push_penalty_option(state: GameState, p: int, tile: str, option: int) -> None:
     """Carry out option 0 (the first printed) or 1 (the other) of the tile's penalty."""
     t = catalog().emperor[tile]
     push_effects(state, p, t.penalty if option == 0 or not t.fallback else t.fallback)
 
 
-def penalty_possible(state: GrandAustriaState, p: int, e: dict[str, Any]) -> bool:
+def penalty_possible(state: GameState, p: int, e: dict[str, Any]) -> bool:
     kind = e["kind"]
     if kind == "lose":
         return state.money[p] >= param(e, "krones") * _per_count(state, p, e)
@@ -312,7 +313,7 @@ def penalty_possible(state: GrandAustriaState, p: int, e: dict[str, Any]) -> boo
     return True
 
 
-def hired(state: GrandAustriaState, p: int, timing: str) -> list[int]:
+def hired(state: GameState, p: int, timing: str) -> list[int]:
     staff = catalog().staff
     return [c for c in state.staff[p] if timing == "any" or staff[c].timing == timing]
 
@@ -320,7 +321,7 @@ def hired(state: GrandAustriaState, p: int, timing: str) -> list[int]:
 # ============================================================== interpreter
 
 
-def apply_effect(state: GrandAustriaState, p: int, e: dict[str, Any]) -> None:
+def apply_effect(state: GameState, p: int, e: dict[str, Any]) -> None:
     """Carry out one effect for player ``p`` (may push decision tasks)."""
     kind = e["kind"]
     tasks = state.tasks
@@ -338,18 +339,17 @@ def apply_effect(state: GrandAustriaState, p: int, e: dict[str, Any]) -> None:
             state.advance_emperor(p, param(e, "emperor") * mult)
         items = [param(e, name) * mult for name in vocabulary.ITEMS]
         if param(e, "any_item"):
-            tasks.append(["choose_item", p, param(e, "any_item") * mult])
+            tasks.append(tk.ChooseItem(p, param(e, "any_item") * mult))
         if any(items):
             state.receive_items(p, items)
     elif kind == "lose":
         mult = _per_count(state, p, e)
-        state.money[p] -= param(e, "krones") * mult
+        state.pay(p, param(e, "krones") * mult, "GAH-E04")
         state.vp[p] -= param(e, "vp") * mult
     elif kind == "prepare_rooms":
         discount = FREE if param(e, "free") else param(e, "discount")
         tasks.append(
-            [
-                "prepare",
+            tk.Prepare(
                 p,
                 param(e, "count"),
                 discount,
@@ -357,25 +357,25 @@ def apply_effect(state: GrandAustriaState, p: int, e: dict[str, Any]) -> None:
                 param(e, "max_floor"),
                 param(e, "occupy"),
                 param(e, "colour"),
-            ]
+            )
         )
     elif kind == "occupy_rooms":
-        tasks.append(["occupy", p, param(e, "count"), param(e, "colour")])
+        tasks.append(tk.Occupy(p, param(e, "count"), param(e, "colour")))
     elif kind == "take_guest":
-        tasks.append(["free_guest", p, param(e, "free")])
+        tasks.append(tk.FreeGuest(p, param(e, "free")))
     elif kind == "draw_staff":
         for _ in range(param(e, "count")):
-            tasks.append(["draw_staff", p, "hand"])
+            tasks.append(tk.DrawStaff(p, "hand"))
     elif kind == "play_staff":
         discount = FREE if param(e, "free") else param(e, "discount")
         if param(e, "source") == "top3":
-            tasks.append(["hire", p, discount, False, "offer"])
+            tasks.append(tk.Hire(p, discount, False, "offer"))
             for _ in range(3):
-                tasks.append(["draw_staff", p, "offer"])
+                tasks.append(tk.DrawStaff(p, "offer"))
         else:
-            tasks.append(["hire", p, discount, False, "hand"])
+            tasks.append(tk.Hire(p, discount, False, "hand"))
     elif kind == "complete_order":
-        tasks.append(["complete_order", p, param(e, "colour")])
+        tasks.append(tk.CompleteOrder(p, param(e, "colour")))
     elif kind == "extra_turn":
         state.grant_gizia(p, param(e, "scope"))
     elif kind == "discard_items":
@@ -385,12 +385,12 @@ def apply_effect(state: GrandAustriaState, p: int, e: dict[str, Any]) -> None:
                 entry[1:5] = [0, 0, 0, 0]
     elif kind == "lose_staff":
         if param(e, "source") == "hand":
-            tasks.append(["return_staff", p, param(e, "count")])
+            tasks.append(tk.ReturnStaff(p, param(e, "count")))
         else:
-            tasks.append(["discard_staff", p, param(e, "count"), param(e, "timing")])
+            tasks.append(tk.DiscardStaff(p, param(e, "count"), param(e, "timing")))
     elif kind == "remove_rooms":
         status = 1 if param(e, "state") == "vacant" else 2
-        tasks.append(["remove_rooms", p, param(e, "count"), status, param(e, "one_per_floor"), []])
+        tasks.append(tk.RemoveRooms(p, param(e, "count"), status, param(e, "one_per_floor"), ()))
     # on_event, modify_action, waive, copy_staff: permanent or end-game, nothing to do now
 
 
@@ -404,7 +404,7 @@ def occupied_count(rooms: list[int], colour: str = "any") -> int:
     return sum(1 for r in range(20) if rooms[r] == 2 and colour in ("any", col[r]))
 
 
-def _per_count(state: GrandAustriaState, p: int, e: dict[str, Any], rooms: Any = None) -> int:
+def _per_count(state: GameState, p: int, e: dict[str, Any], rooms: Any = None) -> int:
     per = param(e, "per")
     if not per:
         return 1
@@ -431,7 +431,7 @@ def _per_count(state: GrandAustriaState, p: int, e: dict[str, Any], rooms: Any =
     raise ValueError(f"unknown per {per!r}")
 
 
-def card_vp(state: GrandAustriaState, p: int, card: int) -> int:
+def card_vp(state: GameState, p: int, card: int) -> int:
     """End-game VP of one staff card for player ``p`` (0 for other timings)."""
     staff = catalog().staff[card]
     if staff.timing != "game_end":
@@ -456,7 +456,7 @@ def card_vp(state: GrandAustriaState, p: int, card: int) -> int:
     return total
 
 
-def endgame_vp(state: GrandAustriaState, p: int) -> int:
+def endgame_vp(state: GameState, p: int) -> int:
     """GAH-F01: VP of the played end-game staff cards."""
     return sum(card_vp(state, p, c) for c in state.staff[p])
 
@@ -470,7 +470,7 @@ _SMALLEST_UNIT = {"floor": 5, "column": 4, "group": 1, "colour": 6}
 """Fewest rooms in one floor, column, group or colour (a quick test before counting)."""
 
 
-def politics_met(state: GrandAustriaState, p: int, number: int) -> bool:
+def politics_met(state: GameState, p: int, number: int) -> bool:
     """GAH-P01: whether player ``p`` meets politics card ``number``'s condition."""
     cond = catalog().politics[number].condition
     kind = cond.kind

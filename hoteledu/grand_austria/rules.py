@@ -14,7 +14,9 @@ step. A compound turn is a sequence of decisions ending with
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import copy
+import dataclasses
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -22,11 +24,12 @@ import numpy as np
 
 from hoteledu.core.actions import Action
 from hoteledu.core.errors import IllegalActionError
-from hoteledu.core.state import CHANCE, TERMINAL, State
+from hoteledu.core.state import CHANCE, TERMINAL, State, player_name
 from hoteledu.grand_austria import cards as card_data
 from hoteledu.grand_austria import effects as fx
 from hoteledu.grand_austria import hotel as hotel_data
 from hoteledu.grand_austria import render
+from hoteledu.grand_austria import tasks as tk  # the task records: tk.Prepare, tk.Roll, ...
 from hoteledu.grand_austria.actions import (
     ACTION_TYPES,
     ITEMS,
@@ -87,8 +90,8 @@ CAFE_PENALTY_VP = hotel_data.CAFE_GUEST_PENALTY_VP
 MAX_ROOM_COST = max(hotel_data.FLOOR_COSTS)
 GUEST_SPACES = hotel_data.GUEST_SPACES
 
-CHANCE_TASKS = frozenset({"start_player", "reveal", "refill", "draw_staff", "roll"})
-AUTO_TASKS = frozenset({"flow", "effect", "offer_rest", "emperor_scoring", "cleanup", "draft_pass"})
+CHANCE_TASKS = tk.CHANCE_TASKS
+AUTO_TASKS = tk.AUTO_TASKS
 
 
 _TASK_ASKS: dict[str, tuple[str, str, tuple[type[Action], ...]]] = {
@@ -155,6 +158,62 @@ CHANCE_RULES = {
 """The rule each chance node follows (named when an impossible outcome is refused)."""
 
 
+@dataclasses.dataclass(frozen=True)
+class StateField:
+    """One field of the state: how ``clone()`` copies it and its value at the start."""
+
+    copy: str
+    """"value" (immutable), "list", "lists" (a list of lists), "cafe" (three deep),
+    "dict" (a dict or None), "dicts" (a list of dicts or None)."""
+    start: Callable[[int], Any]
+    """Its value in a new game of ``n`` players."""
+
+
+STATE_FIELDS: dict[str, StateField] = {
+    "round": StateField("value", lambda n: 0),
+    "start_player": StateField("value", lambda n: -1),
+    "tiles": StateField("lists", lambda n: [[0, 0] for _ in range(n)]),
+    "covered": StateField("list", lambda n: [0] * n),
+    "passed": StateField("list", lambda n: [False] * n),
+    "dice": StateField("list", lambda n: [0] * 6),
+    "dustbin": StateField("value", lambda n: 0),
+    "queue": StateField("list", lambda n: [None] * GUEST_SPACES),
+    "guest_deck": StateField("list", lambda n: sorted(fx.catalog().guests)),
+    "guest_discard": StateField("list", lambda n: []),
+    "staff_deck": StateField("list", lambda n: sorted(fx.catalog().staff)),
+    "staff_bottom": StateField("lists", lambda n: []),  # [card, player who knows it]
+    "staff_discard": StateField("list", lambda n: []),
+    "politics": StateField("list", lambda n: []),
+    "claims": StateField("lists", lambda n: [[], [], []]),
+    "emperor_tiles": StateField("list", lambda n: []),
+    "money": StateField("list", lambda n: [START_MONEY] * n),
+    "vp": StateField("list", lambda n: [0] * n),
+    "emperor": StateField("list", lambda n: [0] * n),
+    "kitchen": StateField("lists", lambda n: [list(START_KITCHEN) for _ in range(n)]),
+    "fresh": StateField("lists", lambda n: [[0, 0, 0, 0] for _ in range(n)]),
+    "cafe": StateField("cafe", lambda n: [[] for _ in range(n)]),  # [guest, s, c, w, k placed]
+    "rooms": StateField(
+        "lists", lambda n: [[0] * 20 for _ in range(n)]
+    ),  # 0, 1 prepared, 2 occupied
+    "bonus_done": StateField("lists", lambda n: [[] for _ in range(n)]),
+    "hand": StateField("lists", lambda n: [[] for _ in range(n)]),
+    "staff": StateField("lists", lambda n: [[] for _ in range(n)]),
+    "used": StateField("lists", lambda n: [[] for _ in range(n)]),
+    "offer": StateField("list", lambda n: []),
+    "packets": StateField("lists", lambda n: [[] for _ in range(n)]),
+    "tasks": StateField("list", lambda n: []),  # tk.Task records, immutable
+    "turn": StateField("dict", lambda n: None),
+    "final": StateField("dicts", lambda n: None),
+    "stage": StateField("value", lambda n: "setup"),
+}
+"""The state's fields, listed once: ``__init__``, ``to_snapshot``, ``clone`` and the
+snapshot loader follow this table (in its order)."""
+_COPIED = {
+    kind: tuple(n for n, f in STATE_FIELDS.items() if f.copy == kind)
+    for kind in ("list", "lists", "cafe", "dict", "dicts")
+}
+
+
 def _describe(action: Action) -> str:
     """An action's text; its repr when its fields are out of range (no text then)."""
     try:
@@ -178,40 +237,8 @@ class GrandAustriaState(State):
         super().__init__(GAME_INFO.resolve_options(options))
         n = self.options["players"]
         self.n = n
-        cat = fx.catalog()
-        self.round = 0
-        self.start_player = -1
-        self.tiles: list[list[int]] = [[0, 0] for _ in range(n)]
-        self.covered = [0] * n
-        self.passed = [False] * n
-        self.dice = [0] * 6
-        self.dustbin = 0
-        self.queue: list[int | None] = [None] * GUEST_SPACES
-        self.guest_deck = sorted(cat.guests)
-        self.guest_discard: list[int] = []
-        self.staff_deck = sorted(cat.staff)
-        self.staff_bottom: list[list[int]] = []  # [card, player who knows it]
-        self.staff_discard: list[int] = []
-        self.politics: list[int] = []
-        self.claims: list[list[int]] = [[], [], []]
-        self.emperor_tiles: list[int] = []
-        self.money = [START_MONEY] * n
-        self.vp = [0] * n
-        self.emperor = [0] * n
-        self.kitchen = [list(START_KITCHEN) for _ in range(n)]
-        self.fresh = [[0, 0, 0, 0] for _ in range(n)]
-        self.cafe: list[list[list[int]]] = [[] for _ in range(n)]  # [guest, s, c, w, k placed]
-        self.rooms = [[0] * 20 for _ in range(n)]  # 0 empty, 1 prepared, 2 occupied
-        self.bonus_done: list[list[int]] = [[] for _ in range(n)]
-        self.hand: list[list[int]] = [[] for _ in range(n)]
-        self.staff: list[list[int]] = [[] for _ in range(n)]
-        self.used: list[list[int]] = [[] for _ in range(n)]
-        self.offer: list[int] = []
-        self.packets: list[list[int]] = [[] for _ in range(n)]
-        self.tasks: list[list[Any]] = []
-        self.turn: dict[str, Any] | None = None
-        self.final: list[dict[str, int]] | None = None
-        self.stage = "setup"
+        for name, field in STATE_FIELDS.items():
+            setattr(self, name, field.start(n))
         if not _blank:
             self._setup_tasks()
             self._advance()
@@ -225,22 +252,22 @@ class GrandAustriaState(State):
         if not self.tasks:
             return TERMINAL
         top = self.tasks[-1]
-        if top[0] in CHANCE_TASKS:
+        if top.kind in CHANCE_TASKS:
             return CHANCE
-        return top[1]
+        return top.player  # type: ignore[attr-defined]
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        if not self.tasks or self.tasks[-1][0] not in CHANCE_TASKS:
+        if not self.tasks or self.tasks[-1].kind not in CHANCE_TASKS:
             raise IllegalActionError("this is not a chance node", rule="protocol")
         top = self.tasks[-1]
-        kind = top[0]
-        if kind == "roll":
-            return [(Roll(c), p) for c, p in roll_outcomes(top[1])]
+        kind = top.kind
+        if isinstance(top, tk.Roll):
+            return [(Roll(c), p) for c, p in roll_outcomes(top.dice)]
         if kind == "start_player":
             return [(StartPlayer(p), Fraction(1, self.n)) for p in range(self.n)]
-        if kind == "reveal":
-            cards = fx.catalog().letter_cards(top[1], top[2])
-            return [(Reveal(top[1], c), Fraction(1, len(cards))) for c in cards]
+        if isinstance(top, tk.Reveal):
+            cards = fx.catalog().letter_cards(top.what, top.letter)
+            return [(Reveal(top.what, c), Fraction(1, len(cards))) for c in cards]
         if kind == "refill":
             deck = self.guest_deck
             return [(DrawGuest(g), Fraction(1, len(deck))) for g in deck]
@@ -252,12 +279,12 @@ class GrandAustriaState(State):
 
     def sample_chance(self, rng: np.random.Generator) -> Action:
         """Draw a chance outcome quickly (same distribution as ``chance_outcomes``)."""
-        if not self.tasks or self.tasks[-1][0] not in CHANCE_TASKS:
+        if not self.tasks or self.tasks[-1].kind not in CHANCE_TASKS:
             raise IllegalActionError("this is not a chance node", rule="protocol")
         top = self.tasks[-1]
-        kind = top[0]
-        if kind == "roll":
-            return Roll(sample_roll(top[1], rng))
+        kind = top.kind
+        if isinstance(top, tk.Roll):
+            return Roll(sample_roll(top.dice, rng))
         if kind == "refill":
             return DrawGuest(self.guest_deck[int(rng.integers(len(self.guest_deck)))])
         if kind == "draw_staff" and self.staff_deck:
@@ -267,13 +294,13 @@ class GrandAustriaState(State):
     def _is_chance_outcome(self, action: Action) -> bool:
         """Whether ``action`` is an outcome here, without listing 11628 rolls or a deck."""
         top = self.tasks[-1]
-        kind = top[0]
-        if kind == "roll":
+        kind = top.kind
+        if isinstance(top, tk.Roll):
             counts = action.counts if isinstance(action, Roll) else ()
             return (
                 len(counts) == 6
                 and all(type(k) is int and k >= 0 for k in counts)
-                and sum(counts) == top[1]
+                and sum(counts) == top.dice
             )
         if kind == "refill":
             return isinstance(action, DrawGuest) and action.guest in self.guest_deck
@@ -291,12 +318,13 @@ class GrandAustriaState(State):
             raise IllegalActionError(
                 "the game is over (final scoring after round 7): no more actions", rule="GAH-R01"
             )
-        if self.tasks and self.tasks[-1][0] in CHANCE_TASKS:
+        top = self.tasks[-1]
+        if top.kind in CHANCE_TASKS:
             if self._is_chance_outcome(action):
                 return
-            kind = self.tasks[-1][0]
-            if kind == "roll":
-                reason = f"{_describe(action)} is not a roll of {self.tasks[-1][1]} dice"
+            kind = top.kind
+            if isinstance(top, tk.Roll):
+                reason = f"{_describe(action)} is not a roll of {top.dice} dice"
             elif kind in ("refill", "draw_staff"):
                 reason = f"{_describe(action)} is not a card of the deck"
             else:
@@ -324,26 +352,26 @@ class GrandAustriaState(State):
     def _setup_tasks(self) -> None:
         """Setup as a stack of tasks (the last pushed runs first)."""
         push = self.tasks.append
-        push(["flow", "setup_guests"])
-        staff_setup = self.options.get("staff_setup", "deal")
+        push(tk.Flow("setup_guests"))
+        staff_setup = self.options["staff_setup"]
         if staff_setup == "draft":
-            push(["flow", "draft"])
+            push(tk.Flow("draft"))
             for p in reversed(range(self.n)):
                 for _ in range(HAND_SIZE):
-                    push(["draw_staff", p, "packet"])
+                    push(tk.DrawStaff(p, "packet"))
         elif staff_setup == "introductory":
-            push(["flow", "introductory"])
+            push(tk.Flow("introductory"))
         else:
             for p in reversed(range(self.n)):
                 for _ in range(HAND_SIZE):
-                    push(["draw_staff", p, "hand"])
+                    push(tk.DrawStaff(p, "hand"))
         for _ in range(GUEST_SPACES):
-            push(["refill"])
+            push(tk.Refill())
         for letter in "CBA":
-            push(["reveal", "emperor", letter])
+            push(tk.Reveal("emperor", letter))
         for letter in "CBA":
-            push(["reveal", "politics", letter])
-        push(["start_player"])
+            push(tk.Reveal("politics", letter))
+        push(tk.StartPlayer())
 
     def turn_order(self) -> list[int]:
         """Players by the low number of their turn order tile (start player first)."""
@@ -355,7 +383,7 @@ class GrandAustriaState(State):
         tasks = self.tasks
         while tasks:
             top = tasks[-1]
-            kind = top[0]
+            kind = top.kind
             if kind in CHANCE_TASKS:
                 if kind == "refill" and not self.guest_deck:
                     tasks.pop()  # the guest deck is empty: the space stays empty
@@ -366,12 +394,12 @@ class GrandAustriaState(State):
                 return
             if kind in AUTO_TASKS:
                 tasks.pop()
-                if kind == "flow":
-                    self._flow(top[1])
-                elif kind == "effect":
-                    fx.apply_effect(self, top[1], top[2])
-                elif kind == "offer_rest":
-                    self._return_offer(top[1])
+                if isinstance(top, tk.Flow):
+                    self._flow(top.step)
+                elif isinstance(top, tk.Effect):
+                    fx.apply_effect(self, top.player, top.effect)
+                elif isinstance(top, tk.OfferRest):
+                    self._return_offer(top.player)
                 elif kind == "emperor_scoring":
                     self._emperor_scoring()
                 elif kind == "cleanup":
@@ -381,8 +409,8 @@ class GrandAustriaState(State):
                 continue
             if kind == "turn":
                 return
-            if kind == "serve":
-                if not self._serve_options(top):
+            if isinstance(top, tk.Serve):
+                if not self._serve_options(top.player, top.source):
                     tasks.pop()
                     self._finish_serve(top)
                     continue
@@ -390,8 +418,8 @@ class GrandAustriaState(State):
             if not self._task_options(top):
                 # nothing possible (no room fits, no card affordable, café full...): skip
                 tasks.pop()
-                if kind == "hire" and top[4] == "offer":
-                    self._return_offer(top[1])
+                if isinstance(top, tk.Hire) and top.source == "offer":
+                    self._return_offer(top.player)
                 continue
             return
         # no task left: the game is over
@@ -403,14 +431,14 @@ class GrandAustriaState(State):
         elif step == "introductory":
             self._deal_staff_sets()
         elif step == "setup_guests":
-            push(["flow", "setup_rooms"])
+            push(tk.Flow("setup_rooms"))
             for p in self.turn_order():  # pushed in order, so the last player picks first
-                push(["refill"])
-                push(["setup_guest", p])
+                push(tk.Refill())
+                push(tk.SetupGuest(p))
         elif step == "setup_rooms":
-            push(["flow", "round_start"])
+            push(tk.Flow("round_start"))
             for p in reversed(self.turn_order()):
-                push(["prepare", p, 3, 0, False, 3, False, "any"])
+                push(tk.Prepare(p, 3))
         elif step == "round_start":
             self.round += 1
             self.stage = "round"
@@ -418,8 +446,8 @@ class GrandAustriaState(State):
             self.passed = [False] * self.n
             self.dustbin = 0
             self.dice = [0] * 6
-            push(["flow", "next"])
-            push(["roll", DICE_PER_PLAYERS[self.n]])
+            push(tk.Flow("next"))
+            push(tk.Roll(DICE_PER_PLAYERS[self.n]))
         elif step == "next":
             self._next_turn()
         elif step == "round_end":
@@ -434,17 +462,17 @@ class GrandAustriaState(State):
     def _next_turn(self) -> None:
         """The lowest visible number moves next (GAH-R04); passing and rerolls (GAH-R05)."""
         if sum(self.dice) == 0:
-            self.tasks.append(["flow", "round_end"])
+            self.tasks.append(tk.Flow("round_end"))
             return
         active = [p for p in range(self.n) if self.covered[p] < 2]
         if not active:
-            self.tasks.append(["flow", "round_end"])
+            self.tasks.append(tk.Flow("round_end"))
             return
         waiting = [p for p in active if not self.passed[p]]
         if waiting:
             p = min(waiting, key=lambda q: self._visible(q) or 0)
-            self.tasks.append(["flow", "next"])
-            self.tasks.append(["turn", p])
+            self.tasks.append(tk.Flow("next"))
+            self.tasks.append(tk.Turn(p))
             self.turn = {"p": p, "guest": False, "die": False, "boost": False, "bonus": False}
             return
         # everyone left has passed: one die to the dustbin, the rest rerolled
@@ -452,23 +480,23 @@ class GrandAustriaState(State):
         self.dustbin += 1
         self.dice = [0] * 6
         if total <= 0:
-            self.tasks.append(["flow", "round_end"])
+            self.tasks.append(tk.Flow("round_end"))
             return
         self.passed = [False] * self.n
-        self.tasks.append(["flow", "next"])
-        self.tasks.append(["roll", total])
+        self.tasks.append(tk.Flow("next"))
+        self.tasks.append(tk.Roll(total))
 
     def _round_end(self) -> None:
         """Emperor scoring (rounds 3, 5, 7), staff face up, tiles clockwise (GAH-R07)."""
         self.turn = None
         push = self.tasks.append
         if self.round >= ROUNDS:
-            push(["flow", "final"])
+            push(tk.Flow("final"))
         else:
-            push(["flow", "round_start"])
-        push(["cleanup"])
+            push(tk.Flow("round_start"))
+        push(tk.Cleanup())
         if self.round in SCORING_ROUNDS:
-            push(["emperor_scoring"])
+            push(tk.EmperorScoring())
 
     def _cleanup(self) -> None:
         self.used = [[] for _ in range(self.n)]
@@ -527,10 +555,10 @@ class GrandAustriaState(State):
     def _draft_round(self) -> None:
         if not any(self.packets):
             return
-        self.tasks.append(["flow", "draft"])
-        self.tasks.append(["draft_pass"])
+        self.tasks.append(tk.Flow("draft"))
+        self.tasks.append(tk.DraftPass())
         for p in reversed(range(self.n)):
-            self.tasks.append(["draft_pick", p])
+            self.tasks.append(tk.DraftPick(p))
 
     # ============================================================== helpers
     def advance_emperor(self, p: int, steps: int) -> None:
@@ -541,8 +569,21 @@ class GrandAustriaState(State):
             e = EMPEROR_TOP
         self.emperor[p] = e
 
+    def pay(self, p: int, amount: int, rule: str) -> None:
+        """Take ``amount`` krones from player ``p``: the one door for money out.
+
+        ``rule`` names the rule that charges (the GAH ID a refusal of the same
+        payment would name); legal actions never ask more than a player holds.
+        """
+        if not 0 <= amount <= self.money[p]:
+            raise IllegalActionError(
+                f"{player_name(p)} cannot pay {amount} krones with {self.money[p]}", rule=rule
+            )
+        self.money[p] -= amount
+
     def gain_money(self, p: int, amount: int) -> None:
-        cap = self.options.get("money_cap")
+        """Give ``amount`` krones to player ``p`` (up to option money_cap): the door in."""
+        cap = self.options["money_cap"]
         self.money[p] += amount
         if cap is not None and self.money[p] > cap:
             self.money[p] = cap
@@ -552,7 +593,7 @@ class GrandAustriaState(State):
         fresh = self.fresh[p]
         for i in range(4):
             fresh[i] += counts[i]
-        self.tasks.append(["serve", p, "fresh", 99])
+        self.tasks.append(tk.Serve(p, "fresh", 99))
 
     def room_cost(self, p: int, room: int, discount: int = 0, free: bool = False) -> int:
         """Krones to prepare ``room``: its floor's cost less the discount (GAH-D05)."""
@@ -583,17 +624,17 @@ class GrandAustriaState(State):
         if not self.tasks:
             return 0
         top = self.tasks[-1]
-        kind, p = top[0], self.current_player()
+        kind, p = top.kind, self.current_player()
         if isinstance(action, TakeDie) and kind == "turn":
             return self._die_fees(p, action.space, bool(action.boost))
         if isinstance(action, TakeGuest) and kind == "turn":
             return self.guest_cost(p, action.slot)
         if isinstance(action, ServeFromKitchen) and kind == "turn":
             return self._serving_fee(p)
-        if isinstance(action, Prepare) and kind == "prepare":
-            return self.room_cost(p, action.room, top[3], top[4])
-        if isinstance(action, Hire) and kind == "hire":
-            return self.hire_cost(action.card, top[2])
+        if isinstance(action, Prepare) and isinstance(top, tk.Prepare):
+            return self.room_cost(p, action.room, top.discount, top.free)
+        if isinstance(action, Hire) and isinstance(top, tk.Hire):
+            return self.hire_cost(action.card, top.discount)
         return 0
 
     def placeable_rooms(self, p: int, max_floor: int = 3, colour: str = "any") -> list[int]:
@@ -655,16 +696,15 @@ class GrandAustriaState(State):
     # =========================================================== decisions
     def _legal_actions(self, player: int) -> list[Action]:
         top = self.tasks[-1]
-        kind = top[0]
-        if kind == "turn":
-            return self._turn_actions(top[1])
+        if isinstance(top, tk.Turn):
+            return self._turn_actions(top.player)
         return self._task_options(top)
 
-    def _task_options(self, top: list[Any]) -> list[Action]:
-        kind = top[0]
-        p = top[1] if len(top) > 1 else -1
+    def _task_options(self, top: Any) -> list[Action]:
+        kind = top.kind
+        p = getattr(top, "player", -1)
         if kind == "items":
-            n, pair = top[3], top[2]
+            n, pair = top.strength, top.pair
             out: list[Action] = []
             for second in range(n // 2 + 1):  # cake <= strudel, coffee <= wine
                 first = n - second
@@ -673,34 +713,33 @@ class GrandAustriaState(State):
                 )
             return out
         if kind == "serve":
-            out = self._serve_options(top)
+            out = self._serve_options(p, top.source)
             out.append(Done())
             return out
         if kind == "prepare":
-            _, p, n, discount, free, max_floor, _occ, colour = top
             money = self.money[p]
             out = [
                 Prepare(r)
-                for r in self.placeable_rooms(p, max_floor, colour)
-                if self.room_cost(p, r, discount, free) <= money
+                for r in self.placeable_rooms(p, top.max_floor, top.colour)
+                if self.room_cost(p, r, top.discount, top.free) <= money
             ]
             if out:
                 out.append(Done())
             return out
         if kind == "split":
-            n = top[2]
+            n = top.strength
             return [Split(e, n - e) for e in range(n + 1)]
         if kind == "hire":
-            _, p, discount, mandatory, source = top
-            cards = self.hand[p] if source == "hand" else self.offer
+            discount = top.discount
+            cards = self.hand[p] if top.source == "hand" else self.offer
             out = [Hire(c) for c in cards if self.hire_cost(c, discount) <= self.money[p]]
-            if out and not mandatory:
+            if out and not top.mandatory:
                 out.append(Done())
             return out
         if kind == "choose_item":
             return [Gain(i) for i in range(4)]
         if kind == "occupy":
-            colour = top[3]
+            colour = top.colour
             cat = fx.catalog()
             out = [
                 Occupy(r)
@@ -713,7 +752,7 @@ class GrandAustriaState(State):
         if kind in ("free_guest", "setup_guest"):
             if len(self.cafe[p]) >= CAFE_SIZE:
                 return []
-            free = kind == "setup_guest" or top[2]
+            free = kind == "setup_guest" or top.free
             out = [
                 TakeGuest(s)
                 for s in range(GUEST_SPACES)
@@ -723,7 +762,7 @@ class GrandAustriaState(State):
                 out.append(Done())
             return out
         if kind == "complete_order":
-            colour = top[2]
+            colour = top.colour
             cat = fx.catalog()
             out = [
                 CompleteOrder(s)
@@ -739,9 +778,9 @@ class GrandAustriaState(State):
         if kind == "remove_rooms":
             return [RemoveRoom(r) for r in self._removable(top)]
         if kind == "return_staff":
-            return [ReturnStaff(c) for c in self.hand[p]] if top[2] > 0 else []
+            return [ReturnStaff(c) for c in self.hand[p]] if top.count > 0 else []
         if kind == "discard_staff":
-            return [DiscardStaff(c) for c in fx.hired(self, p, top[3])] if top[2] > 0 else []
+            return [DiscardStaff(c) for c in fx.hired(self, p, top.timing)] if top.count > 0 else []
         if kind == "conference":
             return [AvoidPenalty(True), AvoidPenalty(False)]
         if kind == "choose_penalty":
@@ -767,8 +806,7 @@ class GrandAustriaState(State):
             return out
         return []
 
-    def _serve_options(self, top: list[Any]) -> list[Action]:
-        p, source = top[1], top[2]
+    def _serve_options(self, p: int, source: str) -> list[Action]:
         pool = self.fresh[p] if source == "fresh" else self.kitchen[p]
         out: list[Action] = []
         for s, entry in enumerate(self.cafe[p]):
@@ -777,13 +815,18 @@ class GrandAustriaState(State):
                     out.append(Serve(s, i))
         return out
 
-    def _removable(self, top: list[Any]) -> list[int]:
+    def _removable(self, top: tk.RemoveRooms) -> list[int]:
         """Rooms a removal penalty may take now: on the highest floor holding one.
 
         With ``one_per_floor`` (tile C2) a floor already used is skipped.
         """
-        _, p, count, status, one_per_floor, floors_done = top
-        if count <= 0:
+        p, status, one_per_floor, floors_done = (
+            top.player,
+            top.status,
+            top.one_per_floor,
+            top.floors_done,
+        )
+        if top.count <= 0:
             return []
         cat = fx.catalog()
         rooms = self.rooms[p]
@@ -859,7 +902,7 @@ class GrandAustriaState(State):
                 for r in self.free_rooms_for(p, entry[0]):
                     out.append(CheckIn(s, r))
         if (self.money[p] >= 1 or fx.has_waive(self.staff[p], "serving_cost") is not None) and (
-            self._serve_options([None, p, "kitchen"])
+            self._serve_options(p, "kitchen")
         ):
             out.append(ServeFromKitchen())
         for i in range(len(self.politics)):
@@ -947,9 +990,9 @@ class GrandAustriaState(State):
         return any(self.hire_cost(c, discount) <= money for c in self.hand[p])
 
     # ============================================================== explain
-    def _task_ask(self, top: list[Any]) -> tuple[str, str, tuple[type[Action], ...]]:
+    def _task_ask(self, top: Any) -> tuple[str, str, tuple[type[Action], ...]]:
         """What the decision on top asks for, the rule it follows, the action types it takes."""
-        kind = top[0]
+        kind = top.kind
         if kind == "turn":
             turn = self.turn
             if turn is not None and turn["die"]:
@@ -965,11 +1008,11 @@ class GrandAustriaState(State):
                 _TURN_ACTIONS,
             )
         if kind == "items":
-            what = "dishes (action 1)" if top[2] == 0 else "drinks (action 2)"
-            rule = ("GAH-D02", "GAH-D03")[top[2]]
-            return f"choose the {top[3]} {what} to take", rule, (TakeItems,)
+            what = "dishes (action 1)" if top.pair == 0 else "drinks (action 2)"
+            rule = ("GAH-D02", "GAH-D03")[top.pair]
+            return f"choose the {top.strength} {what} to take", rule, (TakeItems,)
         if kind == "serve":
-            rule = "GAH-D04" if top[2] == "fresh" else "GAH-A02"
+            rule = "GAH-D04" if top.source == "fresh" else "GAH-A02"
             return (
                 "serve dishes and drinks onto café guests' orders, or finish (Done)",
                 rule,
@@ -980,7 +1023,11 @@ class GrandAustriaState(State):
             )
         if kind == "prepare":
             rule = "GAH-S08" if self.stage == "setup" else "GAH-D05"
-            return f"prepare up to {top[2]} more room(s), or finish (Done)", rule, (Prepare, Done)
+            return (
+                f"prepare up to {top.count} more room(s), or finish (Done)",
+                rule,
+                (Prepare, Done),
+            )
         return _TASK_ASKS.get(kind, ("finish the current step", "GAH-R03", ()))
 
     def _not_now(self, action: Action, ask: str, rule: str) -> str:
@@ -1001,8 +1048,8 @@ class GrandAustriaState(State):
         ask, rule, types = self._task_ask(top)
         if not isinstance(action, types):
             return self._not_now(action, ask, rule)
-        if top[0] == "turn":
-            reason = self._explain_turn(top[1], action)
+        if isinstance(top, tk.Turn):
+            reason = self._explain_turn(top.player, action)
         else:
             reason = self._explain_task(top, action)
         return reason or self._not_now(action, ask, rule)
@@ -1104,42 +1151,42 @@ class GrandAustriaState(State):
             return reason
         return f"this die cannot be taken now [{rule}]"
 
-    def _explain_task(self, top: list[Any], action: Action) -> str:
+    def _explain_task(self, top: Any, action: Action) -> str:
         """Why an action of the right kind does not fit the decision on top."""
-        kind, p = top[0], top[1]
+        kind, p = top.kind, top.player
         if kind == "items" and isinstance(action, TakeItems):
             c = action.counts
-            if top[2] == 0 and c[1] > c[0]:
+            if top.pair == 0 and c[1] > c[0]:
                 return "you cannot take more cake than strudel [GAH-D02]"
-            if top[2] == 1 and c[3] > c[2]:
+            if top.pair == 1 and c[3] > c[2]:
                 return "you cannot take more coffee than wine [GAH-D03]"
-            what = ("strudel and cake", "wine and coffee")[top[2]]
+            what = ("strudel and cake", "wine and coffee")[top.pair]
             return (
-                f"take exactly {top[3]} {what}, one per point of strength "
-                f"[{('GAH-D02', 'GAH-D03')[top[2]]}]"
+                f"take exactly {top.strength} {what}, one per point of strength "
+                f"[{('GAH-D02', 'GAH-D03')[top.pair]}]"
             )
         if kind == "serve" and isinstance(action, Serve):
-            rule = "GAH-D04" if top[2] == "fresh" else "GAH-A02"
+            rule = "GAH-D04" if top.source == "fresh" else "GAH-A02"
             return f"that guest does not need this item, or you do not have it [{rule}]"
         if kind == "prepare" and isinstance(action, Prepare):
             return self._explain_prepare(top, action.room)
         if kind == "split" and isinstance(action, Split):
-            return f"split exactly {top[2]} between the emperor and money tracks [GAH-D07]"
+            return f"split exactly {top.strength} between the emperor and money tracks [GAH-D07]"
         if kind == "hire":
             if isinstance(action, Done):
                 return "action 5 must play exactly one staff card [GAH-D08]"
-            where = "your hand" if top[4] == "hand" else "the cards drawn"
+            where = "your hand" if top.source == "hand" else "the cards drawn"
             return (
                 f"you can play only a staff card from {where} that you can afford: its cost "
-                f"less {top[2]} krones (never below 0) [GAH-D08]"
+                f"less {top.discount} krones (never below 0) [GAH-D08]"
             )
         if kind == "choose_item":
             return "choose one of strudel, cake, wine, coffee (item 0 to 3) [GAH-A05]"
         if kind == "occupy":
-            colour = "" if top[3] == "any" else f" {top[3]}"
+            colour = "" if top.colour == "any" else f" {top.colour}"
             return f"occupy a prepared (vacant){colour} room of your hotel [GAH-A05]"
         if kind in ("free_guest", "setup_guest") and isinstance(action, TakeGuest):
-            free = kind == "setup_guest" or bool(top[2])
+            free = kind == "setup_guest" or bool(top.free)
             return self._explain_guest(p, action.slot, free, setup=kind == "setup_guest")
         if kind == "complete_order":
             return "choose a café guest whose order is not yet complete [GAH-G04]"
@@ -1158,8 +1205,14 @@ class GrandAustriaState(State):
             return self._explain_die(p, action, extra=True)
         return ""
 
-    def _explain_prepare(self, top: list[Any], room: Any) -> str:
-        _, p, _n, discount, free, max_floor, _occ, colour = top
+    def _explain_prepare(self, top: tk.Prepare, room: Any) -> str:
+        p, discount, free, max_floor, colour = (
+            top.player,
+            top.discount,
+            top.free,
+            top.max_floor,
+            top.colour,
+        )
         rule = "GAH-S08" if self.stage == "setup" else "GAH-D05"
         if not isinstance(room, int) or not 0 <= room < 20:
             return f"rooms are numbered 0 to 19 (floor * 5 + column) [{rule}]"
@@ -1178,37 +1231,36 @@ class GrandAustriaState(State):
     # ================================================================= apply
     def _apply(self, action: Action) -> None:
         top = self.tasks[-1]
-        kind = top[0]
-        handler = getattr(self, "_do_" + kind)
+        handler = getattr(self, "_do_" + top.kind)
         handler(top, action)
         self._advance()
 
     # -------------------------------------------------------------- chance
-    def _do_start_player(self, top: list[Any], action: StartPlayer) -> None:
+    def _do_start_player(self, top: tk.Task, action: StartPlayer) -> None:
         self.tasks.pop()
         self.start_player = action.player
         pairs = TURN_ORDER_TILES[self.n]
         for i in range(self.n):
             self.tiles[(action.player + i) % self.n] = list(pairs[i])
 
-    def _do_reveal(self, top: list[Any], action: Reveal) -> None:
+    def _do_reveal(self, top: tk.Task, action: Reveal) -> None:
         self.tasks.pop()
         (self.politics if action.what == "politics" else self.emperor_tiles).append(action.card)
 
-    def _do_refill(self, top: list[Any], action: DrawGuest) -> None:
+    def _do_refill(self, top: tk.Task, action: DrawGuest) -> None:
         self.tasks.pop()
         self.guest_deck.remove(action.guest)
         # new guests enter on the leftmost empty space
         slot = self.queue.index(None) if None in self.queue else 0
         self.queue[slot] = action.guest
 
-    def _do_draw_staff(self, top: list[Any], action: DrawStaff) -> None:
+    def _do_draw_staff(self, top: tk.DrawStaff, action: DrawStaff) -> None:
         self.tasks.pop()
         if self.staff_deck:
             self.staff_deck.remove(action.card)
         else:
             self.staff_bottom.pop(0)
-        dest, p = top[2], top[1]
+        dest, p = top.dest, top.player
         if dest == "hand":
             self.hand[p].append(action.card)
             self.hand[p].sort()
@@ -1218,30 +1270,30 @@ class GrandAustriaState(State):
         else:
             self.offer.append(action.card)
 
-    def _do_roll(self, top: list[Any], action: Roll) -> None:
+    def _do_roll(self, top: tk.Task, action: Roll) -> None:
         self.tasks.pop()
         self.dice = list(action.counts)
 
     # ----------------------------------------------------------- setup
-    def _do_draft_pick(self, top: list[Any], action: PickStaff) -> None:
+    def _do_draft_pick(self, top: tk.DraftPick, action: PickStaff) -> None:
         self.tasks.pop()
-        p = top[1]
+        p = top.player
         self.packets[p].remove(action.card)
         self.hand[p].append(action.card)
         self.hand[p].sort()
 
-    def _do_draft_pass(self, top: list[Any], action: Action) -> None:  # pragma: no cover
+    def _do_draft_pass(self, top: tk.Task, action: Action) -> None:  # pragma: no cover
         raise AssertionError("draft_pass is automatic")
 
-    def _do_setup_guest(self, top: list[Any], action: TakeGuest) -> None:
+    def _do_setup_guest(self, top: tk.SetupGuest, action: TakeGuest) -> None:
         self.tasks.pop()
-        self._take_guest(top[1], action.slot, pay=False)
+        self._take_guest(top.player, action.slot, pay=False)
 
     def _take_guest(self, p: int, slot: int, pay: bool) -> None:
         guest = self.queue[slot]
         assert guest is not None
         if pay:
-            self.money[p] -= self.guest_cost(p, slot)
+            self.pay(p, self.guest_cost(p, slot), "GAH-G01")
         self.cafe[p].append([guest, 0, 0, 0, 0])
         # the guests to the left slide right; the leftmost space is refilled
         for s in range(slot, 0, -1):
@@ -1249,14 +1301,14 @@ class GrandAustriaState(State):
         self.queue[0] = None
 
     # ------------------------------------------------------------- turn
-    def _do_turn(self, top: list[Any], action: Action) -> None:
-        p = top[1]
+    def _do_turn(self, top: tk.Turn, action: Action) -> None:
+        p = top.player
         turn = self.turn
         assert turn is not None
         if isinstance(action, TakeGuest):
             turn["guest"] = True
             self._take_guest(p, action.slot, pay=True)
-            self.tasks.append(["refill"])
+            self.tasks.append(tk.Refill())
         elif isinstance(action, TakeDie):
             self._take_die(p, action)
         elif isinstance(action, Pass):
@@ -1274,8 +1326,8 @@ class GrandAustriaState(State):
             self.check_in(p, action.slot, action.room)
         elif isinstance(action, ServeFromKitchen):
             turn["acted"] = True
-            self.money[p] -= self._serving_fee(p)
-            self.tasks.append(["serve", p, "kitchen", 3])
+            self.pay(p, self._serving_fee(p), "GAH-A02")
+            self.tasks.append(tk.Serve(p, "kitchen", 3))
         elif isinstance(action, ClaimPolitics):
             turn["acted"] = True
             claims = self.claims[action.index]
@@ -1288,7 +1340,7 @@ class GrandAustriaState(State):
 
     def _bonus_turn(self, p: int, more: int) -> None:
         """E. Gizia: another turn in which the die taken is not removed."""
-        self.tasks.append(["turn", p])
+        self.tasks.append(tk.Turn(p))
         self.turn = {"p": p, "guest": False, "die": False, "boost": False, "bonus": True}
         if more:
             self.turn["gizia"] = more
@@ -1296,7 +1348,7 @@ class GrandAustriaState(State):
     def grant_gizia(self, p: int, scope: str = "turn") -> None:
         """E. Gizia's reward: another turn (rulebook) or one extra action (option)."""
         if self.options.get("gizia", "extra_turn") == "extra_action":
-            self.tasks.append(["extra_action", p])
+            self.tasks.append(tk.ExtraAction(p))
         elif self.turn is not None and self.turn["p"] == p:
             self.turn["gizia"] = self.turn.get("gizia", 0) + 1
 
@@ -1306,7 +1358,7 @@ class GrandAustriaState(State):
         space = action.space
         act = action.imitate if space == 6 else space
         strength = self.die_strength(p, space, action.boost, act)
-        self.money[p] -= self._die_fees(p, space, action.boost)
+        self.pay(p, self._die_fees(p, space, action.boost), "GAH-A01/GAH-D09")
         turn["die"] = True
         turn["boost"] = action.boost
         dice = self.dice[space - 1]
@@ -1323,24 +1375,24 @@ class GrandAustriaState(State):
         # die-face staff effects resolve after the action itself: push them first
         fx.push_die_effects(self, p, space, act)
         if act in (1, 2):
-            self.tasks.append(["items", p, act - 1, strength])
+            self.tasks.append(tk.Items(p, act - 1, strength))
         elif act == 3:
-            self.tasks.append(["prepare", p, strength, 0, False, 3, False, "any"])
+            self.tasks.append(tk.Prepare(p, strength))
         elif act == 4:
             if fx.both_tracks(self.staff[p], space):
                 self.advance_emperor(p, strength)
                 self.gain_money(p, strength)
             else:
-                self.tasks.append(["split", p, strength])
+                self.tasks.append(tk.Split(p, strength))
         elif act == 5:
             discount = self.hire_discount(p, space, strength, dice)
-            self.tasks.append(["hire", p, discount, True, "hand"])
+            self.tasks.append(tk.Hire(p, discount, True, "hand"))
 
-    def _do_extra_action(self, top: list[Any], action: TakeDie) -> None:
+    def _do_extra_action(self, top: tk.ExtraAction, action: TakeDie) -> None:
         """Gizia's extra action (option): an action space's action without a die."""
         self.tasks.pop()
-        p = top[1]
-        self.money[p] -= self._die_fees(p, action.space, False)
+        p = top.player
+        self.pay(p, self._die_fees(p, action.space, False), "GAH-D09")
         act = action.imitate if action.space == 6 else action.space
         self.start_action(p, act, self.die_strength(p, action.space, False, act), action.space)
 
@@ -1356,59 +1408,72 @@ class GrandAustriaState(State):
         fx.push_effects(self, p, guest.reward)
 
     # ---------------------------------------------------------- subtasks
-    def _do_items(self, top: list[Any], action: TakeItems) -> None:
+    def _do_items(self, top: tk.Items, action: TakeItems) -> None:
         self.tasks.pop()
-        self.receive_items(top[1], action.counts)
+        self.receive_items(top.player, action.counts)
 
-    def _do_serve(self, top: list[Any], action: Action) -> None:
-        p = top[1]
+    def _do_serve(self, top: tk.Serve, action: Action) -> None:
+        p = top.player
         if isinstance(action, Done):
             self.tasks.pop()
             self._finish_serve(top)
             return
         assert isinstance(action, Serve)
-        pool = self.fresh[p] if top[2] == "fresh" else self.kitchen[p]
+        pool = self.fresh[p] if top.source == "fresh" else self.kitchen[p]
         pool[action.item] -= 1
         self.cafe[p][action.slot][1 + action.item] += 1
-        top[3] -= 1
-        if top[3] <= 0:
-            self.tasks.pop()
-            self._finish_serve(top)
+        self._count_down(top)
 
-    def _finish_serve(self, top: list[Any]) -> None:
-        p = top[1]
-        if top[2] == "fresh":
+    def _count_down(self, top: Any, **changes: Any) -> None:
+        """One done of a task taken ``count`` times; at 0 it goes (serving: the rest too).
+
+        The action may have pushed tasks above it (a room occupied triggers staff
+        effects): the count is lowered where the task sits and, at 0, the top of the
+        stack is popped, as the engine always did, so saved games replay unchanged.
+        """
+        tasks = self.tasks
+        index = len(tasks) - 1
+        while tasks[index] is not top:
+            index -= 1
+        left = top.less(**changes)
+        tasks[index] = left
+        if left.count <= 0:
+            tasks.pop()
+            if isinstance(top, tk.Serve):
+                self._finish_serve(top)
+
+    def _finish_serve(self, top: tk.Serve) -> None:
+        p = top.player
+        if top.source == "fresh":
             kitchen, fresh = self.kitchen[p], self.fresh[p]
             for i in range(4):
                 kitchen[i] += fresh[i]
                 fresh[i] = 0
 
-    def _do_prepare(self, top: list[Any], action: Action) -> None:
-        _, p, n, discount, free, _max_floor, occupy, _colour = top
+    def _do_prepare(self, top: tk.Prepare, action: Action) -> None:
+        p = top.player
         if isinstance(action, Done):
             self.tasks.pop()
             return
         assert isinstance(action, Prepare)
         cat = fx.catalog()
-        self.money[p] -= self.room_cost(p, action.room, discount, free)
+        self.pay(p, self.room_cost(p, action.room, top.discount, top.free), "GAH-D05")
         self.rooms[p][action.room] = 1
         self.vp[p] += cat.prepare_vp.get(action.room, 0)
-        if occupy:
+        if top.occupy:
             self.occupy_room(p, action.room)
-        top[2] = n - 1
-        if top[2] <= 0:
-            self.tasks.pop()
+        self._count_down(top)
 
-    def _do_split(self, top: list[Any], action: Split) -> None:
+    def _do_split(self, top: tk.Split, action: Split) -> None:
         self.tasks.pop()
-        self.advance_emperor(top[1], action.emperor)
-        self.gain_money(top[1], action.money)
+        self.advance_emperor(top.player, action.emperor)
+        self.gain_money(top.player, action.money)
 
-    def _do_hire(self, top: list[Any], action: Action) -> None:
+    def _do_hire(self, top: tk.Hire, action: Action) -> None:
         self.tasks.pop()
-        p, discount, source = top[1], top[2], top[4]
+        p, discount, source = top.player, top.discount, top.source
         if source == "offer":
-            self.tasks.append(["offer_rest", p])
+            self.tasks.append(tk.OfferRest(p))
         if isinstance(action, Done):
             return
         assert isinstance(action, Hire)
@@ -1418,7 +1483,7 @@ class GrandAustriaState(State):
         """Play a staff card: pay its cost less the discount (never below 0)."""
         staff = fx.catalog().staff[card]
         (self.hand[p] if source == "hand" else self.offer).remove(card)
-        self.money[p] -= self.hire_cost(card, discount)
+        self.pay(p, self.hire_cost(card, discount), "GAH-D08")
         self.staff[p].append(card)
         if staff.timing == "one_time":
             fx.push_effects(self, p, staff.effects)
@@ -1428,115 +1493,74 @@ class GrandAustriaState(State):
             self.staff_bottom.append([c, p])
         self.offer = []
 
-    def _do_offer_rest(self, top: list[Any], action: Action) -> None:  # pragma: no cover
+    def _do_offer_rest(self, top: tk.Task, action: Action) -> None:  # pragma: no cover
         raise AssertionError("offer_rest is automatic")
 
-    def _do_choose_item(self, top: list[Any], action: Gain) -> None:
-        top[2] -= 1
-        if top[2] <= 0:
-            self.tasks.pop()
+    def _do_choose_item(self, top: tk.ChooseItem, action: Gain) -> None:
+        # the task goes first: the item received may start tasks of its own
+        self._count_down(top)
         counts = [0, 0, 0, 0]
         counts[action.item] = 1
-        self.receive_items(top[1], counts)
+        self.receive_items(top.player, counts)
 
-    def _do_occupy(self, top: list[Any], action: Action) -> None:
+    def _do_occupy(self, top: tk.Occupy, action: Action) -> None:
         if isinstance(action, Done):
             self.tasks.pop()
             return
         assert isinstance(action, Occupy)
-        self.occupy_room(top[1], action.room)
-        top[2] -= 1
-        if top[2] <= 0:
-            self.tasks.pop()
+        self.occupy_room(top.player, action.room)
+        self._count_down(top)
 
-    def _do_free_guest(self, top: list[Any], action: Action) -> None:
+    def _do_free_guest(self, top: tk.FreeGuest, action: Action) -> None:
         self.tasks.pop()
         if isinstance(action, TakeGuest):
-            self._take_guest(top[1], action.slot, pay=not top[2])
-            self.tasks.append(["refill"])
+            self._take_guest(top.player, action.slot, pay=not top.free)
+            self.tasks.append(tk.Refill())
 
-    def _do_complete_order(self, top: list[Any], action: Action) -> None:
+    def _do_complete_order(self, top: tk.CompleteOrder, action: Action) -> None:
         self.tasks.pop()
         if isinstance(action, CompleteOrder):
-            entry = self.cafe[top[1]][action.slot]
+            entry = self.cafe[top.player][action.slot]
             entry[1:5] = list(fx.catalog().guests[entry[0]].order)
 
-    def _do_remove_rooms(self, top: list[Any], action: RemoveRoom) -> None:
-        p = top[1]
+    def _do_remove_rooms(self, top: tk.RemoveRooms, action: RemoveRoom) -> None:
+        p = top.player
         self.rooms[p][action.room] = 0
-        top[2] -= 1
-        top[5] = [*top[5], fx.catalog().floor[action.room]]
-        if top[2] <= 0:
-            self.tasks.pop()
+        floor = fx.catalog().floor[action.room]
+        self._count_down(top, floors_done=(*top.floors_done, floor))
 
-    def _do_return_staff(self, top: list[Any], action: ReturnStaff) -> None:
-        p = top[1]
+    def _do_return_staff(self, top: tk.ReturnStaff, action: ReturnStaff) -> None:
+        p = top.player
         self.hand[p].remove(action.card)
         self.staff_bottom.append([action.card, p])
-        top[2] -= 1
-        if top[2] <= 0:
-            self.tasks.pop()
+        self._count_down(top)
 
-    def _do_discard_staff(self, top: list[Any], action: DiscardStaff) -> None:
-        self.staff[top[1]].remove(action.card)
+    def _do_discard_staff(self, top: tk.DiscardStaff, action: DiscardStaff) -> None:
+        self.staff[top.player].remove(action.card)
         self.staff_discard.append(action.card)
-        top[2] -= 1
-        if top[2] <= 0:
-            self.tasks.pop()
+        self._count_down(top)
 
-    def _do_choose_penalty(self, top: list[Any], action: ChoosePenalty) -> None:
+    def _do_choose_penalty(self, top: tk.ChoosePenalty, action: ChoosePenalty) -> None:
         self.tasks.pop()
-        fx.push_penalty_option(self, top[1], top[2], action.option)
+        fx.push_penalty_option(self, top.player, top.tile, action.option)
 
-    def _do_conference(self, top: list[Any], action: AvoidPenalty) -> None:
+    def _do_conference(self, top: tk.Conference, action: AvoidPenalty) -> None:
         self.tasks.pop()
-        p = top[1]
+        p = top.player
         if action.pay:
-            self.money[p] -= top[3]
+            self.pay(p, top.fee, "GAH-STAFF-26")
         else:
-            fx.push_penalty_effects(self, p, top[2])
+            fx.push_penalty_effects(self, p, top.tile)
 
     # ============================================================ snapshot
-    _FIELDS = (
-        "round",
-        "start_player",
-        "tiles",
-        "covered",
-        "passed",
-        "dice",
-        "dustbin",
-        "queue",
-        "guest_deck",
-        "guest_discard",
-        "staff_deck",
-        "staff_bottom",
-        "staff_discard",
-        "politics",
-        "claims",
-        "emperor_tiles",
-        "money",
-        "vp",
-        "emperor",
-        "kitchen",
-        "fresh",
-        "cafe",
-        "rooms",
-        "bonus_done",
-        "hand",
-        "staff",
-        "used",
-        "offer",
-        "packets",
-        "tasks",
-        "turn",
-        "final",
-        "stage",
-    )
+    _FIELDS = tuple(STATE_FIELDS)
 
     def to_snapshot(self) -> dict[str, Any]:
-        import copy
-
-        return {name: copy.deepcopy(getattr(self, name)) for name in self._FIELDS}
+        snap = {
+            name: copy.deepcopy(getattr(self, name)) for name in self._FIELDS if name != "tasks"
+        }
+        snap["tasks"] = copy.deepcopy([task.to_json() for task in self.tasks])
+        return {name: snap[name] for name in self._FIELDS}
 
     @classmethod
     def from_snapshot(cls, options: Mapping[str, Any], snapshot: Mapping[str, Any]) -> State:
@@ -1551,37 +1575,9 @@ class GrandAustriaState(State):
         nd.update(d)
         nd["options"] = dict(self.options)
         nd["history"] = list(self.history)
-        for name in (
-            "covered",
-            "passed",
-            "dice",
-            "queue",
-            "guest_deck",
-            "guest_discard",
-            "staff_deck",
-            "staff_discard",
-            "politics",
-            "emperor_tiles",
-            "money",
-            "vp",
-            "emperor",
-            "offer",
-        ):
+        for name in _COPIED["list"]:
             nd[name] = list(d[name])
-        for name in (
-            "tiles",
-            "claims",
-            "kitchen",
-            "fresh",
-            "rooms",
-            "bonus_done",
-            "hand",
-            "staff",
-            "used",
-            "packets",
-            "tasks",
-            "staff_bottom",
-        ):
+        for name in _COPIED["lists"]:
             nd[name] = [list(x) for x in d[name]]
         nd["cafe"] = [[list(e) for e in c] for c in d["cafe"]]
         nd["turn"] = dict(d["turn"]) if d["turn"] is not None else None
@@ -1597,7 +1593,7 @@ class GrandAustriaState(State):
         view["staff_deck"] = len(self.staff_deck)
         view["guest_deck"] = len(self.guest_deck)
         view["staff_bottom"] = [c if k == player else None for c, k in self.staff_bottom]
-        actor = self.tasks[-1][1] if self.offer and self.tasks else None
+        actor = self.tasks[-1].player if self.offer and self.tasks else None  # type: ignore[attr-defined]
         view["offer"] = self.offer if actor == player else len(self.offer)
         view["player"] = player
         return view
@@ -1612,7 +1608,7 @@ class GrandAustriaState(State):
         """
         state = self.clone()
         state.history = []
-        actor = self.tasks[-1][1] if self.offer and self.tasks else None
+        actor = self.tasks[-1].player if self.offer and self.tasks else None  # type: ignore[attr-defined]
         pool = list(state.staff_deck)
         for q in range(self.n):
             if q != player:
@@ -1747,8 +1743,8 @@ def scenario(
     if dice is None:  # the dice spread as evenly as possible
         n = DICE_PER_PLAYERS[players]
         dice = tuple(n // 6 + (1 if s < n % 6 else 0) for s in range(6))
-    while state.tasks and state.tasks[-1][0] != "turn":
-        kind = state.tasks[-1][0]
+    while state.tasks and state.tasks[-1].kind != "turn":
+        kind = state.tasks[-1].kind
         if kind == "roll":
             state.apply_action(Roll(tuple(dice[:6])))
         elif kind == "start_player":

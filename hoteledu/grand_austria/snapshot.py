@@ -10,6 +10,8 @@ field, and the state's own methods never see malformed data.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,6 +19,7 @@ from hoteledu.core import snapshot_checks as sc
 from hoteledu.core.errors import MalformedRecordError
 from hoteledu.core.state import CHANCE, State, player_name
 from hoteledu.grand_austria import effects as fx
+from hoteledu.grand_austria import tasks as tk
 from hoteledu.grand_austria.hotel import (
     CAFE_SPACES,
     DICE_BY_PLAYERS,
@@ -26,30 +29,21 @@ from hoteledu.grand_austria.hotel import (
     TURN_ORDER_TILES,
 )
 
-_PLAYER_TASK_SIGNATURES: dict[str, tuple[str, ...]] = {
-    # kind: the types after [kind, player]; "*" = any JSON scalar or small list
-    "turn": (),
-    "split": ("int",),
-    "hire": ("int", "bool", "str"),
-    "choose_item": ("*",),
-    "occupy": ("int", "str"),
-    "free_guest": ("bool",),
-    "setup_guest": (),
-    "complete_order": ("str",),
-    "draft_pick": (),
-    "remove_rooms": ("int", "int", "bool", "list"),
-    "return_staff": ("int",),
-    "discard_staff": ("int", "str"),
-    "conference": ("*", "int"),
-    "extra_action": (),
-    "choose_penalty": ("str",),
-    "items": ("int", "int"),
-    "serve": ("str", "int"),
-    "prepare": ("int", "int", "bool", "int", "bool", "str"),
-    "effect": ("dict",),
-    "offer_rest": (),
-    "draw_staff": ("str",),
+_FIELD_CHECKS = {
+    "int": "int",
+    "bool": "bool",
+    "str": "str",
+    "dict[str, Any]": "dict",
+    "tuple[int, ...]": "list",
+    "Any": "*",
 }
+"""How a task field of each declared type is checked ("*": any JSON scalar or small list)."""
+_PLAYER_TASK_SIGNATURES: dict[str, tuple[str, ...]] = {
+    kind: tuple(_FIELD_CHECKS[str(f.type)] for f in dataclasses.fields(cls)[1:])
+    for kind, cls in tk.TASK_TYPES.items()
+    if issubclass(cls, tk.PlayerTask)
+}
+"""The checks of the fields after [kind, player], read off the task records."""
 _OTHER_TASKS = {"flow", "emperor_scoring", "cleanup", "draft_pass", "refill", "start_player"}
 _TURN_FLAGS = ("guest", "die", "boost", "bonus")
 _FINAL_KEYS = ("staff", "rooms", "money", "items", "cafe")
@@ -115,7 +109,6 @@ def _check_task(task: Any, index: int, n: int) -> list[Any]:
 
 def load_snapshot(state: State, snap: Mapping[str, Any]) -> None:
     """Fill ``state`` from untrusted snapshot data, checking every field."""
-    import copy
 
     sc.check_fields(snap, type(state)._FIELDS, "Grand Austria Hotel")
     n = state.n
@@ -237,8 +230,8 @@ def load_snapshot(state: State, snap: Mapping[str, Any]) -> None:
         "staff card",
     )
     tasks = sc.list_value(snap["tasks"], "tasks", max_length=MAX_TASKS)
-    state.tasks = [_check_task(t, i, n) for i, t in enumerate(tasks)]
-    state.tasks = copy.deepcopy(state.tasks)
+    checked = copy.deepcopy([_check_task(t, i, n) for i, t in enumerate(tasks)])
+    state.tasks = [tk.task_from_json(t) for t in checked]
     turn = snap["turn"]
     if turn is None:
         state.turn = None
@@ -273,11 +266,11 @@ def load_snapshot(state: State, snap: Mapping[str, Any]) -> None:
             state.final.append(dict(row))
     if (state.stage == "over") != (not state.tasks):
         raise MalformedRecordError("the task stack is empty exactly when the game is over")
-    turn_tasks = [t for t in state.tasks if t[0] == "turn"]
+    turn_tasks = [t for t in state.tasks if isinstance(t, tk.Turn)]
     if len(turn_tasks) > 1:
         raise MalformedRecordError("'tasks' holds more than one turn; one player moves at a time")
     if bool(turn_tasks) != (state.turn is not None) or (
-        turn_tasks and state.turn is not None and state.turn["p"] != turn_tasks[0][1]
+        turn_tasks and state.turn is not None and state.turn["p"] != turn_tasks[0].player
     ):
         raise MalformedRecordError(
             "'turn' must describe the turn on the task stack (null when there is none)"
@@ -292,9 +285,9 @@ def _probe(state: State) -> None:
         if mover >= 0 and not state.clone()._legal_actions(mover):
             raise MalformedRecordError(
                 f"the saved Grand Austria position leaves {player_name(mover)} nothing to do "
-                f"(task {sc.short_repr(state.tasks[-1])})"
+                f"(task {sc.short_repr(state.tasks[-1].to_json())})"
             )
-        if mover == CHANCE and state.tasks[-1][0] != "roll":
+        if mover == CHANCE and state.tasks[-1].kind != "roll":
             state.clone().chance_outcomes()
     except MalformedRecordError:
         raise

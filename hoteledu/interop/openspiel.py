@@ -68,6 +68,8 @@ from hoteledu.interop.tensors import TensorLayout, tensor_layout
 from hoteledu.interop.turns import InTurnState
 
 GAME_PREFIX = "hoteledu_"
+RECALL_CACHE_SIZE = 200_000
+"""Information-state strings a game remembers by history (the oldest go first)."""
 
 _INFORMATION = pyspiel.GameType.Information
 
@@ -201,6 +203,7 @@ class _Holder:
         "moves",
         "payoff",
         "recall",
+        "resampled",
         "turns",
     )
 
@@ -220,6 +223,7 @@ class _Holder:
         self.chance_cache = chance_cache
         self.initial = initial
         self.base = 0
+        self.resampled = False  # made by resample_from_infostate: not reached by its moves
         self.moves: list[tuple[int, int]] = []
         self.recall: list[_Recall | None] = [None] * turns.state.num_players
 
@@ -228,6 +232,7 @@ class _Holder:
         copy.turns = self.turns.clone()
         copy.index, copy.payoff, copy.chance_cache = self.index, self.payoff, self.chance_cache
         copy.initial, copy.base, copy.game = self.initial, self.base, self.game
+        copy.resampled = self.resampled
         copy.moves, copy.recall = list(self.moves), list(self.recall)
         return copy
 
@@ -357,11 +362,22 @@ class HoteleduState(pyspiel.State):
         """
         if self.get_game().get_type().information == _INFORMATION.PERFECT_INFORMATION:
             return f"{player_name(player)} " + " ".join(str(a) for a in self.history())
-        recall = self._h.recall_of(player)
-        return (
-            f"{player_name(player)} after {recall.moves} moves, recall {recall.digest.hex()}: "
-            + self.observation_text(player)
-        )
+        holder = self._h
+        # CFR and search ask again and again for the same histories: remember
+        # the last strings (a resampled state has no history of its own to key on).
+        key = (player, tuple(action_id for _, action_id in holder.moves))
+        cache = {} if holder.resampled else holder.game.recall_cache
+        text = cache.get(key)
+        if text is None:
+            recall = holder.recall_of(player)
+            text = (
+                f"{player_name(player)} after {recall.moves} moves, recall {recall.digest.hex()}: "
+                + self.observation_text(player)
+            )
+            cache[key] = text
+            if len(cache) > RECALL_CACHE_SIZE:
+                del cache[next(iter(cache))]  # the oldest
+        return text
 
     def resample_from_infostate(self, player: int, probability_sampler: Any) -> HoteleduState:
         """A state ``player`` cannot tell from this one, the hidden parts drawn at random.
@@ -390,6 +406,7 @@ class HoteleduState(pyspiel.State):
             turns, holder.index, holder.payoff, holder.chance_cache, holder.initial, holder.game
         )
         world._h.base = holder.move_count
+        world._h.resampled = True
         for q in range(turns.state.num_players):
             if q == player:
                 world._h.recall[q] = _Recall(recall.moves, recall.digest, turns.clone())
@@ -420,8 +437,8 @@ def _chance_key(state: State) -> tuple[Any, ...] | None:
     only; listing them is the cost of every search through a roll.
     """
     tasks = getattr(state, "tasks", None)
-    if state.game_name == "grand_austria" and tasks and tasks[-1][0] == "roll":
-        return ("roll", tasks[-1][1])
+    if state.game_name == "grand_austria" and tasks and tasks[-1].kind == "roll":
+        return ("roll", tasks[-1].dice)
     return None
 
 
@@ -470,6 +487,7 @@ class HoteleduGame(pyspiel.Game):
         self.index = action_index(self.spec.name, **self.options)
         self.layout = tensor_layout(self.spec.name, **self.options)
         self.chance_cache: dict[tuple[Any, ...], list[tuple[int, float]]] = {}
+        self.recall_cache: dict[tuple[int, tuple[int, ...]], str] = {}
         info = pyspiel.GameInfo(
             num_distinct_actions=self.index.num_player_actions,
             max_chance_outcomes=self.index.num_chance_outcomes,
@@ -639,6 +657,7 @@ class BoutiqueRankBidGame(HoteleduGame):
         self.index = action_index("boutique", **self.start.options)
         self.layout = tensor_layout("boutique", **self.start.options)
         self.chance_cache = {}
+        self.recall_cache = {}
         info = pyspiel.GameInfo(
             num_distinct_actions=self.index.num_player_actions,
             max_chance_outcomes=self.index.num_chance_outcomes,
@@ -697,7 +716,7 @@ STATE_FIELDS = frozenset({"format", "game", "parameters", "actions", "state"})
 
 
 def _state_text(holder: _Holder) -> str:
-    if holder.base:
+    if holder.base or holder.resampled:
         raise ValueError(
             "a resampled state (resample_from_infostate) is not reached by its moves: "
             "it cannot be saved"

@@ -8,18 +8,10 @@ import pytest
 
 from hoteledu.amsterdam.actions import ChaseTo, RollDice, Skip, TurnTile
 from hoteledu.amsterdam.board import PLACE_OF, intersections_around
-from hoteledu.amsterdam.bots import (
-    WIN,
-    GreedyAgent,
-    MinimaxAgent,
-    Weights,
-    evaluate,
-    evaluate_position,
-    pruning_savings,
-    turn_ends,
-)
+from hoteledu.amsterdam.bots import WIN, GreedyAgent, Weights, evaluate, evaluate_position
 from hoteledu.amsterdam.phases import ACT_MAYOR, ACT_NIGHTWATCHMAN, BOAT, CHASE, DAM_LEAD
 from hoteledu.amsterdam.rules import AmsterdamState, new_game
+from hoteledu.amsterdam.search import MinimaxAgent, pruning_savings, turn_ends
 from hoteledu.amsterdam.tiles import TILES
 from hoteledu.core import Agent, PlayerView, RandomAgent, play
 from hoteledu.core.tournament import tournament

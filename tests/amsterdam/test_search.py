@@ -16,8 +16,8 @@ from hoteledu.amsterdam.analysis.search import (
     leaves_looked_at,
     minimax_value,
 )
-from hoteledu.amsterdam.bots import pruning_savings
 from hoteledu.amsterdam.rules import new_game
+from hoteledu.amsterdam.search import pruning_savings
 from hoteledu.core import RandomAgent, play
 
 LESSON_TREE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]

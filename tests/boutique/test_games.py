@@ -14,9 +14,8 @@ from hoteledu.boutique.analysis.games import (
     play_profile,
     pricing_game,
     walkin_position,
-    what_if,
-    what_if_table,
 )
+from hoteledu.boutique.analysis.what_if import what_if, what_if_table
 from hoteledu.boutique.bots import BOTS
 from hoteledu.boutique.cards import standard_deck
 from hoteledu.boutique.rules import new_game

@@ -57,7 +57,7 @@ def test_a_guest_costs_its_space_and_nothing_when_taken_for_free() -> None:
     ):
         state.apply_action(next_action(state, [RandomAgent(0), RandomAgent(1)], rng))
     guests = [a for a in state.legal_actions() if isinstance(a, TakeGuest)]
-    top = state.tasks[-1][0]
+    top = state.tasks[-1].kind
     for action in guests:
         expected = QUEUE_COSTS[action.slot] if top == "turn" else 0
         assert state.action_cost(action) == expected
@@ -72,7 +72,7 @@ def test_the_app_labels_name_the_engine_cost_and_the_guest_order() -> None:
     while not state.is_terminal() and seen < 30:
         if not state.is_chance_node():
             for action in state.legal_actions():
-                if isinstance(action, TakeGuest) and state.tasks[-1][0] == "turn":
+                if isinstance(action, TakeGuest) and state.tasks[-1].kind == "turn":
                     label = adapter.action_label(state, action)
                     cost = state.action_cost(action)
                     assert label.endswith(

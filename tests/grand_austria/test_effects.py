@@ -52,12 +52,12 @@ def take4(state: GrandAustriaState) -> None:
 def resolve(state: GrandAustriaState) -> list[str]:
     """Resolve pending reward steps with a fixed policy; return the task kinds met."""
     kinds = []
-    while state.current_player() != -3 and state.tasks[-1][0] != "turn":
+    while state.current_player() != -3 and state.tasks[-1].kind != "turn":
         top = state.tasks[-1]
         if state.current_player() == CHANCE:
             state.apply_action(state.chance_outcomes()[0][0])
             continue
-        kinds.append(top[0])
+        kinds.append(top.kind)
         legal = state.legal_actions()
         if Prepare(5) in legal:
             state.apply_action(Prepare(5))
@@ -65,7 +65,7 @@ def resolve(state: GrandAustriaState) -> list[str]:
             state.apply_action(Hire(2))
         elif TakeGuest(4) in legal:
             state.apply_action(TakeGuest(4))
-        elif top[0] == "serve":
+        elif top.kind == "serve":
             state.apply_action(Done())
         else:
             choice = next(a for a in legal if not isinstance(a, Done))
@@ -208,7 +208,7 @@ def test_GAH_GUEST_97_gizia_extra_turn_without_removing_a_die(reading: str) -> N
         assert state.current_player() == 0 and state.turn["bonus"]
         state.apply_action(TakeDie(4))
     else:
-        assert state.tasks[-1][0] == "extra_action"
+        assert state.tasks[-1].kind == "extra_action"
         state.apply_action(TakeDie(4))
     state.apply_action(Split(0, 9))
     assert state.dice == dice and state.covered[0] == 1
@@ -335,7 +335,7 @@ def test_die_face_bonus_staff(card: int, space: int, field: str, delta: int) -> 
     state.rooms[0] = [0] * 20
     before = getattr(state, field)[0]
     state.apply_action(TakeDie(space))
-    while state.tasks[-1][0] != "turn":
+    while state.tasks[-1].kind != "turn":
         legal = state.legal_actions()
         state.apply_action(legal[0] if not isinstance(legal[0], Done) else legal[-1])
     after = getattr(state, field)[0]
@@ -365,7 +365,7 @@ def test_GAH_STAFF_14_decorator_prepares_a_room() -> None:
     state.rooms[0] = [1] + [0] * 19
     state.apply_action(TakeDie(2))
     state.apply_action(TakeItems(0, 0, 3, 0))
-    assert state.tasks[-1][0] == "prepare"
+    assert state.tasks[-1].kind == "prepare"
     state.apply_action(Prepare(5))
     assert state.rooms[0][5] == 1 and state.money[0] == 9
 
@@ -375,7 +375,7 @@ def test_GAH_STAFF_15_bootblack_both_tracks() -> None:
     state = staff_scene([15], (0, 0, 0, 3, 7, 0))
     state.apply_action(TakeDie(4))
     assert state.emperor[0] == 3 and state.money[0] == 13
-    assert state.tasks[-1][0] == "turn"
+    assert state.tasks[-1].kind == "turn"
 
 
 def test_GAH_STAFF_17_kitchen_hand_free_six_plus_one() -> None:
@@ -403,7 +403,7 @@ def test_GAH_STAFF_22_staff_manager_extra_staff_on_three() -> None:
     state.rooms[0] = [2] * 20  # no room left to prepare: action 3 itself does nothing
     state.options["impossible_die_action"] = "allow"  # the default refuses such a die
     state.apply_action(TakeDie(3))
-    assert state.tasks[-1][0] == "hire"
+    assert state.tasks[-1].kind == "hire"
     state.apply_action(Hire(45))
     assert 45 in state.staff[0] and state.money[0] == 9 and state.emperor[0] == 3
 
@@ -542,7 +542,7 @@ def test_GAH_STAFF_35_page_boy_occupies_two_rooms() -> None:
     state.apply_action(Occupy(1))
     state.apply_action(Occupy(5))
     assert [state.rooms[0][r] for r in (1, 2, 5)] == [2, 1, 2]
-    assert state.tasks[-1][0] == "turn"
+    assert state.tasks[-1].kind == "turn"
 
 
 def test_GAH_STAFF_38_porter_completes_an_order() -> None:

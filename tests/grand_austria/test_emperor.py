@@ -52,11 +52,11 @@ def _engine_scoring(state, rnd: int) -> None:
     part is taken back out of the VP, so only the emperor scoring remains.
     """
     if state.current_player() == CHANCE:
-        state.apply_action(Roll((0, 0, 0, sum(state.tasks[-1][1:2]), 0, 0)))
+        state.apply_action(Roll((0, 0, 0, state.tasks[-1].dice, 0, 0)))
     state.round = rnd
     state.dice = [0, 0, 0, 1, 0, 0]
     state.apply_action(TakeDie(4))
-    while state.current_player() >= 0 and state.tasks[-1][0] != "turn":
+    while state.current_player() >= 0 and state.tasks[-1].kind != "turn":
         state.apply_action(state.legal_actions()[0])  # Split(0, 1): the strength to money
     state.apply_action(state.legal_actions()[-1])  # EndTurn
     for p, final in enumerate(state.final or []):
@@ -106,7 +106,7 @@ def test_tile_values_from_the_cards_and_the_engine() -> None:
     state.emperor = [6, 3]
     money = list(state.money)
     _engine_scoring(state, 3)
-    while state.current_player() >= 0 and state.tasks[-1][0] != "turn":
+    while state.current_player() >= 0 and state.tasks[-1].kind != "turn":
         state.apply_action(state.legal_actions()[0])  # the penalty's first option: pay
     assert state.vp == [EMPEROR_TRACK_VP[6], EMPEROR_TRACK_VP[3]]
     # the taker of the die (the start player) also gained 1 krone from the split

@@ -393,7 +393,7 @@ def test_GAH_R07_tiles_pass_clockwise_with_3_and_4_players(players: int) -> None
     for _ in range(2 * players):
         p = state.current_player()
         state.apply_action(TakeDie(4))
-        state.apply_action(Split(0, state.tasks[-1][2]))
+        state.apply_action(Split(0, state.tasks[-1].strength))
         state.apply_action(EndTurn())
         assert p >= 0
     assert state.round == 2

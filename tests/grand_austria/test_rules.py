@@ -20,6 +20,7 @@ from hoteledu.core.simulate import next_action
 from hoteledu.core.state import CHANCE
 from hoteledu.grand_austria import cards as card_data
 from hoteledu.grand_austria import dice as gdice
+from hoteledu.grand_austria import tasks as tk
 from hoteledu.grand_austria.actions import (
     CheckIn,
     ChoosePenalty,
@@ -110,7 +111,7 @@ def test_GAH_S01_S02_S03_S06_setup_draws_are_uniform() -> None:
         ("emperor", "B", ["B1", "B2", "B3", "B4"]),
         ("emperor", "C", ["C1", "C2", "C3", "C4"]),
     ):
-        assert state.tasks[-1] == ["reveal", what, letter]
+        assert state.tasks[-1].to_json() == ["reveal", what, letter]
         outcomes = state.chance_outcomes()
         assert [(a.what, a.card) for a, _ in outcomes] == [(what, c) for c in cards]
         assert {p for _, p in outcomes} == {Fraction(1, 4)}
@@ -130,12 +131,12 @@ def test_GAH_S04_round_roll_uses_10_12_14_dice() -> None:
     """GAH-S04: the first roll of round 1 is a chance node over 10/12/14 dice."""
     for players, n_dice in ((2, 10), (3, 12), (4, 14)):
         state = new_game(players=players)
-        while not (state.tasks and state.tasks[-1][0] == "roll"):
+        while not (state.tasks and state.tasks[-1].kind == "roll"):
             if state.current_player() == CHANCE:
                 state.apply_action(state.chance_outcomes()[0][0])
             else:
                 state.apply_action(state.legal_actions()[-1])
-        assert state.tasks[-1] == ["roll", n_dice]
+        assert state.tasks[-1].to_json() == ["roll", n_dice]
         outcomes = state.chance_outcomes()
         assert len(outcomes) == comb(n_dice + 5, 5)
         assert sum(p for _, p in outcomes) == 1
@@ -162,7 +163,7 @@ def test_GAH_S07_setup_guest_draft_reverse_order_free() -> None:
 def test_GAH_S08_setup_rooms_bottom_left_adjacent_paid() -> None:
     """GAH-S08: up to 3 rooms, the bottom-left first, then adjacent, paying the cost."""
     state = run_setup_to_guest_pick(2)
-    while state.tasks[-1][0] != "prepare":
+    while state.tasks[-1].kind != "prepare":
         if state.current_player() == CHANCE:
             state.apply_action(state.chance_outcomes()[0][0])
         else:
@@ -181,7 +182,7 @@ def test_GAH_S08_setup_rooms_bottom_left_adjacent_paid() -> None:
     assert state.money[p] == 7
     assert state.rooms[p][0] == state.rooms[p][5] == state.rooms[p][10] == 1
     # "up to 3": after the third room the next player prepares
-    assert state.tasks[-1][0] == "prepare" and state.current_player() == 1 - p
+    assert state.tasks[-1].kind == "prepare" and state.current_player() == 1 - p
     assert sum(1 for r in state.rooms[p] if r) == 3
 
 
@@ -209,7 +210,7 @@ def test_GAH_S09_introductory_sets_by_seat_from_start_player(players: int) -> No
                 assert seen["hand"][q] == (state.hand[q] if q == viewer else 6)
             assert seen["staff_deck"] == 48 - 6 * players
         # a later staff draw comes from the pile only
-        state.tasks.append(["draw_staff", 0, "offer"])
+        state.tasks.append(tk.DrawStaff(0, "offer"))
         drawn = {a.card for a, _ in state.chance_outcomes()}
         assert drawn == set(state.staff_deck) and not drawn & dealt
 
@@ -251,7 +252,7 @@ def test_GAH_S09_sets_are_equal_and_refused_when_malformed(tmp_path: Path) -> No
 def test_GAH_S10_staff_draft_keep_one_pass_left() -> None:
     """GAH-S10: experienced variant: 6 cards each, keep 1, pass the rest left, until 6."""
     state = new_game(players=3, staff_setup="draft")
-    while state.tasks[-1][0] != "draft_pick":
+    while state.tasks[-1].kind != "draft_pick":
         state.apply_action(state.chance_outcomes()[0][0])
     first_packets = [list(p) for p in state.packets]
     assert [len(p) for p in first_packets] == [6, 6, 6] and state.hand == [[], [], []]
@@ -262,7 +263,7 @@ def test_GAH_S10_staff_draft_keep_one_pass_left() -> None:
     assert [len(h) for h in state.hand] == [1, 1, 1]
     # the rest went to the left: player 1 now holds what player 0 passed
     assert state.packets[1] == first_packets[0][1:]
-    while state.tasks[-1][0] == "draft_pick":
+    while state.tasks[-1].kind == "draft_pick":
         state.apply_action(state.legal_actions()[-1])
     assert [len(h) for h in state.hand] == [6, 6, 6]
     assert sorted(c for h in state.hand for c in h) == sorted(c for h in first_packets for c in h)
@@ -305,7 +306,7 @@ def test_GAH_R02_roll_chance_node_is_multinomial() -> None:
     assert sum(outcomes.values()) == 1
     # the fast sampler draws the same distribution: mean n/6 on each space
     state = scenario(2)
-    state.tasks.append(["roll", 10])
+    state.tasks.append(tk.Roll(10))
     rng = np.random.default_rng(0)
     draws = np.array([state.sample_chance(rng).counts for _ in range(4000)])
     assert np.allclose(draws.mean(axis=0), 10 / 6, atol=0.08)
@@ -318,7 +319,7 @@ def test_GAH_R02_roll_chance_node_is_multinomial() -> None:
 def test_GAH_R02_illegal_roll_rejected() -> None:
     """GAH-R02: a roll with the wrong number of dice is refused and changes nothing."""
     state = new_game(players=2)
-    state.tasks.append(["roll", 10])
+    state.tasks.append(tk.Roll(10))
     before = frozen(state)
     with pytest.raises(IllegalActionError):
         state.apply_action(Roll((1, 1, 1, 1, 1, 1)))
@@ -331,13 +332,13 @@ def test_chance_outcome_check_agrees_with_the_listed_outcomes() -> None:
     import itertools
 
     state = scenario(2)
-    state.tasks.append(["roll", 4])
+    state.tasks.append(tk.Roll(4))
     listed = {a.counts for a, _ in state.chance_outcomes()}
     for counts in itertools.product(range(5), repeat=6):
         assert state._is_chance_outcome(Roll(counts)) == (counts in listed), counts
     assert not state._is_chance_outcome(Roll((True, True, True, True, 0, 0)))
     assert not state._is_chance_outcome(DrawGuest(60))
-    state.tasks[-1] = ["refill"]
+    state.tasks[-1] = tk.Refill()
     for guest in range(49, 105):
         assert state._is_chance_outcome(DrawGuest(guest)) == (guest in state.guest_deck)
     before = frozen(state)
@@ -345,7 +346,7 @@ def test_chance_outcome_check_agrees_with_the_listed_outcomes() -> None:
     with pytest.raises(IllegalActionError, match="not a card of the deck") as info:
         state.apply_action(DrawGuest(taken))
     assert info.value.rule == "chance" and frozen(state) == before
-    state.tasks[-1] = ["draw_staff", 0, "hand"]
+    state.tasks[-1] = tk.DrawStaff(0, "hand")
     state.staff_bottom = [[7, 1], [9, 1]]
     state.staff_deck = []
     assert [a for a, _ in state.chance_outcomes()] == [DrawStaff(7)]
@@ -355,7 +356,7 @@ def test_chance_outcome_check_agrees_with_the_listed_outcomes() -> None:
 def _take(state: GrandAustriaState, space: int = 4) -> None:
     """Take a die from ``space`` doing action 4 (all to money) and end the turn."""
     state.apply_action(TakeDie(space))
-    while state.current_player() >= 0 and state.tasks[-1][0] != "turn":
+    while state.current_player() >= 0 and state.tasks[-1].kind != "turn":
         state.apply_action(state.legal_actions()[0])  # Split(0, n): all to money
     state.apply_action(EndTurn())
 
@@ -393,7 +394,7 @@ def test_GAH_R05_pass_then_reroll_with_one_die_in_dustbin() -> None:
     _take(state)
     _take(state)  # player 1 covered both numbers
     assert state.current_player() == CHANCE
-    assert state.tasks[-1] == ["roll", 7] and state.dustbin == 1
+    assert state.tasks[-1].to_json() == ["roll", 7] and state.dustbin == 1
     state.apply_action(Roll((0, 0, 7, 0, 0, 0)))
     assert state.current_player() == 0 and state.passed == [False, False]
     # after the reroll the passer may take a turn or pass again
@@ -406,7 +407,7 @@ def test_GAH_R06_round_ends_when_no_dice_remain() -> None:
     state.dice = [0, 0, 0, 1, 0, 0]
     _take(state)
     assert state.round == 2  # the last die was taken: next round rolled
-    assert state.current_player() == CHANCE and state.tasks[-1] == ["roll", 10]
+    assert state.current_player() == CHANCE and state.tasks[-1].to_json() == ["roll", 10]
 
 
 def test_GAH_R07_round_end_staff_face_up_tiles_clockwise() -> None:
@@ -533,7 +534,7 @@ def test_GAH_D04_received_items_onto_orders_rest_to_kitchen() -> None:
     state.apply_action(Serve(slot, 2))
     state.apply_action(Serve(slot, 3))
     # nothing more fits the order: the step ends, the spare wine goes to the kitchen
-    assert state.tasks[-1][0] == "turn"
+    assert state.tasks[-1].kind == "turn"
     assert state.cafe[0][slot][1:] == [0, 0, 1, 1]
     assert state.kitchen[0] == [1, 1, 2, 1]
 
@@ -641,7 +642,7 @@ def test_GAH_A02_serve_from_kitchen_one_krone_up_to_three() -> None:
     assert state.money[0] == money - 1
     for item in (0, 0, 3):
         state.apply_action(Serve(slot, item))
-    assert state.tasks[-1][0] == "turn"  # three moved: the step is over
+    assert state.tasks[-1].kind == "turn"  # three moved: the step is over
     assert state.cafe[0][slot][1:] == [2, 0, 0, 1]
     state.apply_action(ServeFromKitchen())
     state.apply_action(Serve(slot, 0))
@@ -775,7 +776,7 @@ def test_GAH_E01_emperor_track_beyond_13_gives_vp() -> None:
 
 def _end_round(state: GrandAustriaState, rnd: int) -> None:
     if state.current_player() == CHANCE:
-        state.apply_action(Roll((0, 0, 0, sum(state.tasks[-1][1:2]), 0, 0)))
+        state.apply_action(Roll((0, 0, 0, state.tasks[-1].dice, 0, 0)))
     state.round = rnd
     state.dice = [0, 0, 0, 1, 0, 0]
     _take(state)

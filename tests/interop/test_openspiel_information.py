@@ -139,3 +139,16 @@ def test_openspiel_ismcts_plays_the_ranking_bid_and_grand_austria() -> None:
     # A whole Grand Austria game is a few hundred decisions: its first ones here.
     state, moves = _play_with_ismcts(pyspiel.load_game("hoteledu_grand_austria"), 3, 3, 5)
     assert moves == 5
+
+
+def test_a_state_resampled_at_the_start_is_not_taken_for_the_true_game() -> None:
+    game = pyspiel.load_game(hos.RANK_BID_GAME)
+    root = game.new_initial_state()
+    world = root.resample_from_infostate(0, lambda: 0.25)
+    world.apply_action(world.legal_actions()[0])
+    truth = root.child(root.legal_actions()[0])
+    # P2's past in the world is unknown (its recall starts there), so its string
+    # differs from the true game's; it once replaced it, being cached by history.
+    assert world.information_state_string(1) != truth.information_state_string(1)
+    with pytest.raises(Exception, match="resampled"):
+        pyspiel.serialize_game_and_state(game, world)

@@ -2,7 +2,7 @@
 
 They draw what :mod:`hoteledu.amsterdam.analysis.search` returns
 (:func:`~hoteledu.amsterdam.analysis.search.alphabeta_trace`) and the counts
-of positions the searches of :mod:`hoteledu.amsterdam.bots` visit.
+of positions the searches of :mod:`hoteledu.amsterdam.search` visit.
 """
 
 from __future__ import annotations

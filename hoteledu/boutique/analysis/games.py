@@ -55,13 +55,8 @@ week the three rooms fill up: the undercutter is full early and the dearer
 hotel takes the rest, so with ``"difference"`` the best replies cycle
 (undercut, undercut, ..., then jump back up: an Edgeworth cycle).
 
-``what_if(state, player, prices) -> WhatIf`` answers "what would this price
-have earned here": it replays the game's own history on a new game through
-the engine, with ``player``'s secret prices of this week replaced (no
-field is edited), and compares the expected money the player gains on the
-current guest (the booking turn or walk-in now being played; dice and cards
-already shown stay as they were, the rest is enumerated exactly).
-``what_if_table(state, player, choices)`` does it for a menu.
+The what-if for one guest ("what would this price have earned here") is
+:mod:`hoteledu.boutique.analysis.what_if`.
 """
 
 from __future__ import annotations
@@ -94,17 +89,19 @@ from hoteledu.core.state import CHANCE, SIMULTANEOUS, TERMINAL
 __all__ = [
     "OBJECTIVES",
     "PARTS",
+    "TURN_PHASES",
     "PricingGame",
-    "WhatIf",
     "as_prices",
     "bertrand_game",
+    "choice_label",
+    "decide",
     "deck_of",
+    "expected_money",
     "objective_payoffs",
     "play_profile",
     "pricing_game",
+    "turn_moment",
     "walkin_position",
-    "what_if",
-    "what_if_table",
 ]
 
 PARTS = ("booking", "week", "walkin")
@@ -139,7 +136,8 @@ def as_prices(choice: int | SetPrices, breakfast: int = 1) -> SetPrices:
     return SetPrices((int(choice),) * 7, int(breakfast))
 
 
-def _label(choice: int | SetPrices) -> str:
+def choice_label(choice: int | SetPrices) -> str:
+    """How a menu choice is labelled: a face f as f x 100, a vector as itself."""
     if isinstance(choice, SetPrices):
         return str(choice)
     return str(int(choice) * PRICE_STEP)
@@ -187,7 +185,7 @@ def policy_action(state: BoutiqueState, player: int, tie_bid: int = 0) -> Action
     raise ValueError(f"no fixed policy for the phase {phase!r}")
 
 
-def _decide(state: BoutiqueState, tie_bid: int, recorded: Callable[..., Any] | None) -> Action:
+def decide(state: BoutiqueState, tie_bid: int, recorded: Callable[..., Any] | None) -> Action:
     """The action at a decision node: a recorded one if given and legal, else the policy."""
     mover = state.current_player()
     if mover == SIMULTANEOUS:
@@ -224,13 +222,13 @@ def _step(state: BoutiqueState, action: Action) -> None:
     state.history.append(action)
 
 
-def _moment(state: BoutiqueState) -> tuple[int, int, int, int, int]:
+def turn_moment(state: BoutiqueState) -> tuple[int, int, int, int, int]:
     """Which guest the game is at: (week, stage, booking turn, walk-in day, walk-in)."""
     return (state.week, int(state.stage == "walkin"), state.turn, state.day, state.walkin)
 
 
 def _part_done(part: str, start: BoutiqueState) -> Callable[[BoutiqueState], bool]:
-    week, _, turn, day, _ = _moment(start)
+    week, _, turn, day, _ = turn_moment(start)
 
     def done(state: BoutiqueState) -> bool:
         if state.current_player() == TERMINAL:
@@ -247,7 +245,7 @@ def _part_done(part: str, start: BoutiqueState) -> Callable[[BoutiqueState], boo
     return done
 
 
-def _expected_money(
+def expected_money(
     state: BoutiqueState,
     done: Callable[[BoutiqueState], bool],
     tie_bid: int,
@@ -265,10 +263,10 @@ def _expected_money(
             for outcome, probability in state.chance_outcomes():
                 child = _clone(state)
                 _step(child, outcome)
-                money = _expected_money(child, done, tie_bid, chance_given, recorded)
+                money = expected_money(child, done, tie_bid, chance_given, recorded)
                 total = [t + probability * m for t, m in zip(total, money, strict=True)]
             return total
-        _step(state, _decide(state, tie_bid, recorded(state) if recorded else None))
+        _step(state, decide(state, tie_bid, recorded(state) if recorded else None))
     return [Fraction(m) for m in state.money]
 
 
@@ -279,7 +277,7 @@ def _sampled_money(
         if state.current_player() == CHANCE:
             _step(state, state.sample_chance(rng))
         else:
-            _step(state, _decide(state, tie_bid, None))
+            _step(state, decide(state, tie_bid, None))
     return list(state.money)
 
 
@@ -369,7 +367,7 @@ def play_profile(
     before = list(start.money)
     done = _part_done(part, start)
     if exact:
-        money = _expected_money(_clone(start), done, tie_bid)
+        money = expected_money(_clone(start), done, tie_bid)
         return np.array([m - b for m, b in zip(money, before, strict=True)], dtype=object)
     draws = np.empty((samples, len(vectors)))
     for s in range(samples):
@@ -570,7 +568,7 @@ def pricing_game(
         raise ValueError("prices must offer at least one choice")
     menus = [tuple(prices)] + [tuple(rival_prices or prices)] * (players - 1)
     vectors = tuple(tuple(as_prices(c, breakfast) for c in menu) for menu in menus)
-    labels = tuple(tuple(_label(c) for c in menu) for menu in menus)
+    labels = tuple(tuple(choice_label(c) for c in menu) for menu in menus)
     if exact is None:
         exact = part != "week"
     shape = tuple(len(m) for m in menus)
@@ -682,189 +680,3 @@ def bertrand_game(
             share = 1.0 if p < q else 0.5 if p == q else 0.0
             a[i, j] = (p - cost) * demand * share
     return nashpy.Game(a, a.T)
-
-
-# ----------------------------------------------------------------- what-if
-@dataclasses.dataclass(frozen=True)
-class WhatIf:
-    """What ``player`` gains on the current guest, as played and with other prices.
-
-    ``actual`` and ``alternative`` are exact expected money gains (Fractions)
-    over the dice and cards not yet shown; ``divergent`` is True when the
-    other prices changed the game earlier so much that a recorded chance
-    outcome no longer applied (then the most likely outcome was used).
-    """
-
-    player: int
-    prices: SetPrices
-    actual: Fraction
-    alternative: Fraction
-    divergent: bool
-
-    @property
-    def difference(self) -> Fraction:
-        return self.alternative - self.actual
-
-
-def _replay(
-    state: BoutiqueState, player: int, prices: SetPrices | None, keep_changes: bool
-) -> tuple[BoutiqueState, dict[tuple[Any, ...], list[Action]], bool]:
-    """Replay ``state``'s history up to its current guest, ``player`` pricing at ``prices``.
-
-    Returns the replayed position at the start of the current guest's turn,
-    the recorded actions of that turn (keyed by phase), and whether a
-    recorded chance outcome had to be replaced.
-    """
-    if state.phase not in TURN_PHASES:
-        raise ValueError(
-            f"what_if needs a position inside a guest's turn (phases {sorted(TURN_PHASES)}), "
-            f"not the phase {state.phase!r}"
-        )
-    target = _moment(state)
-    shadow = BoutiqueState(state.options)
-    before: dict[tuple[Any, ...], list[Action]] = {}
-    current: dict[tuple[Any, ...], list[Action]] = {}
-    for action in state.history:
-        key = (*_moment(shadow), shadow.phase)
-        inside = _moment(shadow) == target and shadow.phase in TURN_PHASES
-        (current if inside else before).setdefault(key, []).append(action)
-        shadow.apply_action(action)
-    alt = BoutiqueState(state.options)
-    divergent = False
-    week = state.week
-
-    def recorded(node: BoutiqueState, table: dict[tuple[Any, ...], list[Action]]) -> Any:
-        queue = table.get((*_moment(node), node.phase))
-        if not queue:
-            return None
-        action = queue.pop(0)
-        if isinstance(action, JointAction):
-            parts = list(action.actions)
-            if node.phase == "prices" and node.week == week and prices is not None:
-                parts[player] = prices
-            if node.phase == "walkin_change" and node.week == week and not keep_changes:
-                parts[player] = KeepPrices()
-            return lambda p: parts[p]
-        own_change = node.phase == "booking_change" and node.current_player() == player
-        if own_change and node.week == week and not keep_changes and prices is not None:
-            return lambda p: KeepPrices()
-        return lambda p: action
-
-    for _ in range(10 * len(state.history) + 100):
-        if _moment(alt) == target and alt.phase in TURN_PHASES:
-            return alt, current, divergent
-        if alt.current_player() == TERMINAL or _moment(alt) > target:
-            break
-        if alt.current_player() == CHANCE:
-            given = recorded(alt, before)
-            outcome = given(0) if given else None
-            if outcome is None or not alt._is_chance_outcome(outcome):
-                divergent = True
-                outcome = max(alt.chance_outcomes(), key=lambda o: o[1])[0]
-            alt.apply_action(outcome)
-        else:
-            alt.apply_action(_decide(alt, 0, recorded(alt, before)))
-    raise ValueError("the other prices led the game away from the current guest's turn")
-
-
-def _guest_gain(
-    start: BoutiqueState, current: dict[tuple[Any, ...], list[Action]], player: int, tie_bid: int
-) -> Fraction:
-    """Exact expected money ``player`` gains until the current guest is settled."""
-    moment = _moment(start)
-    tables = {key: list(queue) for key, queue in current.items()}
-
-    def done(state: BoutiqueState) -> bool:
-        return state.current_player() == TERMINAL or _moment(state) != moment
-
-    def lookup(state: BoutiqueState) -> Any:
-        queue = tables.get((*_moment(state), state.phase))
-        return queue[0] if queue else None
-
-    def chance_given(state: BoutiqueState) -> Action | None:
-        action = lookup(state)
-        if action is not None and state._is_chance_outcome(action):
-            return action
-        return None
-
-    def recorded(state: BoutiqueState) -> Callable[[int], Action | None] | None:
-        action = lookup(state)
-        if action is None:
-            return None
-        if isinstance(action, JointAction):
-            return lambda p: action.actions[p]
-        return lambda p: action
-
-    before = start.money[player]
-    money = _expected_money(_clone(start), done, tie_bid, chance_given, recorded)
-    return money[player] - before
-
-
-def _drop_own_changes(
-    current: dict[tuple[Any, ...], list[Action]], start: BoutiqueState, player: int
-) -> None:
-    """Replace ``player``'s recorded price change on the current guest by keeping prices."""
-    for key, queue in current.items():
-        if key[-1] == "booking_change" and start.booking_seat() == player:
-            current[key] = [KeepPrices()]
-        elif key[-1] == "walkin_change":
-            parts = list(queue[0].actions)  # type: ignore[attr-defined]
-            parts[player] = KeepPrices()
-            current[key] = [JointAction(tuple(parts))]
-
-
-def what_if(
-    state: BoutiqueState,
-    player: int,
-    prices: int | SetPrices,
-    breakfast: int = 1,
-    keep_changes: bool = False,
-    tie_bid: int = 0,
-) -> WhatIf:
-    """What ``player`` would gain on the current guest had they set ``prices`` this week.
-
-    The game's history is replayed on a new game through the engine (the
-    state itself is not touched), with ``player``'s secret prices of this
-    week replaced by ``prices`` and, unless ``keep_changes``, their price
-    die changes of this week dropped, so their prices are exactly
-    ``prices``. Everything else recorded is replayed where it is still
-    legal; a decision that no longer applies (a tie bid, which rooms) takes
-    the fixed policy. On the current guest, dice and cards already shown
-    stay; the others are enumerated exactly.
-
-    >>> state = new_game(deck=deck_of(28), room_choice="canonical")
-    >>> state.apply_action(JointAction((as_prices(3), as_prices(3))))
-    >>> result = what_if(state, 0, 2)      # undercut the rival instead of matching
-    >>> result.actual, result.alternative  # the tour group: 3 room-nights
-    (Fraction(900, 1), Fraction(600, 1))
-    """
-    if state.game_name != "boutique":
-        raise ValueError("what_if needs a Boutique Hotel Manager position")
-    player = state._player_index(player)
-    vector = as_prices(prices, breakfast)
-    actual_start, current, _ = _replay(state, player, None, True)
-    alt_start, alt_current, divergent = _replay(state, player, vector, keep_changes)
-    if not keep_changes:  # the player's own die change on this guest is dropped too
-        _drop_own_changes(alt_current, alt_start, player)
-    actual = _guest_gain(actual_start, current, player, tie_bid)
-    alternative = _guest_gain(alt_start, alt_current, player, tie_bid)
-    return WhatIf(player, vector, actual, alternative, divergent)
-
-
-def what_if_table(
-    state: BoutiqueState,
-    player: int,
-    choices: Sequence[int | SetPrices] = (1, 2, 3, 4, 5, 6),
-    breakfast: int = 1,
-    tie_bid: int = 0,
-) -> dict[str, Fraction]:
-    """Expected gain on the current guest for each price choice (label -> Fraction)."""
-    if state.game_name != "boutique":
-        raise ValueError("what_if_table needs a Boutique Hotel Manager position")
-    player = state._player_index(player)
-    table = {}
-    for choice in choices:
-        start, current, _ = _replay(state, player, as_prices(choice, breakfast), False)
-        _drop_own_changes(current, start, player)
-        table[_label(choice)] = _guest_gain(start, current, player, tie_bid)
-    return table

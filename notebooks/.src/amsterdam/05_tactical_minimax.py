@@ -216,7 +216,7 @@ for action, child in zip(small.legal_actions(), children(small), strict=True):
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from hoteledu.amsterdam.bots import pruning_savings
+from hoteledu.amsterdam.search import pruning_savings
 
 library = pruning_savings(small, me, depth=20, evaluation=margin)
 print("library: values", library["minimax_value"], "and", library["alphabeta_value"],
@@ -291,7 +291,8 @@ print("best line to the end:     ", "; ".join(best_line(small, me, math.inf)))
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from hoteledu.amsterdam.bots import MinimaxAgent, evaluate, evaluate_position, turn_ends
+from hoteledu.amsterdam.bots import evaluate, evaluate_position
+from hoteledu.amsterdam.search import MinimaxAgent, turn_ends
 
 start = positions[83]
 print(start.summary(), "| scores:", start.scores())

@@ -220,7 +220,7 @@ search_size_figure(depths, table, title="Positions visited from positions[82] (l
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from hoteledu.amsterdam.bots import pruning_savings
+from hoteledu.amsterdam.search import pruning_savings
 
 start = positions[83]
 saved = pruning_savings(start, start.current_player(), turns=2, width=4)
@@ -262,7 +262,8 @@ print(f"values {saved['minimax_value']:.1f} and {saved['alphabeta_value']:.1f};"
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from hoteledu.amsterdam.bots import GreedyAgent, MinimaxAgent
+from hoteledu.amsterdam.bots import GreedyAgent
+from hoteledu.amsterdam.search import MinimaxAgent
 from hoteledu.core.tournament import tournament
 
 options = {"variant": "tactical", "layout": "shuffled", "target": 6}

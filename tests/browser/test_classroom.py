@@ -213,10 +213,10 @@ def test_a_class_round_dashboard_and_three_students(browser, tmp_path: Path) -> 
 class KernelChannel:
     """A student's devtools speaking the Jupyter protocol to a page's own kernel.
 
-    A second websocket on the page's kernel (as the browser console can open), so
-    the kernel cannot tell these messages from the page's. It sends from this
-    process rather than from inside the page: a page that both sends and renders
-    every echoed update managed 8 messages a second at load 10, this 100.
+    A second websocket on the page's kernel, as the browser console can open, with
+    the kernel id the page itself shows; the kernel cannot tell these messages
+    from the page's. It is opened from the test process, which reads the kernel's
+    answers in order without the page's own widget manager in the way.
     """
 
     def __init__(self, page_url: str, page_html: str) -> None:

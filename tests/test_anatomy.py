@@ -41,7 +41,6 @@ GAME_MODULES = (
 
 # check -> game -> the helper whose move it waits for
 PENDING: dict[str, dict[str, str]] = {
-    "modules": {"grand_austria": "ga"},
     "no_circle": {"grand_austria": "ga"},
     "figure_topics": {"grand_austria": "ga"},
 }

@@ -34,6 +34,11 @@ Privacy
     ``private_information``: when True the view covers the board with a "pass
     the laptop to P2" screen whenever the next human seat differs from the
     last one shown, and draws only that seat's ``observation``.
+    ``record_reveals``: words for what the whole record shows that a seat may
+    not see ("" when it shows nothing hidden); with it and more than one
+    person at the laptop, Save saves ``observation(state, seat)`` (the seat at
+    the laptop, None: the public part only) and the whole record takes an
+    explicit "Save the whole game" that names what it reveals.
 Drawing (plotly only; no rule)
     ``scene(state, viewer, caption)``: plain data to draw, read from what seat
     ``viewer`` may see (``viewer`` None: the public view);
@@ -82,6 +87,7 @@ class GameAdapter:
     default_think_seconds: float = 0.25
     chance_button_label: str = "Roll the dice"
     private_information: bool = False
+    record_reveals: str = "every seat's hidden information"
     clickable_traces: tuple[str, ...] = ()
     overlays: tuple[tuple[str, str], ...] = ()
     max_buttons: int = 40  # legal actions drawn as buttons; the list always has them all
@@ -136,6 +142,15 @@ class GameAdapter:
     def legend_html(self) -> str:
         """The legend shown beside the board (HTML)."""
         return ""
+
+    # ------------------------------------------------------------ privacy
+    def observation(self, state: State, viewer: int | None) -> Any:
+        """What ``viewer`` may see, as JSON data (None: the public part only)."""
+        if viewer is not None:
+            return state.observation(viewer)
+        if self.private_information:
+            raise NotImplementedError(f"{self.title} says what the public part of its state is")
+        return state.observation(0)
 
     # ------------------------------------------------------------ drawing
     def scene(self, state: State, viewer: int | None, caption: str) -> Any:

@@ -49,6 +49,8 @@ from hoteledu.core.state import CHANCE, SIMULTANEOUS, State
 MAX_BOT_ACTIONS = 5_000
 """Safety bound on one autoplay run (a whole game is far shorter)."""
 HUMAN = "human"
+VIEW_FORMAT = "hoteledu-seat-view"
+"""The ``format`` of a saved seat's view (:meth:`GameController.save_view`): not a game."""
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
@@ -282,8 +284,11 @@ class GameController:
         return [(self.adapter.action_label(state, a), a) for a in self.legal_actions()]
 
     def scene(self) -> Any:
-        """What the board shows: the shown position as the viewing seat may see it."""
-        return self.adapter.scene(self.shown_state(), self.viewer, self.status())
+        """What the board shows: the shown position as the viewing seat may see it.
+
+        While the laptop passes, nobody's view: the public part only.
+        """
+        return self.adapter.scene(self.shown_state(), self.laptop_seat(), self.status())
 
     def highlight(self) -> list[Any]:
         """Board marks of the legal actions (empty in replay)."""
@@ -611,8 +616,58 @@ class GameController:
 
     # ------------------------------------------------------------ save, load
     def save(self) -> str:
-        """The game as JSON text (a :class:`GameRecord`)."""
+        """The whole game as JSON text (a :class:`GameRecord`), hidden cards included.
+
+        The app's Save button calls :meth:`save_shown`, which leaves them out
+        when more than one person shares the laptop.
+        """
         return self.record().dumps()
+
+    def people(self) -> int:
+        """How many seats a person holds (the others are bots)."""
+        return sum(kind == HUMAN for kind in self.seats)
+
+    def save_hides(self) -> bool:
+        """Whether Save must leave out hidden cards: the record shows what a seat may
+        not see (``adapter.record_reveals``) and more than one person shares the laptop."""
+        adapter = self.adapter
+        return adapter.private_information and bool(adapter.record_reveals) and self.people() > 1
+
+    def laptop_seat(self) -> int | None:
+        """The seat whose view is shown (None while the laptop passes: nobody's)."""
+        return None if self.needs_handover() else self.viewer
+
+    def save_view(self, seat: int | None) -> str:
+        """What ``seat`` may see now, as JSON text (None: the public part only).
+
+        Not a loadable game (the hidden cards a replay needs are left out):
+        the seat's observation, the log (which never names a hidden card) and
+        the number of actions so far. :meth:`load` refuses it by its format.
+        """
+        if seat is not None and not 0 <= seat < self.state.num_players:
+            raise ValueError(f"a seat 0..{self.state.num_players - 1} or None, not {seat!r}")
+        who = "the public part only" if seat is None else f"what {self.player_label(seat)} sees"
+        data = {
+            "format": VIEW_FORMAT,
+            "game": self.adapter.game,
+            "options": dict(self.state.options),
+            "players": [self.player_label(p) for p in range(self.state.num_players)],
+            "seat": seat,
+            "shows": f"{who}; no hidden card of another seat, so this cannot be loaded",
+            "actions_so_far": len(self.state.history),
+            "observation": self.adapter.observation(self.state, seat),
+            "log": list(self.log),
+        }
+        return json.dumps(data, default=_plain)
+
+    def save_shown(self) -> str:
+        """What the app's Save button saves: the whole game, or only what may be shown.
+
+        With :meth:`save_hides`, the view of the seat holding the laptop (the
+        public part while the laptop passes); the whole game then takes the
+        explicit :meth:`save` ("Save the whole game", which says what it reveals).
+        """
+        return self.save_view(self.laptop_seat()) if self.save_hides() else self.save()
 
     def check_record_text(self, text: str) -> dict[str, Any]:
         """Parse saved text and check game, options and size before any replay.
@@ -636,6 +691,12 @@ class GameController:
             raise MalformedRecordError(f"not valid JSON: {error}") from error
         if not isinstance(data, dict):
             raise MalformedRecordError("a saved game is a JSON object")
+        if data.get("format") == VIEW_FORMAT:
+            raise MalformedRecordError(
+                "this is one seat's view of a game, saved without the other seats' hidden "
+                "cards: it cannot be loaded (only a whole game saved with "
+                "'Save the whole game' can)"
+            )
         if data.get("game") != adapter.game:
             raise MalformedRecordError(
                 f"this is a {data.get('game')!r} game, not {adapter.title} ({adapter.game!r})"
@@ -692,4 +753,13 @@ class GameController:
         self._settle()
 
 
-__all__ = ["MAX_BOT_ACTIONS", "BotJob", "GameController", "plural"]
+def _plain(value: Any) -> Any:
+    """numpy values and tuples-as-sets in an observation, as JSON has them."""
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    raise TypeError(f"an observation holds {type(value).__name__}, which JSON cannot hold")
+
+
+__all__ = ["MAX_BOT_ACTIONS", "VIEW_FORMAT", "BotJob", "GameController", "plural"]

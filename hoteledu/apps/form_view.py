@@ -61,6 +61,18 @@ class FormGameApp(GameApp):
         children.insert(children.index(self.choose_pad) + 1, self.form_box)
         self.side.children = tuple(children)
 
+    def _clear_private(self) -> None:
+        """The laptop passes: the lists forget the last seat's entries (its secret prices)."""
+        super()._clear_private()
+        for dropdown in self._field_pool:
+            with dropdown.hold_sync():
+                dropdown.options = [("-", 0)]
+                dropdown.value = 0
+                dropdown.description = ""
+                dropdown.layout.display = "none"
+        self.form_fields = {}
+        self._form = self._form_key = None
+
     @property
     def form_button(self) -> Press:
         """The form's submit button as drawn now."""

@@ -34,7 +34,15 @@ What the view guarantees (``design/APPS.md``):
 - **Hot-seat privacy.** With ``adapter.private_information`` the board and
   the choices are covered by a "pass the laptop to P2" screen whenever the
   next human seat differs from the one shown; the board draws only the
-  shown seat's observation.
+  shown seat's observation. Nothing the browser holds while the laptop
+  passes names a hidden card: as the cover goes up the board's widget is
+  closed (its model in the browser holds the last seat's view, and plotly's
+  model keeps every update it applied) and a new one is built from the
+  public view; the saved text, the download link, an uploaded file and the
+  message line are emptied (:meth:`GameApp._clear_private` for a game's own
+  widgets). With more than one person at the laptop, Save saves only what
+  the seat holding it may see (the public part while it passes); "Save the
+  whole game" says what it reveals.
 
 Tests drive an app without Jupyter: set ``.value`` on the real widgets and
 call ``.click()`` on its buttons, then assert on the controller's state and on
@@ -95,6 +103,7 @@ class GameApp:
         self._applied_traces: list[dict[str, Any] | None] = []
         self._applied_layout: dict[str, Any] = {}
         self._choices: list[Any] = []  # the actions drawn on the pads now
+        self._covered = False  # the "pass the laptop" screen is up
         self._build_setup()
         self._build_board()
         self._build_controls()
@@ -269,6 +278,14 @@ class GameApp:
         self.replay_slider.observe(self._guard(self._on_replay), names="value")
         self.save_button = w.Button(description="Save", icon="save")
         self.save_button.on_click(self._guard(self._on_save))
+        self.save_whole_button = w.Button(
+            description="Save the whole game (shows every hand)",
+            icon="eye",
+            button_style="danger",
+            tooltip=f"the whole game shows {self.adapter.record_reveals}: for after the game",
+            layout=w.Layout(width="auto"),
+        )
+        self.save_whole_button.on_click(self._guard(self._on_save_whole))
         self.download_html = w.HTML()
         self.record_text = w.Textarea(
             placeholder="a saved game (JSON) appears here; paste one and press Load",
@@ -281,7 +298,15 @@ class GameApp:
         self.record_box = w.VBox(
             [
                 self.replay_slider,
-                w.HBox([self.save_button, self.load_button, self.upload, self.download_html]),
+                w.HBox(
+                    [
+                        self.save_button,
+                        self.save_whole_button,
+                        self.load_button,
+                        self.upload,
+                        self.download_html,
+                    ]
+                ),
                 self.record_text,
             ]
         )
@@ -372,12 +397,40 @@ class GameApp:
         self.controller.replay_to(change["new"])
 
     def _on_save(self, _: Any) -> None:
-        text = self.controller.save()
+        c, game = self.controller, self.adapter.game
+        if not c.save_hides():
+            self._offer(c.save(), f"{game}_game.json", "download the game")
+            return
+        seat = c.laptop_seat()
+        if seat is None:
+            name, link, what = f"{game}_public_view.json", "the public view", "the public part only"
+        else:
+            who = self.adapter.player_label(seat)
+            name, link, what = f"{game}_{who}_view.json", f"{who}'s view", f"what {who} may see"
+        self._offer(c.save_view(seat), name, f"download {link}")
+        c.message = (
+            f"saved {what}: no hidden card of another seat, so it cannot be loaded. "
+            f"'Save the whole game' saves all of it, which shows {self.adapter.record_reveals}"
+        )
+
+    def _on_save_whole(self, _: Any) -> None:
+        c = self.controller
+        if c.save_hides() and c.needs_handover():
+            c.message = (
+                "the laptop is passing: the whole game is saved by the person at the "
+                "laptop, after they have taken it"
+            )
+            return
+        self._offer(c.save(), f"{self.adapter.game}_game.json", "download the game")
+        if c.save_hides():
+            c.message = f"saved the whole game: the text below shows {self.adapter.record_reveals}"
+
+    def _offer(self, text: str, name: str, link: str) -> None:
+        """Saved text in the box below, and as a download link."""
         self.record_text.value = text
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        name = f"{self.adapter.game}_game.json"
         self.download_html.value = (
-            f'<a download="{name}" href="data:application/json;base64,{data}">download the game</a>'
+            f'<a download="{name}" href="data:application/json;base64,{data}">{link}</a>'
         )
 
     def _on_load_text(self, _: Any) -> None:
@@ -481,12 +534,43 @@ class GameApp:
         with self.lock:
             self._updating = True
             try:
+                covered = self.controller.needs_handover()
+                if covered and not self._covered:
+                    self._clear_private()
+                elif self._covered and not covered:
+                    # the board comes back as a new widget drawn for the person now at the
+                    # laptop: its first view draws it at once, with no update to wait for
+                    self._replace_figure()
+                self._covered = covered
                 # The board goes first: its update message leaves the kernel before the
                 # side panel's, so the browser can start plotly.js's redraw at once.
                 self._refresh_board()
                 self._refresh_panel()
             finally:
                 self._updating = False
+
+    def _clear_private(self) -> None:
+        """The laptop passes: drop every widget state that may name the last seat's cards.
+
+        The board's model in the browser keeps what it was sent (plotly's keeps
+        every update it applied, and the last message each way), so the board
+        is replaced by a new widget drawn from the public view; closing the old
+        one deletes its model in the browser.
+        """
+        self._replace_figure()
+        _set(self.record_text, value="")
+        _set(self.download_html, value="")
+        if self.upload.value:
+            self.upload.value = ()
+        self.controller.message = ""
+
+    def _replace_figure(self) -> None:
+        """A new board widget drawn from the live state in place of the old one, closed."""
+        old = self.figure
+        self._new_figure()
+        self.watchdog.acknowledged("figure")  # the new board has no update to wait for
+        watchdog.replace_child(self.board_box, old, self.figure)
+        old.close()
 
     def _overlays(self) -> dict[str, Any]:
         boxes = getattr(self, "overlay_checkboxes", {})
@@ -530,10 +614,7 @@ class GameApp:
 
     def _rebuild_figure(self, name: str) -> None:
         """A new board from the live state where the frozen one was (see :mod:`.watchdog`)."""
-        old = self.figure
-        self._new_figure()
-        watchdog.replace_child(self.board_box, old, self.figure)
-        old.close()
+        self._replace_figure()
 
     def _sync_new_views(self) -> None:
         """Make the state a new view starts from the live figure (no message sent).
@@ -561,6 +642,8 @@ class GameApp:
         _set(self.status_html, value=status)
         _set(self.message_html, value=message)
         handover = c.needs_handover()
+        whole = c.save_hides() and not handover
+        _set(self.save_whole_button.layout, display="" if whole else "none")
         if handover:
             who = self.adapter.player_label(c._next_human())
             _set(

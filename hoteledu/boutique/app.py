@@ -181,8 +181,17 @@ class BoutiqueAdapter(GameAdapter):
     default_think_seconds = DEFAULT_THINK_SECONDS
     chance_button_label = "Roll the check-in die"
     private_information = True
+    # the secret entries wait in the controller's ``pending`` until every seat has
+    # decided, so the record and the state hold only what is on the table
+    record_reveals = ""
     clickable_traces = ("rooms",)
     max_buttons = 14
+
+    def observation(self, state: State, viewer: int | None) -> Any:
+        """Everything on the table (nothing is hidden between actions), for any seat."""
+        view = state.observation(0 if viewer is None else viewer)
+        view["player"] = viewer
+        return view
 
     def new_state(self, players: int, **options: Any) -> State:
         from hoteledu.boutique.rules import new_game

@@ -160,6 +160,7 @@ class GrandAustriaAdapter(GameAdapter):
     default_think_seconds = DEFAULT_THINK_SECONDS
     chance_button_label = "Roll the dice"
     private_information = True
+    record_reveals = "every staff card in every hand and the order of the staff deck"
     clickable_traces = ("spaces", "guests", "rooms", "cafe")
     overlays = (("hint", "Hint: the exact strength after passing"),)
 
@@ -268,6 +269,12 @@ class GrandAustriaAdapter(GameAdapter):
             "(▼ marks the disc) and the VP track (◆). Orange rings: where you may click "
             "now. Another seat's hand shows only its size.</div>"
         )
+
+    def observation(self, state: State, viewer: int | None) -> Any:
+        """A seat's observation, or (None) the board's public view: every hand face down."""
+        from hoteledu.grand_austria.figures.board import _observation
+
+        return _observation(state, viewer)
 
     # drawing
     def scene(self, state: State, viewer: int | None, caption: str) -> Any:

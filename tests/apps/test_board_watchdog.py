@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 from app_helpers import assert_new_view_shows_the_game, press_something
 
@@ -11,12 +9,21 @@ from hoteledu.apps import watchdog
 
 
 def _press_until_the_board_changes(app, rng) -> None:
-    before = app.figure.to_dict()["data"]
+    """Press until a board update waits for a browser's answer (the watchdog is set)."""
     for _ in range(300):  # a simultaneous step changes the board only once all have decided
         press_something(app, rng)
-        if app.figure.to_dict()["data"] != before:
+        if "figure" in app.watchdog.waiting:
             return
     raise AssertionError("no press changed the board")
+
+
+def _wait_for_the_watchdog(app) -> None:
+    """Join the watchdog's timers (each runs once; a bounded number of them, no clock)."""
+    for _ in range(100):
+        timer = app.watchdog.timer
+        if app.figure_rebuilds or timer is None:
+            return
+        timer.join()
 
 
 def test_a_board_never_answered_is_rebuilt(make_app, monkeypatch):
@@ -25,9 +32,7 @@ def test_a_board_never_answered_is_rebuilt(make_app, monkeypatch):
     app = make_app(("human", "human"), 1)
     old, box_on_the_page = app.figure, app.board_box
     _press_until_the_board_changes(app, np.random.default_rng(1))
-    deadline = time.monotonic() + 10
-    while app.figure_rebuilds == 0 and time.monotonic() < deadline:
-        time.sleep(0.05)
+    _wait_for_the_watchdog(app)
     if app.cover.layout.display != "none":  # hot-seat: the board shows once P2 takes it
         app.cover_button.click()
     with app.lock:  # the rebuild holds the lock until the page shows the new board
@@ -47,9 +52,9 @@ def test_a_board_that_answers_is_kept(make_app, monkeypatch):
     monkeypatch.setattr(watchdog, "in_kernel", lambda: True)
     monkeypatch.setattr(watchdog, "WATCHDOG_SECONDS", 0.2)
     app = make_app(("human", "human"), 1)
-    old = app.figure
     _press_until_the_board_changes(app, np.random.default_rng(1))
+    old = app.figure  # (a hot-seat cover going up replaced the board already)
     # the browser's view applied the update and reported the traces' deltas
     app._on_figure_acknowledged({"new": {"trace_deltas": [], "trace_edit_id": 1}})
-    time.sleep(0.6)
+    _wait_for_the_watchdog(app)
     assert app.figure is old and app.figure_rebuilds == 0

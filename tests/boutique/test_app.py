@@ -7,9 +7,6 @@ Boutique adapter too; these tests are about what is Boutique's own.
 
 from __future__ import annotations
 
-import statistics
-import time
-
 import numpy as np
 import pytest
 
@@ -312,36 +309,49 @@ def test_a_click_on_a_room_builds_it_in_the_expansion_phase():
 
 
 # ------------------------------------------------------------------ the bot
-def test_the_mcts_bot_answers_within_a_second_at_the_default_strength():
-    """Measured on this (loaded) machine over the decisions of a one-week game."""
+def test_the_mcts_bot_stops_at_its_time_budget_at_the_default_strength(monkeypatch):
+    """The app's MCTS seat stops at its budget with work bounded per iteration (no clock).
+
+    Every reading of the search's clock ticks 1/16 s, so each decision makes
+    exactly the iterations the 0.4 s budget allows, whatever the machine's
+    load; each iteration applies at most 125 actions (the most measured over
+    this game is 62). The time is in ``benchmarks/bench_bot_think.py``.
+    """
+    from bot_budget import counted_actions, iterations_within, ticking_search_clock
+
     from hoteledu.boutique.bots import PeakLoadBot
-    from hoteledu.boutique.rules import new_game
+    from hoteledu.boutique.rules import BoutiqueState, new_game
     from hoteledu.core.actions import JointAction
 
     state = new_game(players=2, weeks=1)
     agent = make_agent("mcts", 1)  # the app's default: strength and time budget
     assert agent.iterations == DEFAULT_MCTS_ITERATIONS
     assert agent.think_seconds == DEFAULT_THINK_SECONDS
+    expected = iterations_within(DEFAULT_THINK_SECONDS, DEFAULT_MCTS_ITERATIONS)
+    assert expected < DEFAULT_MCTS_ITERATIONS  # the budget, not the strength, stops it
     rival = PeakLoadBot()
     rng = np.random.default_rng(0)
-    times = []
-    while not state.is_terminal() and len(times) < 12:
-        mover = state.current_player()
-        if mover == -1:
-            state.apply_action(state.sample_chance(rng))
-            continue
-        if mover in (0, -2) and len(state.legal_actions(0)) > 1:
-            start = time.perf_counter()
-            mine = agent.act(PlayerView(state.clone(), 0))
-            times.append(time.perf_counter() - start)
-        elif mover in (0, -2):
-            mine = state.legal_actions(0)[0]
-        if mover == -2:
-            state.apply_action(JointAction((mine, rival.act(PlayerView(state, 1)))))
-        elif mover == 0:
-            state.apply_action(mine)
-        else:
-            state.apply_action(rival.act(PlayerView(state, 1)))
-    assert len(times) >= 8
-    print(f"MCTS think time: median {statistics.median(times):.3f} s, max {max(times):.3f} s")
-    assert max(times) < 1.0
+    decisions = []
+    with ticking_search_clock(monkeypatch), counted_actions(monkeypatch, BoutiqueState) as count:
+        while not state.is_terminal() and len(decisions) < 12:
+            mover = state.current_player()
+            if mover == -1:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            if mover in (0, -2) and len(state.legal_actions(0)) > 1:
+                before = count[0]
+                mine = agent.act(PlayerView(state.clone(), 0))
+                decisions.append((agent.last_iterations, count[0] - before))
+                assert mine in state.legal_actions(0)
+            elif mover in (0, -2):
+                mine = state.legal_actions(0)[0]
+            if mover == -2:
+                state.apply_action(JointAction((mine, rival.act(PlayerView(state, 1)))))
+            elif mover == 0:
+                state.apply_action(mine)
+            else:
+                state.apply_action(rival.act(PlayerView(state, 1)))
+    assert len(decisions) >= 8
+    for iterations, actions in decisions:
+        assert iterations == expected
+        assert actions <= 125 * iterations, decisions

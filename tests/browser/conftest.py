@@ -68,53 +68,79 @@ def _stop_server(process: subprocess.Popen, log: IO[bytes]) -> None:
     log.close()
 
 
+PORT_TRIES = 3
+"""Ports tried by a server (another xdist worker may take a free port before it binds)."""
+
+
+def _port_taken(log: IO[bytes]) -> bool:
+    log.seek(0)
+    text = log.read().decode(errors="replace")
+    return "already in use" in text or "Errno 98" in text
+
+
 @contextlib.contextmanager
-def voila_server(notebook: str, timeout: float = 30.0, nodelay: bool = True) -> Iterator[str]:
+def voila_server(notebook: str, timeout: float = 90.0, nodelay: bool = True) -> Iterator[str]:
     """Serve ``notebook`` (a path from the repository root) with Voilà; yield its URL.
 
     ``nodelay`` serves the kernel websocket with TCP_NODELAY
     (:data:`hoteledu.apps.connection.VOILA_NODELAY_OPTION`), as the docs tell
-    teachers to; without it each reply of the kernel may wait ~40 ms.
+    teachers to; without it each reply of the kernel may wait ~40 ms. Voilà
+    never moves to another port by itself (``port_retries=0``: it could land
+    on another worker's server); a port taken meanwhile is tried again here.
     """
-    port = free_port()
-    log = tempfile.TemporaryFile()  # noqa: SIM115  (closed below)
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "voila",
-            notebook,
-            "--no-browser",
-            f"--port={port}",
-            "--Voila.ip=127.0.0.1",
-            *([VOILA_NODELAY_OPTION] if nodelay else []),
-        ],
-        cwd=REPO,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,  # its own process group: the kernels stop with it
-    )
-    url = f"http://127.0.0.1:{port}/"
-    try:
+    for attempt in range(PORT_TRIES):
+        port = free_port()
+        log = tempfile.TemporaryFile()  # noqa: SIM115  (closed below)
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "voila",
+                notebook,
+                "--no-browser",
+                f"--port={port}",
+                "--Voila.port_retries=0",
+                "--Voila.ip=127.0.0.1",
+                *([VOILA_NODELAY_OPTION] if nodelay else []),
+            ],
+            cwd=REPO,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group: the kernels stop with it
+        )
+        url = f"http://127.0.0.1:{port}/"
         deadline = time.monotonic() + timeout
-        while True:
-            if process.poll() is not None:
-                log.seek(0)
-                raise RuntimeError(f"voila exited early:\n{log.read().decode(errors='replace')}")
-            try:
-                with urllib.request.urlopen(url, timeout=2) as response:
-                    if response.status == 200:
+        try:
+            while True:
+                if process.poll() is not None:
+                    if _port_taken(log) and attempt + 1 < PORT_TRIES:
                         break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"voila did not serve {url} within {timeout} s")
-            time.sleep(0.25)
-        SERVER_PIDS[url] = process.pid
-        yield url
-    finally:
-        SERVER_PIDS.pop(url, None)
-        _stop_server(process, log)
+                    log.seek(0)
+                    raise RuntimeError(
+                        f"voila exited early:\n{log.read().decode(errors='replace')}"
+                    )
+                try:
+                    with urllib.request.urlopen(url, timeout=2) as response:
+                        if response.status == 200:
+                            break
+                except OSError:
+                    pass
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"voila did not serve {url} within {timeout} s")
+                time.sleep(0.25)
+        except BaseException:
+            _stop_server(process, log)
+            raise
+        if process.poll() is not None:  # the port was taken: another one
+            _stop_server(process, log)
+            continue
+        try:
+            SERVER_PIDS[url] = process.pid
+            yield url
+        finally:
+            SERVER_PIDS.pop(url, None)
+            _stop_server(process, log)
+        return
 
 
 APP_NOTEBOOK_SOURCE = (
@@ -159,6 +185,7 @@ def jupyterlab_server(
                 "--ServerApp.password=",
                 "--ServerApp.ip=127.0.0.1",
                 f"--port={port}",
+                "--ServerApp.port_retries=0",  # never another worker's server
                 f"--ServerApp.root_dir={root}",
                 f"--LabApp.user_settings_dir={settings}",
                 f"--LabApp.workspaces_dir={Path(root) / 'workspaces'}",

@@ -27,6 +27,9 @@ FIGURE_DATA = """(names) => {
   return out;
 }"""
 """The named traces of the page's plotly board: their x, y and text."""
+PLOTS_IN_PAGE = """() => Array.from(document.querySelectorAll('.js-plotly-plot')).map(
+  gd => ({traces: gd.data ? gd.data.map(t => t.name) : null, connected: gd.isConnected}))"""
+"""Each plotly plot in the page: its trace names (for a failure's message)."""
 LOG_LINES = """() => {
   const log = document.querySelector('.hoteledu-log');
   return log ? log.innerText.split('\\n').filter(l => l.trim()).length : 0;
@@ -42,6 +45,38 @@ DATA_TO_PAGE = """([x, y]) => {
           box.top + layout._size.t + layout.yaxis.d2p(y)];
 }"""
 """Page coordinates of a data point (x, y) of the board figure."""
+WIDGET_MODELS = """async () => {
+  const manager = window.jupyterapp && window.jupyterapp.widgetManager;
+  if (!manager) return null;
+  const plain = (key, value) => {
+    if (value && value.model_id && value.attributes) return 'IPY_MODEL_' + value.model_id;
+    if (value instanceof ArrayBuffer || value instanceof DataView) return '<binary>';
+    if (ArrayBuffer.isView(value)) return Array.from(value);
+    return value;
+  };
+  const out = {};
+  for (const [id, promise] of Object.entries(manager._models)) {
+    const model = await promise;
+    const attributes = Object.assign({}, model.attributes);
+    delete attributes._esm;  // an anywidget's code (plotly's is 5 MB)
+    out[id] = JSON.stringify(attributes, plain);
+  }
+  return out;
+}"""
+"""Model id -> the JSON text of every attribute of every widget model the page's manager holds."""
+BOARD_ACKNOWLEDGED = """async () => {
+  const manager = window.jupyterapp && window.jupyterapp.widgetManager;
+  if (!manager) return false;
+  for (const promise of Object.values(manager._models)) {
+    const model = await promise;
+    if (model.get('_widget_data') === undefined) continue;  // not a plotly board
+    const last = model.get('_last_trace_edit_id') || 0;
+    const deltas = model.get('_js2py_traceDeltas');
+    if (last && !(deltas && deltas.trace_edit_id >= last)) return false;
+  }
+  return true;
+}"""
+"""Whether every plotly board in the page has applied (and answered) its last trace update."""
 
 
 def free_port() -> int:
@@ -117,9 +152,13 @@ def assert_board_shows(
     page: Any,
     expected: dict[str, Any],
     same: Callable[[Any, Any], bool] = lambda shown, want: shown == want,
-    timeout: float = 10,
+    timeout: float = 45,
 ) -> None:
-    """Wait until each expected trace is ``same`` as the page's; else fail naming the others."""
+    """Wait until each expected trace is ``same`` as the page's; else fail naming the others.
+
+    The wait is long (a loaded machine redraws slowly) and costs nothing when the board
+    already shows the game.
+    """
     deadline = time.monotonic() + timeout
     while True:
         shown = shown_traces(page, list(expected))
@@ -131,7 +170,10 @@ def assert_board_shows(
                 for n, want in expected.items()
                 if not same(shown.get(n), want)
             }
-            raise AssertionError(f"the page's board is not the game: {diff}")
+            plots = page.evaluate(PLOTS_IN_PAGE)
+            raise AssertionError(
+                f"the page's board is not the game: {diff}; the page's plots: {plots}"
+            )
         page.wait_for_timeout(100)
 
 
@@ -160,3 +202,61 @@ def log_text(page: Any) -> str:
 def wait_for_log_change(page: Any, old: str, timeout: float) -> None:
     """Wait until the log's text is no longer ``old``."""
     page.wait_for_function(f"(old) => ({LOG_TEXT})() !== old", arg=old, timeout=timeout)
+
+
+SAVED_WITH_THE_APP = """async () => {
+  const reply = await fetch('/api/contents/play.ipynb?content=1', {cache: 'no-store'});
+  if (!reply.ok) return false;
+  const notebook = await reply.json();
+  return JSON.stringify(notebook.content.cells).includes('widget-view+json');
+}"""
+"""Whether JupyterLab's saved ``play.ipynb`` holds the app's output (its widget view)."""
+
+
+def save_notebook(page: Any, timeout: float = 60_000) -> None:
+    """Save the notebook in JupyterLab (Ctrl+S) and wait until the file holds the app's view."""
+    page.keyboard.press("Control+s")
+    page.wait_for_function(SAVED_WITH_THE_APP, timeout=timeout, polling=250)
+
+
+def widget_models(page: Any) -> dict[str, str]:
+    """Model id -> the JSON text of each widget model the page holds (Voilà's widget manager)."""
+    models = page.evaluate(WIDGET_MODELS)
+    assert models is not None, "the page has no widget manager (window.jupyterapp.widgetManager)"
+    return models
+
+
+def wait_for_board_acknowledged(page: Any, timeout: float = 30_000) -> None:
+    """Wait until the board's view has applied its last update and told the kernel.
+
+    The answer travels on the same ordered channel as a click, so a click made
+    now reaches the kernel after it: the app will not refuse it as aimed at an
+    older board.
+    """
+    page.wait_for_function(BOARD_ACKNOWLEDGED, timeout=timeout, polling=100)
+
+
+def press_once(page: Any, press: Callable[[], None], timeout: float = 60_000) -> None:
+    """Press once and wait for the log to change; press again only if the app refused it.
+
+    A slow kernel is not a refusal: nothing is pressed twice until the app's
+    message says the press did nothing ("click again", sent only when a click
+    was aimed at a board older than the kernel's), and before pressing again
+    the board must have answered its last update. A press that neither played
+    nor was refused within ``timeout`` fails the test.
+    """
+    for _ in range(3):
+        old = log_text(page)
+        old_message = page.locator(".hoteledu-message").inner_text()
+        press()
+        page.wait_for_function(
+            f"""([old, oldMessage]) => ({LOG_TEXT})() !== old ||
+              (document.querySelector('.hoteledu-message').innerText.includes('click again')
+               && !oldMessage.includes('click again'))""",
+            arg=[old, old_message],
+            timeout=timeout,
+        )
+        if log_text(page) != old:
+            return
+        wait_for_board_acknowledged(page)
+    raise AssertionError("the app refused the press three times")

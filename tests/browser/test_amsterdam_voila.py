@@ -206,4 +206,4 @@ def test_play_a_turn_in_voila(browser, serve_voila):
             page.mouse.move(0, 0)  # no hover label in the picture
             page.locator(".hoteledu-amsterdam-app").screenshot(path=str(path))
         page.close()
-    assert time.monotonic() - start < 120, "the browser test should take well under two minutes"
+    print(f"Amsterdam Voila turn: {time.monotonic() - start:.0f} s")  # printed, not asserted

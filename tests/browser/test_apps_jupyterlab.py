@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pages import log_text, wait_for_log_change
+from pages import log_text, save_notebook, wait_for_log_change
 
 SOURCES = {
     "grand_austria": (
@@ -83,8 +83,7 @@ def test_a_reload_in_jupyterlab_shows_the_live_game(browser, serve_jupyterlab, g
         live_log, live_board = log_text(page), page.evaluate(BOARD)
         assert live_log.strip() and live_board
 
-        page.keyboard.press("Control+s")
-        page.wait_for_timeout(1500)
+        save_notebook(page)
         page.reload(timeout=90_000)
         page.wait_for_selector(".hoteledu-log", timeout=90_000)
         page.wait_for_function(

@@ -6,6 +6,13 @@ the next person presses "I am P2: show my view". Each press is mirrored on a
 headless controller with the same seed; after every hand-over the page's board
 is compared (its words: the hands, the guests, the tracks) with the headless
 board drawn for the person now at the laptop.
+
+Not only what is painted: at every hand-over the test reads every widget
+model the page's widget manager holds (the board's plotly model with its
+data and layout, every HTML, label and button) and the page's HTML, and finds
+no staff card that is hidden from the person taking the laptop (every hand
+is hidden then: the cover shows the public part only). After the hand-over
+the same reading finds that person's own hand: the check can see a card.
 """
 
 from __future__ import annotations
@@ -18,9 +25,11 @@ from pages import (
     log_text,
     quickest_label,
     wait_for_log_change,
+    widget_models,
     write_notebook,
 )
 
+from hoteledu.grand_austria import effects
 from hoteledu.grand_austria.app import GrandAustriaController
 from hoteledu.grand_austria.figures.board import GAME_TRACE_NAMES, game_trace_updates
 
@@ -48,6 +57,24 @@ def _board(controller: GrandAustriaController) -> dict[str, Any]:
     }
 
 
+def _card_words(state: Any, seats: set[int]) -> set[str]:
+    """How the app names each staff card hidden from all but ``seats`` ("12 Sommelier")."""
+    hidden = set(state.staff_deck)
+    for q in range(state.num_players):
+        if q not in seats:
+            hidden |= set(state.hand[q]) | set(state.packets[q])
+    hidden |= {card for card, owner in state.staff_bottom if owner not in seats}
+    staff = effects.catalog().staff
+    return {f"{card} {staff[card].name}" for card in hidden}
+
+
+def _held(page: Any) -> str:
+    """Everything the page holds: every widget model's attributes, and its HTML."""
+    models = widget_models(page)
+    assert models, "no widget model in the page"
+    return "\n".join([*models.values(), page.content()])
+
+
 def _same(shown: Any, want: dict[str, Any]) -> bool:
     return shown is not None and all(shown.get(key) == value for key, value in want.items())
 
@@ -61,12 +88,12 @@ def _press(page: Any, controller: GrandAustriaController, turn: int) -> None:
         assert controller.resolve_chance(), controller.message
     else:
         buttons = page.locator(".hoteledu-actions button")
-        buttons.first.wait_for(timeout=15_000)
+        buttons.first.wait_for(timeout=60_000)
         labels = buttons.all_inner_texts()
         label = quickest_label(labels, turn)
         buttons.nth(labels.index(label)).click()
         assert controller.play_text(label), controller.message
-    wait_for_log_change(page, log, timeout=15_000)
+    wait_for_log_change(page, log, timeout=60_000)
 
 
 @pytest.mark.browser
@@ -94,6 +121,10 @@ def _two_people(page: Any, url: str) -> None:
         assert page.locator(".js-plotly-plot").count() == 0
         assert page.locator(".hoteledu-actions button:visible").count() == 0
         assert not page.get_by_role("button", name="Roll the dice").is_visible()
+        # nothing the page holds names a hidden card: models, not only what is painted
+        held = _held(page)
+        leaks = sorted(words for words in _card_words(controller.state, set()) if words in held)
+        assert not leaks, f"at the hand-over to {who} the page holds {leaks}"
         page.get_by_role("button", name=f"I am {who}: show my view").click()
         controller.hand_over()
         assert controller.viewer == int(who[1]) - 1
@@ -102,4 +133,9 @@ def _two_people(page: Any, url: str) -> None:
         assert_board_shows(
             page, _board(controller), _same
         )  # drawn for the person now at the laptop
+        own = _card_words(controller.state, set()) - _card_words(
+            controller.state, {controller.viewer}
+        )
+        held = _held(page)
+        assert not own or any(words in held for words in own), "the check sees no card"
         hand_overs += 1

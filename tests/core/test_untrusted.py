@@ -120,11 +120,9 @@ def test_a_deck_file_is_read_only_by_an_explicit_call(tmp_path: Path) -> None:
 def test_load_deck_refuses_pipes_and_devices(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    for path in (fifo, Path("/dev/zero")):
-        start = time.perf_counter()
+    for path in (fifo, Path("/dev/zero")):  # (reading either would never end: refused first)
         with pytest.raises(DeckError, match="not a regular file"):
             load_deck(path)
-        assert time.perf_counter() - start < 2
 
 
 # --------------------------------------------------------- size, nesting
@@ -132,18 +130,24 @@ def _finished_record(name: str, options: dict[str, Any], seed: int = 0) -> dict[
     return GameRecord.from_state(random_game(name, options, seed)).to_json()
 
 
-def test_a_record_with_600000_extra_actions_is_refused_by_size_quickly() -> None:
+def test_a_record_with_600000_extra_actions_is_refused_by_size_quickly(monkeypatch) -> None:
     data = _finished_record("amsterdam", {"players": 2})
     data["actions"] += [data["actions"][-1]] * 600_000
     text = json.dumps(data)
-    start = time.perf_counter()
+    # work, not time: not one action is replayed before the refusal
+    state_class = type(load_game("amsterdam", players=2))
+    replayed = []
+    apply = state_class.apply_action
+    monkeypatch.setattr(
+        state_class, "apply_action", lambda self, a: replayed.append(a) or apply(self, a)
+    )
     with pytest.raises(MalformedRecordError, match=f"the limit is {MAX_RECORD_BYTES} bytes"):
         GameRecord.loads(text)
     with pytest.raises(MalformedRecordError, match=f"the limit is {MAX_RECORD_BYTES} bytes"):
         GameRecord.loads(text.encode("utf-8"))
     with pytest.raises(MalformedRecordError, match=f"the limit is {MAX_RECORD_ACTIONS}"):
         GameRecord.from_json(data)
-    assert time.perf_counter() - start < 3, "a huge record must be refused before replaying"
+    assert replayed == [], "a huge record must be refused before replaying"
 
 
 def test_a_record_file_is_read_with_limits(tmp_path: Path) -> None:

@@ -286,11 +286,12 @@ def test_action_board_figure_draws_six_spaces_and_refuses_bad_counts() -> None:
 
 # ------------------------------------------------------------- the view watchdog
 def _wait_for_rebuilds(view, count: int) -> None:
-    import time
-
-    deadline = time.monotonic() + 10
-    while view.figure_rebuilds < count and time.monotonic() < deadline:
-        time.sleep(0.05)
+    """Join the watchdog's timers (a bounded number of them: no clock)."""
+    for _ in range(100):
+        timer = view.watchdog.timer
+        if view.figure_rebuilds >= count or timer is None:
+            return
+        timer.join()
 
 
 def _shows_live_state(figure, fresh) -> bool:
@@ -329,8 +330,6 @@ def test_a_figure_never_answered_is_rebuilt_in_its_box(monkeypatch) -> None:
 
 
 def test_a_figure_that_answers_is_kept(monkeypatch) -> None:
-    import time
-
     from hoteledu.apps import watchdog
 
     monkeypatch.setattr(watchdog, "in_kernel", lambda: True)
@@ -341,7 +340,7 @@ def test_a_figure_that_answers_is_kept(monkeypatch) -> None:
     draft.space_buttons[space - 1].click()
     # the browser's view applied the update and reported the traces' deltas
     draft.figure._js2py_traceDeltas = {"trace_deltas": [], "trace_edit_id": 1}
-    time.sleep(0.6)
+    _wait_for_rebuilds(draft, 1)  # the timer ran (or never started): no rebuild
     assert draft.figure is old and draft.figure_rebuilds == 0
 
 

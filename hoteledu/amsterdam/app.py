@@ -124,7 +124,7 @@ class AmsterdamAdapter(GameAdapter):
 
     game = "amsterdam"
     title = "Hotel Amsterdam"
-    player_counts = (2, 3, 4)
+    player_counts = GAME_INFO.choices("players")
     options: ClassVar[dict[str, tuple[Any, ...]]] = {
         name: GAME_INFO.choices(name)  # written in info.py only, the default first
         for name in ("variant", "layout")

@@ -16,7 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hoteledu.classroom.dashboard import TOKEN_ENV
+from hoteledu.classroom.dashboard import STUDENT_URL_ENV, TOKEN_ENV
 from hoteledu.classroom.store import DB_ENV, Store, default_db_path
 
 PAGES = {
@@ -117,11 +117,17 @@ def banner(token: str, db: Path, ip: str, port: int) -> list[str]:
 def serve(db: Path, port: int, ip: str, token: str | None = None) -> int:
     """Start Voilà on the two pages; returns its exit code."""
     Store(db).close()  # creates the file and its tables, and checks WAL mode
-    token = token or secrets.token_urlsafe(9)
+    # start_class() passes its token by environment, never on the command line
+    token = token or os.environ.get(TOKEN_ENV) or secrets.token_urlsafe(9)
     pages = write_pages(db.parent / "classroom_pages")
     for line in banner(token, db, ip, port):
         print(line, flush=True)
-    env = {**os.environ, DB_ENV: str(db), TOKEN_ENV: token}
+    env = {
+        **os.environ,
+        DB_ENV: str(db),
+        TOKEN_ENV: token,
+        STUDENT_URL_ENV: page_urls(ip, port, "student.ipynb")[0],
+    }
     process = subprocess.Popen(voila_command(pages, port, ip), env=env)
     try:
         return process.wait()

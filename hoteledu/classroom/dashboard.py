@@ -30,10 +30,13 @@ from hoteledu.classroom.views import (
     histogram_svg,
     leaderboard_html,
     message_html,
+    projector_html,
     theory_html,
 )
 
 TOKEN_ENV = "HOTELEDU_CLASSROOM_TOKEN"
+STUDENT_URL_ENV = "HOTELEDU_CLASSROOM_STUDENT_URL"
+"""The address the launcher printed for students, shown on the projector."""
 
 
 class Dashboard:
@@ -71,6 +74,13 @@ class Dashboard:
         self.refresh_button = widgets.Button(description="Refresh")
         self.export_json_button = widgets.Button(description="Export JSON")
         self.export_csv_button = widgets.Button(description="Export CSV")
+        self.projector_button = widgets.Button(
+            description="Projector view", tooltip="large type for the room: no buttons, no seeds"
+        )
+        self.back_button = widgets.Button(description="Back to the controls")
+        self.projector = widgets.HTML()
+        self.projecting = False
+        self.student_url = os.environ.get(STUDENT_URL_ENV) or None
         self.reset_rejoins_button = widgets.Button(
             description="Allow rejoins again", tooltip="forget the session's failed rejoin tries"
         )
@@ -97,6 +107,7 @@ class Dashboard:
                         self.export_json_button,
                         self.export_csv_button,
                         self.reset_rejoins_button,
+                        self.projector_button,
                     ]
                 ),
                 self.status,
@@ -104,7 +115,9 @@ class Dashboard:
                 self.export_link,
             ]
         )
-        self.teacher_box = widgets.VBox([self.setup_box, self.session_box])
+        self.projector_box = widgets.VBox([self.projector, self.back_button])
+        self.projector_box.layout.display = "none"
+        self.teacher_box = widgets.VBox([self.setup_box, self.session_box, self.projector_box])
         self.session_box.layout.display = "none"
         # The teacher's panel joins the page only once unlocked.
         self.box = widgets.VBox(
@@ -125,6 +138,8 @@ class Dashboard:
         self.export_json_button.on_click(lambda _b: self._guard(lambda: self.export("json")))
         self.export_csv_button.on_click(lambda _b: self._guard(lambda: self.export("csv")))
         self.reset_rejoins_button.on_click(lambda _b: self._guard(self.reset_rejoins))
+        self.projector_button.on_click(lambda _b: self._guard(lambda: self.project(True)))
+        self.back_button.on_click(lambda _b: self._guard(lambda: self.project(False)))
         self._param_fields()
         if auto_refresh:
             threading.Thread(target=self._auto_refresh, args=(auto_refresh,), daemon=True).start()
@@ -260,6 +275,7 @@ class Dashboard:
         if current is None:
             self.status.value = "<p>No round yet: press Open round.</p>"
             self.results.value = ""
+            self._project_html("", "No round yet", 0)
             return
         subs = self._show_status(current)
         if current.status != "closed":
@@ -276,6 +292,16 @@ class Dashboard:
             + histogram_svg(theory, values)
             + theory_html(theory, experiment.value_label)
             + fit_html(fit)
+        )
+        self._project_html(
+            experiment.question(session.params, current.seed),
+            f"Round {current.number} closed",
+            len(subs),
+            "<h2>The class against the equilibrium</h2>"
+            + histogram_svg(theory, values, width=900)
+            + theory_html(theory, experiment.value_label)
+            + "<h2>Leaderboard</h2>"
+            + leaderboard_html(results, experiment.value_label),
         )
 
     def _show_status(self, current: Round) -> list[Submission]:
@@ -298,7 +324,31 @@ class Dashboard:
             f'<span class="submission-count">{len(subs)}</span> submission(s): {names}</p>'
             f"<p>{esc(experiment.question(session.params, current.seed))}</p>" + warning
         )
+        if current.status == "open":
+            self._project_html(
+                experiment.question(session.params, current.seed),
+                f"Round {current.number} is open",
+                len(subs),
+            )
         return subs
+
+    def _project_html(self, question: str, status: str, count: int, closed: str = "") -> None:
+        """Draw the projector view, only while it is shown (the results are not sent twice)."""
+        if self.projecting and self.code is not None:
+            self.projector.value = projector_html(
+                self.code, self.student_url, question, status, count, closed
+            )
+
+    def project(self, on: bool) -> None:
+        """The projector view (the question, then the results, in large type) or the controls."""
+        if self.code is None:
+            raise ClassroomError("session", "create or resume a session first")
+        self.projecting = on
+        self.setup_box.layout.display = "none" if on else None
+        self.session_box.layout.display = "none" if on else None
+        self.projector_box.layout.display = None if on else "none"
+        self.projector.value = ""
+        self.refresh(keep_message=True)
 
     def reset_rejoins(self) -> None:
         if self.code is None:

@@ -62,6 +62,12 @@ def histogram_svg(theory: Theory, values: Sequence[int], width: int = 420) -> st
             f'x="{x + step * 0.15:.1f}" y="{10 + height - bar:.1f}" width="{step * 0.7:.1f}" '
             f'height="{bar:.1f}" fill="#4c78a8"/>'
         )
+        if n:  # the share in words above its bar
+            label_y = max(10 + height - bar - 4, 10)
+            parts.append(
+                f'<text class="bar-share" x="{x + step / 2:.1f}" y="{label_y:.1f}" '
+                f'font-size="12" text-anchor="middle">{round(100 * share)}%</text>'
+            )
         y = 10 + height - height * p / top
         parts.append(
             f'<circle class="theory-mark" data-choice="{choice}" data-p="{p:.4f}" '
@@ -89,4 +95,27 @@ def theory_html(theory: Theory, unit: str) -> str:
     return (
         f'<p class="classroom-theory">Theory: {esc(theory.note)} Mix over {esc(unit)}: '
         f"{esc(mix)}; value {theory.value:.3f}.</p>"
+    )
+
+
+def projector_html(
+    code: str,
+    student_url: str | None,
+    question: str,
+    status: str,
+    count: int,
+    closed: str = "",
+) -> str:
+    """The projector's page: large type, what the whole room should see, no names while open.
+
+    ``closed`` is the closed round's results (histogram, theory, leaderboard), already HTML.
+    """
+    join = f"Join at <b>{esc(student_url)}</b> with code " if student_url else "Session code "
+    return (
+        '<div class="projector" style="font-size:28px; line-height:1.35">'
+        f'<p style="font-size:0.8em">{join}<b class="projector-code">{esc(code)}</b></p>'
+        f'<p class="projector-status"><b>{esc(status)}</b> '
+        f'(<span class="projector-count">{count}</span> submitted)</p>'
+        f'<p class="projector-question" style="font-size:1.25em">{esc(question)}</p>'
+        f"{closed}</div>"
     )

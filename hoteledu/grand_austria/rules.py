@@ -94,49 +94,6 @@ CHANCE_TASKS = tk.CHANCE_TASKS
 AUTO_TASKS = tk.AUTO_TASKS
 
 
-_TASK_ASKS: dict[str, tuple[str, str, tuple[type[Action], ...]]] = {
-    "split": ("split the strength between the emperor and money tracks", "GAH-D07", (Split,)),
-    "hire": ("play a staff card", "GAH-D08", (Hire, Done)),
-    "choose_item": ("choose the dish or drink of a reward", "GAH-A05", (Gain,)),
-    "occupy": ("occupy a prepared room (a reward), or finish (Done)", "GAH-A05", (Occupy, Done)),
-    "free_guest": ("take a guest (a reward), or finish (Done)", "GAH-G01", (TakeGuest, Done)),
-    "setup_guest": ("take a face-up guest into the café, free", "GAH-S07", (TakeGuest,)),
-    "complete_order": (
-        "complete a café guest's order (a reward), or finish (Done)",
-        "GAH-G04",
-        (CompleteOrder, Done),
-    ),
-    "draft_pick": ("keep one staff card of the packet", "GAH-S10", (PickStaff,)),
-    "remove_rooms": ("remove a room tile (an emperor penalty)", "GAH-E04", (RemoveRoom,)),
-    "return_staff": (
-        "put a staff card from the hand under the deck (an emperor penalty)",
-        "GAH-E04",
-        (ReturnStaff,),
-    ),
-    "discard_staff": (
-        "discard a played staff card (an emperor penalty)",
-        "GAH-E04",
-        (DiscardStaff,),
-    ),
-    "conference": (
-        "pay the Conference Manager's krone or accept the emperor penalty",
-        "GAH-STAFF-26",
-        (AvoidPenalty,),
-    ),
-    "extra_action": (
-        "carry out one action of a space with dice, without taking a die (E. Gizia)",
-        "GAH-GUEST-97",
-        (TakeDie,),
-    ),
-    "choose_penalty": (
-        "choose which option of the emperor penalty to take",
-        "GAH-E04",
-        (ChoosePenalty,),
-    ),
-}
-"""What each decision task asks for, the rule it follows and the action types it takes
-(``turn``, ``items``, ``serve`` and ``prepare`` depend on the state: ``_task_ask``)."""
-
 _TURN_ACTIONS = (
     TakeGuest,
     TakeDie,
@@ -352,26 +309,26 @@ class GrandAustriaState(State):
     def _setup_tasks(self) -> None:
         """Setup as a stack of tasks (the last pushed runs first)."""
         push = self.tasks.append
-        push(tk.Flow("setup_guests"))
+        push(tk.FLOW_SETUP_GUESTS)
         staff_setup = self.options["staff_setup"]
         if staff_setup == "draft":
-            push(tk.Flow("draft"))
+            push(tk.FLOW_DRAFT)
             for p in reversed(range(self.n)):
                 for _ in range(HAND_SIZE):
                     push(tk.DrawStaff(p, "packet"))
         elif staff_setup == "introductory":
-            push(tk.Flow("introductory"))
+            push(tk.FLOW_INTRODUCTORY)
         else:
             for p in reversed(range(self.n)):
                 for _ in range(HAND_SIZE):
                     push(tk.DrawStaff(p, "hand"))
         for _ in range(GUEST_SPACES):
-            push(tk.Refill())
+            push(tk.REFILL)
         for letter in "CBA":
             push(tk.Reveal("emperor", letter))
         for letter in "CBA":
             push(tk.Reveal("politics", letter))
-        push(tk.StartPlayer())
+        push(tk.START_PLAYER)
 
     def turn_order(self) -> list[int]:
         """Players by the low number of their turn order tile (start player first)."""
@@ -431,12 +388,12 @@ class GrandAustriaState(State):
         elif step == "introductory":
             self._deal_staff_sets()
         elif step == "setup_guests":
-            push(tk.Flow("setup_rooms"))
+            push(tk.FLOW_SETUP_ROOMS)
             for p in self.turn_order():  # pushed in order, so the last player picks first
-                push(tk.Refill())
+                push(tk.REFILL)
                 push(tk.SetupGuest(p))
         elif step == "setup_rooms":
-            push(tk.Flow("round_start"))
+            push(tk.FLOW_ROUND_START)
             for p in reversed(self.turn_order()):
                 push(tk.Prepare(p, 3))
         elif step == "round_start":
@@ -446,7 +403,7 @@ class GrandAustriaState(State):
             self.passed = [False] * self.n
             self.dustbin = 0
             self.dice = [0] * 6
-            push(tk.Flow("next"))
+            push(tk.FLOW_NEXT)
             push(tk.Roll(DICE_PER_PLAYERS[self.n]))
         elif step == "next":
             self._next_turn()
@@ -462,16 +419,16 @@ class GrandAustriaState(State):
     def _next_turn(self) -> None:
         """The lowest visible number moves next (GAH-R04); passing and rerolls (GAH-R05)."""
         if sum(self.dice) == 0:
-            self.tasks.append(tk.Flow("round_end"))
+            self.tasks.append(tk.FLOW_ROUND_END)
             return
         active = [p for p in range(self.n) if self.covered[p] < 2]
         if not active:
-            self.tasks.append(tk.Flow("round_end"))
+            self.tasks.append(tk.FLOW_ROUND_END)
             return
         waiting = [p for p in active if not self.passed[p]]
         if waiting:
             p = min(waiting, key=lambda q: self._visible(q) or 0)
-            self.tasks.append(tk.Flow("next"))
+            self.tasks.append(tk.FLOW_NEXT)
             self.tasks.append(tk.Turn(p))
             self.turn = {"p": p, "guest": False, "die": False, "boost": False, "bonus": False}
             return
@@ -480,10 +437,10 @@ class GrandAustriaState(State):
         self.dustbin += 1
         self.dice = [0] * 6
         if total <= 0:
-            self.tasks.append(tk.Flow("round_end"))
+            self.tasks.append(tk.FLOW_ROUND_END)
             return
         self.passed = [False] * self.n
-        self.tasks.append(tk.Flow("next"))
+        self.tasks.append(tk.FLOW_NEXT)
         self.tasks.append(tk.Roll(total))
 
     def _round_end(self) -> None:
@@ -491,12 +448,12 @@ class GrandAustriaState(State):
         self.turn = None
         push = self.tasks.append
         if self.round >= ROUNDS:
-            push(tk.Flow("final"))
+            push(tk.FLOW_FINAL)
         else:
-            push(tk.Flow("round_start"))
-        push(tk.Cleanup())
+            push(tk.FLOW_ROUND_START)
+        push(tk.CLEANUP)
         if self.round in SCORING_ROUNDS:
-            push(tk.EmperorScoring())
+            push(tk.EMPEROR_SCORING)
 
     def _cleanup(self) -> None:
         self.used = [[] for _ in range(self.n)]
@@ -555,8 +512,8 @@ class GrandAustriaState(State):
     def _draft_round(self) -> None:
         if not any(self.packets):
             return
-        self.tasks.append(tk.Flow("draft"))
-        self.tasks.append(tk.DraftPass())
+        self.tasks.append(tk.FLOW_DRAFT)
+        self.tasks.append(tk.DRAFT_PASS)
         for p in reversed(range(self.n)):
             self.tasks.append(tk.DraftPick(p))
 
@@ -701,110 +658,133 @@ class GrandAustriaState(State):
         return self._task_options(top)
 
     def _task_options(self, top: Any) -> list[Action]:
-        kind = top.kind
-        p = getattr(top, "player", -1)
-        if kind == "items":
-            n, pair = top.strength, top.pair
-            out: list[Action] = []
-            for second in range(n // 2 + 1):  # cake <= strudel, coffee <= wine
-                first = n - second
-                out.append(
-                    TakeItems(first, second) if pair == 0 else TakeItems(0, 0, first, second)
-                )
-            return out
-        if kind == "serve":
-            out = self._serve_options(p, top.source)
+        stage = STAGES.get(type(top))
+        return stage.options(self, top) if stage is not None and stage.options else []
+
+    def _items_options(self, top: Any) -> list[Action]:
+        n, pair = top.strength, top.pair
+        out: list[Action] = []
+        for second in range(n // 2 + 1):  # cake <= strudel, coffee <= wine
+            first = n - second
+            out.append(TakeItems(first, second) if pair == 0 else TakeItems(0, 0, first, second))
+        return out
+
+    def _serve_stage_options(self, top: Any) -> list[Action]:
+        p = top.player
+        out = self._serve_options(p, top.source)
+        out.append(Done())
+        return out
+
+    def _prepare_options(self, top: Any) -> list[Action]:
+        p = top.player
+        money = self.money[p]
+        out = [
+            Prepare(r)
+            for r in self.placeable_rooms(p, top.max_floor, top.colour)
+            if self.room_cost(p, r, top.discount, top.free) <= money
+        ]
+        if out:
             out.append(Done())
-            return out
-        if kind == "prepare":
-            money = self.money[p]
-            out = [
-                Prepare(r)
-                for r in self.placeable_rooms(p, top.max_floor, top.colour)
-                if self.room_cost(p, r, top.discount, top.free) <= money
-            ]
-            if out:
-                out.append(Done())
-            return out
-        if kind == "split":
-            n = top.strength
-            return [Split(e, n - e) for e in range(n + 1)]
-        if kind == "hire":
-            discount = top.discount
-            cards = self.hand[p] if top.source == "hand" else self.offer
-            out = [Hire(c) for c in cards if self.hire_cost(c, discount) <= self.money[p]]
-            if out and not top.mandatory:
-                out.append(Done())
-            return out
-        if kind == "choose_item":
-            return [Gain(i) for i in range(4)]
-        if kind == "occupy":
-            colour = top.colour
-            cat = fx.catalog()
-            out = [
-                Occupy(r)
-                for r in range(20)
-                if self.rooms[p][r] == 1 and (colour == "any" or cat.colour[r] == colour)
-            ]
-            if out:
-                out.append(Done())
-            return out
-        if kind in ("free_guest", "setup_guest"):
-            if len(self.cafe[p]) >= CAFE_SIZE:
-                return []
-            free = kind == "setup_guest" or top.free
-            out = [
-                TakeGuest(s)
-                for s in range(GUEST_SPACES)
-                if self.queue[s] is not None and (free or QUEUE_COSTS[s] <= self.money[p])
-            ]
-            if out and kind == "free_guest":
-                out.append(Done())
-            return out
-        if kind == "complete_order":
-            colour = top.colour
-            cat = fx.catalog()
-            out = [
-                CompleteOrder(s)
-                for s, entry in enumerate(self.cafe[p])
-                if (colour == "any" or cat.guests[entry[0]].colour == colour)
-                and not self.guest_complete(p, s)
-            ]
-            if out:
-                out.append(Done())
-            return out
-        if kind == "draft_pick":
-            return [PickStaff(c) for c in self.packets[p]]
-        if kind == "remove_rooms":
-            return [RemoveRoom(r) for r in self._removable(top)]
-        if kind == "return_staff":
-            return [ReturnStaff(c) for c in self.hand[p]] if top.count > 0 else []
-        if kind == "discard_staff":
-            return [DiscardStaff(c) for c in fx.hired(self, p, top.timing)] if top.count > 0 else []
-        if kind == "conference":
-            return [AvoidPenalty(True), AvoidPenalty(False)]
-        if kind == "choose_penalty":
-            return [ChoosePenalty(0), ChoosePenalty(1)]
-        if kind == "extra_action":
-            out = []
-            rooms_cache: dict[int, bool] = {}
-            refuse = self.options.get("impossible_die_action", "refuse") == "refuse"
-            for space in range(1, 7):
-                if not self.dice[space - 1]:
+        return out
+
+    def _split_options(self, top: Any) -> list[Action]:
+        n = top.strength
+        return [Split(e, n - e) for e in range(n + 1)]
+
+    def _hire_options(self, top: Any) -> list[Action]:
+        p = top.player
+        discount = top.discount
+        cards = self.hand[p] if top.source == "hand" else self.offer
+        out = [Hire(c) for c in cards if self.hire_cost(c, discount) <= self.money[p]]
+        if out and not top.mandatory:
+            out.append(Done())
+        return out
+
+    def _choose_item_options(self, top: Any) -> list[Action]:
+        return [Gain(i) for i in range(4)]
+
+    def _occupy_options(self, top: Any) -> list[Action]:
+        p = top.player
+        colour = top.colour
+        cat = fx.catalog()
+        out = [
+            Occupy(r)
+            for r in range(20)
+            if self.rooms[p][r] == 1 and (colour == "any" or cat.colour[r] == colour)
+        ]
+        if out:
+            out.append(Done())
+        return out
+
+    def _guest_options(self, top: Any) -> list[Action]:
+        p = top.player
+        if len(self.cafe[p]) >= CAFE_SIZE:
+            return []
+        free = top.kind == "setup_guest" or top.free
+        out = [
+            TakeGuest(s)
+            for s in range(GUEST_SPACES)
+            if self.queue[s] is not None and (free or QUEUE_COSTS[s] <= self.money[p])
+        ]
+        if out and top.kind == "free_guest":
+            out.append(Done())
+        return out
+
+    def _complete_order_options(self, top: Any) -> list[Action]:
+        p = top.player
+        colour = top.colour
+        cat = fx.catalog()
+        out = [
+            CompleteOrder(s)
+            for s, entry in enumerate(self.cafe[p])
+            if (colour == "any" or cat.guests[entry[0]].colour == colour)
+            and not self.guest_complete(p, s)
+        ]
+        if out:
+            out.append(Done())
+        return out
+
+    def _draft_pick_options(self, top: Any) -> list[Action]:
+        p = top.player
+        return [PickStaff(c) for c in self.packets[p]]
+
+    def _remove_rooms_options(self, top: Any) -> list[Action]:
+        return [RemoveRoom(r) for r in self._removable(top)]
+
+    def _return_staff_options(self, top: Any) -> list[Action]:
+        p = top.player
+        return [ReturnStaff(c) for c in self.hand[p]] if top.count > 0 else []
+
+    def _discard_staff_options(self, top: Any) -> list[Action]:
+        p = top.player
+        return [DiscardStaff(c) for c in fx.hired(self, p, top.timing)] if top.count > 0 else []
+
+    def _conference_options(self, top: Any) -> list[Action]:
+        return [AvoidPenalty(True), AvoidPenalty(False)]
+
+    def _choose_penalty_options(self, top: Any) -> list[Action]:
+        return [ChoosePenalty(0), ChoosePenalty(1)]
+
+    def _extra_action_options(self, top: Any) -> list[Action]:
+        p = top.player
+        out = []
+        rooms_cache: dict[int, bool] = {}
+        refuse = self.options.get("impossible_die_action", "refuse") == "refuse"
+        for space in range(1, 7):
+            if not self.dice[space - 1]:
+                continue
+            if self._die_fees(p, space, False) > self.money[p]:
+                continue
+            for act in range(1, 6) if space == 6 else (space,):
+                money = self.money[p] - self._die_fees(p, space, False)
+                if (
+                    refuse
+                    and act in (3, 5)
+                    and not self._action_possible(p, space, False, act, money, rooms_cache)
+                ):
                     continue
-                if self._die_fees(p, space, False) > self.money[p]:
-                    continue
-                for act in range(1, 6) if space == 6 else (space,):
-                    money = self.money[p] - self._die_fees(p, space, False)
-                    if (
-                        refuse
-                        and act in (3, 5)
-                        and not self._action_possible(p, space, False, act, money, rooms_cache)
-                    ):
-                        continue
-                    out.append(TakeDie(space, False, act if space == 6 else 0))
-            return out
-        return []
+                out.append(TakeDie(space, False, act if space == 6 else 0))
+        return out
 
     def _serve_options(self, p: int, source: str) -> list[Action]:
         pool = self.fresh[p] if source == "fresh" else self.kitchen[p]
@@ -993,6 +973,9 @@ class GrandAustriaState(State):
     def _task_ask(self, top: Any) -> tuple[str, str, tuple[type[Action], ...]]:
         """What the decision on top asks for, the rule it follows, the action types it takes."""
         kind = top.kind
+        stage = STAGES.get(type(top))
+        if stage is not None and stage.ask is not None:
+            return (*stage.ask, stage.takes)
         if kind == "turn":
             turn = self.turn
             if turn is not None and turn["die"]:
@@ -1028,7 +1011,7 @@ class GrandAustriaState(State):
                 rule,
                 (Prepare, Done),
             )
-        return _TASK_ASKS.get(kind, ("finish the current step", "GAH-R03", ()))
+        return ("finish the current step", "GAH-R03", ())
 
     def _not_now(self, action: Action, ask: str, rule: str) -> str:
         """``action`` does not fit the decision asked now: say what is asked, and the
@@ -1231,8 +1214,7 @@ class GrandAustriaState(State):
     # ================================================================= apply
     def _apply(self, action: Action) -> None:
         top = self.tasks[-1]
-        handler = getattr(self, "_do_" + top.kind)
-        handler(top, action)
+        STAGES[type(top)].apply(self, top, action)
         self._advance()
 
     # -------------------------------------------------------------- chance
@@ -1282,9 +1264,6 @@ class GrandAustriaState(State):
         self.hand[p].append(action.card)
         self.hand[p].sort()
 
-    def _do_draft_pass(self, top: tk.Task, action: Action) -> None:  # pragma: no cover
-        raise AssertionError("draft_pass is automatic")
-
     def _do_setup_guest(self, top: tk.SetupGuest, action: TakeGuest) -> None:
         self.tasks.pop()
         self._take_guest(top.player, action.slot, pay=False)
@@ -1308,7 +1287,7 @@ class GrandAustriaState(State):
         if isinstance(action, TakeGuest):
             turn["guest"] = True
             self._take_guest(p, action.slot, pay=True)
-            self.tasks.append(tk.Refill())
+            self.tasks.append(tk.REFILL)
         elif isinstance(action, TakeDie):
             self._take_die(p, action)
         elif isinstance(action, Pass):
@@ -1432,6 +1411,11 @@ class GrandAustriaState(State):
         stack is popped, as the engine always did, so saved games replay unchanged.
         """
         tasks = self.tasks
+        if top.count <= 1 and tasks[-1] is top:  # the usual last one: no new record
+            tasks.pop()
+            if isinstance(top, tk.Serve):
+                self._finish_serve(top)
+            return
         index = len(tasks) - 1
         while tasks[index] is not top:
             index -= 1
@@ -1493,9 +1477,6 @@ class GrandAustriaState(State):
             self.staff_bottom.append([c, p])
         self.offer = []
 
-    def _do_offer_rest(self, top: tk.Task, action: Action) -> None:  # pragma: no cover
-        raise AssertionError("offer_rest is automatic")
-
     def _do_choose_item(self, top: tk.ChooseItem, action: Gain) -> None:
         # the task goes first: the item received may start tasks of its own
         self._count_down(top)
@@ -1515,7 +1496,7 @@ class GrandAustriaState(State):
         self.tasks.pop()
         if isinstance(action, TakeGuest):
             self._take_guest(top.player, action.slot, pay=not top.free)
-            self.tasks.append(tk.Refill())
+            self.tasks.append(tk.REFILL)
 
     def _do_complete_order(self, top: tk.CompleteOrder, action: Action) -> None:
         self.tasks.pop()
@@ -1643,6 +1624,130 @@ class GrandAustriaState(State):
 
     def _repr_html_(self) -> str:
         return render.state_html(self)
+
+
+@dataclasses.dataclass(frozen=True)
+class Stage:
+    """One task kind's stage (boardgame.io's stages, done in Python).
+
+    What the decision asks and the rule it follows (``None``: the words depend on
+    the state, :meth:`GrandAustriaState._task_ask`), the action types it takes, how
+    its legal options are listed (``None``: a chance node or the turn, listed by
+    ``chance_outcomes`` or ``_turn_actions``) and how an action applies.
+    """
+
+    ask: tuple[str, str] | None
+    takes: tuple[type[Action], ...]
+    options: Callable[[Any, Any], list[Action]] | None
+    apply: Callable[[Any, Any, Action], None]
+
+
+STAGES: dict[type[tk.Task], Stage] = {
+    tk.Turn: Stage(None, _TURN_ACTIONS, None, GrandAustriaState._do_turn),
+    tk.Items: Stage(
+        None, (TakeItems,), GrandAustriaState._items_options, GrandAustriaState._do_items
+    ),
+    tk.Serve: Stage(
+        None, (Serve, Done), GrandAustriaState._serve_stage_options, GrandAustriaState._do_serve
+    ),
+    tk.Prepare: Stage(
+        None, (Prepare, Done), GrandAustriaState._prepare_options, GrandAustriaState._do_prepare
+    ),
+    tk.Split: Stage(
+        ("split the strength between the emperor and money tracks", "GAH-D07"),
+        (Split,),
+        GrandAustriaState._split_options,
+        GrandAustriaState._do_split,
+    ),
+    tk.Hire: Stage(
+        ("play a staff card", "GAH-D08"),
+        (Hire, Done),
+        GrandAustriaState._hire_options,
+        GrandAustriaState._do_hire,
+    ),
+    tk.ChooseItem: Stage(
+        ("choose the dish or drink of a reward", "GAH-A05"),
+        (Gain,),
+        GrandAustriaState._choose_item_options,
+        GrandAustriaState._do_choose_item,
+    ),
+    tk.Occupy: Stage(
+        ("occupy a prepared room (a reward), or finish (Done)", "GAH-A05"),
+        (Occupy, Done),
+        GrandAustriaState._occupy_options,
+        GrandAustriaState._do_occupy,
+    ),
+    tk.FreeGuest: Stage(
+        ("take a guest (a reward), or finish (Done)", "GAH-G01"),
+        (TakeGuest, Done),
+        GrandAustriaState._guest_options,
+        GrandAustriaState._do_free_guest,
+    ),
+    tk.SetupGuest: Stage(
+        ("take a face-up guest into the café, free", "GAH-S07"),
+        (TakeGuest,),
+        GrandAustriaState._guest_options,
+        GrandAustriaState._do_setup_guest,
+    ),
+    tk.CompleteOrder: Stage(
+        ("complete a café guest's order (a reward), or finish (Done)", "GAH-G04"),
+        (CompleteOrder, Done),
+        GrandAustriaState._complete_order_options,
+        GrandAustriaState._do_complete_order,
+    ),
+    tk.DraftPick: Stage(
+        ("keep one staff card of the packet", "GAH-S10"),
+        (PickStaff,),
+        GrandAustriaState._draft_pick_options,
+        GrandAustriaState._do_draft_pick,
+    ),
+    tk.RemoveRooms: Stage(
+        ("remove a room tile (an emperor penalty)", "GAH-E04"),
+        (RemoveRoom,),
+        GrandAustriaState._remove_rooms_options,
+        GrandAustriaState._do_remove_rooms,
+    ),
+    tk.ReturnStaff: Stage(
+        ("put a staff card from the hand under the deck (an emperor penalty)", "GAH-E04"),
+        (ReturnStaff,),
+        GrandAustriaState._return_staff_options,
+        GrandAustriaState._do_return_staff,
+    ),
+    tk.DiscardStaff: Stage(
+        ("discard a played staff card (an emperor penalty)", "GAH-E04"),
+        (DiscardStaff,),
+        GrandAustriaState._discard_staff_options,
+        GrandAustriaState._do_discard_staff,
+    ),
+    tk.Conference: Stage(
+        ("pay the Conference Manager's krone or accept the emperor penalty", "GAH-STAFF-26"),
+        (AvoidPenalty,),
+        GrandAustriaState._conference_options,
+        GrandAustriaState._do_conference,
+    ),
+    tk.ExtraAction: Stage(
+        (
+            "carry out one action of a space with dice, without taking a die (E. Gizia)",
+            "GAH-GUEST-97",
+        ),
+        (TakeDie,),
+        GrandAustriaState._extra_action_options,
+        GrandAustriaState._do_extra_action,
+    ),
+    tk.ChoosePenalty: Stage(
+        ("choose which option of the emperor penalty to take", "GAH-E04"),
+        (ChoosePenalty,),
+        GrandAustriaState._choose_penalty_options,
+        GrandAustriaState._do_choose_penalty,
+    ),
+    tk.StartPlayer: Stage(None, (), None, GrandAustriaState._do_start_player),
+    tk.Reveal: Stage(None, (), None, GrandAustriaState._do_reveal),
+    tk.Refill: Stage(None, (), None, GrandAustriaState._do_refill),
+    tk.DrawStaff: Stage(None, (), None, GrandAustriaState._do_draw_staff),
+    tk.Roll: Stage(None, (), None, GrandAustriaState._do_roll),
+}
+"""A table entry per task kind that a player or chance decides (the automatic ones,
+flow, effect, offer_rest, emperor_scoring, cleanup, draft_pass, run in ``_advance``)."""
 
 
 def new_game(

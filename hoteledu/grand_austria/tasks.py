@@ -39,10 +39,9 @@ class Task:
 
     def less(self, **changes: Any) -> Any:
         """The same task with one fewer to go (the kinds with a ``count``), and ``changes``."""
-        values = {name: getattr(self, name) for name in _FIELD_NAMES[type(self)]}
-        values["count"] -= 1
-        values.update(changes)
-        return type(self)(**values)
+        changes.setdefault("count", self.count - 1)  # type: ignore[attr-defined]
+        values = [changes.get(name, getattr(self, name)) for name in _FIELD_NAMES[type(self)]]
+        return type(self)(*values)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -330,6 +329,22 @@ _FIELD_NAMES: dict[type[Task], tuple[str, ...]] = {
 }
 CHANCE_TASKS = frozenset({"start_player", "reveal", "refill", "draw_staff", "roll"})
 AUTO_TASKS = frozenset({"flow", "effect", "offer_rest", "emperor_scoring", "cleanup", "draft_pass"})
+
+
+# Tasks without a player are immutable values: the engine pushes these shared ones.
+FLOW_DRAFT = Flow("draft")
+FLOW_FINAL = Flow("final")
+FLOW_INTRODUCTORY = Flow("introductory")
+FLOW_NEXT = Flow("next")
+FLOW_ROUND_END = Flow("round_end")
+FLOW_ROUND_START = Flow("round_start")
+FLOW_SETUP_GUESTS = Flow("setup_guests")
+FLOW_SETUP_ROOMS = Flow("setup_rooms")
+REFILL = Refill()
+START_PLAYER = StartPlayer()
+CLEANUP = Cleanup()
+EMPEROR_SCORING = EmperorScoring()
+DRAFT_PASS = DraftPass()
 
 
 def json_fields(cls: type[Task]) -> tuple[str, ...]:

@@ -1021,3 +1021,20 @@ def test_AMS_20_AMS_25_a_chase_with_one_emptiest_location_can_reach_the_target()
     state.apply_action(TurnTile("mayor", e))
     assert state.score(1) == 12 and state.is_terminal() and state.winners() == [1]
     assert "P2 reached 12 tourists" in state.end_reason()
+
+
+# ------------------------------------------------ options written once (info.py)
+def test_new_game_takes_exactly_the_choices_info_writes_and_they_save_and_reload() -> None:
+    """info.py is the only place the option choices are written: every choice starts a
+    game that saves and reloads, and a value outside them is refused by new_game with
+    the option named (before, new_game took target=7, whose saved game would not load)."""
+    from hoteledu.amsterdam.info import GAME_INFO
+
+    for option in GAME_INFO.options:
+        for choice in option.choices:
+            state = new_game(**{option.name: choice})
+            assert state.options[option.name] == choice
+            assert AmsterdamState.from_json(state.to_json()) == state
+    for name, value in (("target", 7), ("players", 5), ("variant", "chess"), ("dam_lead", 1)):
+        with pytest.raises(ValueError, match=f"option '{name}'"):
+            new_game(**{name: value})

@@ -458,3 +458,18 @@ def test_status_counts_steps_in_the_singular_and_plural():
             assert c.status().endswith("move the Mayor 1 step")
             return
     pytest.fail("no seed rolled a 1 on the white die")
+
+
+def test_make_app_is_the_entry_point_and_offers_the_options_of_info() -> None:
+    """make_app(**options) returns the AmsterdamApp; its option bar offers info.py's
+    choices; an option the app does not offer is refused by name."""
+    from hoteledu.amsterdam.app import make_app
+    from hoteledu.amsterdam.info import GAME_INFO
+
+    app = make_app(players=3, seats=("human", "random", "random"), seed=2, variant="tactical")
+    assert isinstance(app, AmsterdamApp)
+    assert app.controller.state.options["variant"] == "tactical"
+    assert app.controller.state.num_players == 3
+    assert tuple(app.variant_dropdown.options) == GAME_INFO.choices("variant")
+    with pytest.raises(TypeError, match="target"):
+        make_app(target=6)

@@ -193,6 +193,16 @@ def test_a_class_round_dashboard_and_three_students(browser, tmp_path: Path) -> 
                 expect(page.locator(".own-entry")).to_contain_text("place", timeout=WAIT)
                 expect(page.get_by_text("No round is open")).to_be_visible(timeout=WAIT)
             assert teacher.locator("script", has_text="alert('x')").count() == 0
+
+            # the projector view: the results in large type, no buttons, no seed
+            _button(teacher, "Projector view").click()
+            expect(teacher.locator(".projector .leader-row")).to_have_count(3, timeout=WAIT)
+            expect(teacher.locator(".projector .bar-share")).to_have_text(
+                ["0%", "33%", "67%", "0%", "0%", "0%"]
+            )
+            assert teacher.locator(".projector-code").inner_text() == code
+            expect(_button(teacher, "Close round")).to_be_hidden()
+            expect(teacher.locator(".round-seed")).to_be_hidden()
         finally:
             for context in contexts:
                 context.close()
@@ -203,10 +213,10 @@ def test_a_class_round_dashboard_and_three_students(browser, tmp_path: Path) -> 
 class KernelChannel:
     """A student's devtools speaking the Jupyter protocol to a page's own kernel.
 
-    A second websocket on the page's kernel (as the browser console can open), so
-    the kernel cannot tell these messages from the page's. It sends from this
-    process rather than from inside the page: a page that both sends and renders
-    every echoed update managed 8 messages a second at load 10, this 100.
+    A second websocket on the page's kernel, as the browser console can open, with
+    the kernel id the page itself shows; the kernel cannot tell these messages
+    from the page's. It is opened from the test process, which reads the kernel's
+    answers in order without the page's own widget manager in the way.
     """
 
     def __init__(self, page_url: str, page_html: str) -> None:
@@ -455,6 +465,8 @@ def test_forged_widget_messages_over_the_real_server_grant_no_teacher_action(
                 "Export JSON",
                 "Export CSV",
                 "Allow rejoins again",
+                "Projector view",
+                "Back to the controls",
                 "Open round",
             ]
             presses = []
@@ -470,6 +482,7 @@ def test_forged_widget_messages_over_the_real_server_grant_no_teacher_action(
             values = " ".join(str(s["state"].get("value", "")) for s in after.values())
             assert "base64" not in values and "Session code" not in values
             assert "round-seed" not in values  # no round's status reached the page
+            assert "projector-question" not in values
             # the page has drawn every forged update once it shows the last one
             done = "<p class='forgery-done'>all forged messages sent</p>"
             heading = next(

@@ -71,3 +71,32 @@ def test_the_network_address_is_found_without_sending_anything() -> None:
 
     address = lan_address()  # None on a machine without a network
     assert address is None or (address.count(".") == 3 and not address.startswith("127."))
+
+
+@pytest.mark.skipif(os.name != "posix", reason="start_class is POSIX only")
+def test_a_teacher_starts_and_stops_a_class_from_a_notebook_cell(tmp_path: Path) -> None:
+    """GH-20: a class could only be started from a terminal."""
+    import urllib.request
+
+    from hoteledu.classroom.server import start_class
+    from hoteledu.classroom.store import Store
+
+    server = start_class(db=tmp_path / "class.sqlite3", ip="127.0.0.1")
+    try:
+        shown = server._repr_html_()
+        assert server.token in shown and "running" in shown
+        student = f"http://127.0.0.1:{server.port}/voila/render/student.ipynb"
+        assert server.student_urls == [student] and student in shown
+        with urllib.request.urlopen(server.teacher_urls[-1], timeout=120) as page:
+            assert page.status == 200
+            text = page.read().decode()
+        # the page's cell ran and made its widgets
+        assert "application/vnd.jupyter.widget-view+json" in text and "Traceback" not in text
+        store = Store(tmp_path / "class.sqlite3")  # the server's own database
+        assert store.sessions() == []
+        store.close()
+    finally:
+        server.stop()
+    assert not server.running() and "stopped" in server._repr_html_()
+    with pytest.raises(OSError):
+        urllib.request.urlopen(f"http://127.0.0.1:{server.port}/", timeout=5)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import html
+import re
 from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
 
 from hoteledu.classroom.dashboard import Dashboard
+from hoteledu.classroom.experiments import get_experiment
 from hoteledu.classroom.store import Store, format_rejoin
 from hoteledu.classroom.student import StudentPage
 
@@ -323,3 +325,45 @@ def test_a_student_page_follows_the_rounds_by_itself(store: Store) -> None:
         assert "recorded" in page.message.value  # a redraw keeps what the page said
     finally:
         page.stop()
+
+
+def test_the_projector_view_shows_the_question_then_the_results_in_large_type(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GH-20: a view for the room: the question, the histogram in percent, the leaderboard."""
+    from hoteledu.classroom.dashboard import STUDENT_URL_ENV
+
+    monkeypatch.setenv(STUDENT_URL_ENV, "http://192.168.1.20:8866/voila/render/student.ipynb")
+    teacher = Dashboard(store, TOKEN)
+    teacher.projector_button.click()  # locked: refused, nothing drawn
+    assert teacher.projector.value == "" and "type the teacher token" in teacher.message.value
+    assert teacher.unlock(TOKEN)
+    teacher.create_button.click()
+    teacher.open_button.click()
+    teacher.projector_button.click()
+    assert teacher.projector_box.layout.display is None
+    assert teacher.session_box.layout.display == "none"  # no buttons, no seed on the wall
+    view = teacher.projector.value
+    assert "font-size:28px" in view and "192.168.1.20:8866" in view and teacher.code in view
+    assert "Round 1 is open" in view and '<span class="projector-count">0</span>' in view
+    session = store.session(teacher.code)
+    seed = store.current_round(session.code).seed
+    question = get_experiment("pricing").question(session.params, seed)
+    assert html.escape(question, quote=True) in view
+    assert "round-seed" not in view
+    for name, value in [("Ann", "1"), ("Bo", "1"), (EVIL, "3"), ("Di", "6")]:
+        store.submit(store.join(teacher.code, name), value)
+    teacher.refresh_button.click()
+    assert '<span class="projector-count">4</span>' in teacher.projector.value
+    assert "Ann" not in teacher.projector.value  # no names while the round is open
+    teacher.close_button.click()
+    view = teacher.projector.value
+    assert "Round 1 closed" in view and view.count('class="leader-row"') == 4
+    shares = re.findall(r'class="bar-share"[^>]*>(\d+)%<', view)
+    assert shares == ["50", "0", "25", "0", "0", "25"]  # prices 1..6
+    assert view.count('class="theory-mark"') == 6 and "equilibrium" in view
+    assert EVIL not in view and "&lt;script&gt;" in view
+    teacher.back_button.click()
+    assert teacher.projector_box.layout.display == "none"
+    assert teacher.projector.value == ""  # a hidden projector sends no second copy
+    assert teacher.session_box.layout.display is None

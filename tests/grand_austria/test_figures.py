@@ -21,8 +21,8 @@ from hoteledu.grand_austria.analysis import (
     stopping_value,
 )
 from hoteledu.grand_austria.cards import guest_cards
-from hoteledu.grand_austria.figures import board, emperor, guests, staff, strength, tournament
-from hoteledu.grand_austria.figures.emperor import emperor_threshold_figure
+from hoteledu.grand_austria.figures import board, emperor, guests, staff, strength
+from hoteledu.grand_austria.figures.emperor import emperor_threshold_figure, tournament_figure
 from hoteledu.grand_austria.figures.guests import guest_price_figure
 from hoteledu.grand_austria.figures.staff import staff_value_figure
 from hoteledu.grand_austria.figures.strength import (
@@ -31,7 +31,6 @@ from hoteledu.grand_austria.figures.strength import (
     exact_vs_simulated_figure,
     stopping_value_figure,
 )
-from hoteledu.grand_austria.figures.tournament import tournament_figure
 
 
 def test_exact_vs_simulated_figure() -> None:
@@ -86,14 +85,13 @@ def test_guest_price_figure() -> None:
 
 
 def test_doctest_and_no_widgets_imported() -> None:
-    for module in (board, emperor, guests, staff, strength, tournament):
+    for module in (board, emperor, guests, staff, strength):
         failures, _tried = doctest.testmod(module)
         assert failures == 0, module.__name__
     assert doctest.testmod(strength).attempted > 0 and doctest.testmod(board).attempted > 0
     code = (
         "import sys\n"
         "from hoteledu.grand_austria.figures import board, emperor, guests, staff, strength\n"
-        "from hoteledu.grand_austria.figures import tournament\n"
         "assert 'ipywidgets' not in sys.modules\n"
         "assert 'hoteledu.grand_austria.rules' not in sys.modules\n"
     )

@@ -12,8 +12,7 @@ module                 draws
 :mod:`.strength`       dice strength, the draft, passing (analysis.strength)
 :mod:`.staff`          staff card values (analysis.staff)
 :mod:`.guests`         implied item prices (analysis.guests)
-:mod:`.emperor`        emperor thresholds (analysis.emperor)
-:mod:`.tournament`     a tournament's win rates (core.tournament)
-:mod:`.style`          the colours and layout they share
+:mod:`.emperor`        emperor thresholds (analysis.emperor), the strategy tournament
+:mod:`._style`         the colours and layout they share (a helper, not a topic)
 =====================  =================================================
 """

@@ -10,21 +10,18 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import plotly.graph_objects as go
 
 import hoteledu._display  # noqa: F401  (before plotly first shows a figure: see the module)
-from hoteledu.grand_austria.figures.style import (
+from hoteledu.grand_austria.figures._style import (
     EXACT_COLOUR,
     GUEST_COLOURS,
     LAYOUT,
     SIMULATED_COLOUR,
 )
 from hoteledu.grand_austria.vocabulary import ITEM_LETTERS, ITEMS
-
-if TYPE_CHECKING:
-    pass
 
 
 def action_board_figure(

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import plotly.graph_objects as go
 
 import hoteledu._display  # noqa: F401  (before plotly first shows a figure: see the module)
-from hoteledu.grand_austria.figures.style import (
+from hoteledu.grand_austria.figures._style import (
     DASHES,
     LAYOUT,
 )

@@ -18,7 +18,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 import hoteledu._display  # noqa: F401  (before plotly first shows a figure: see the module)
-from hoteledu.grand_austria.figures.style import (
+from hoteledu.grand_austria.figures._style import (
     EXACT_COLOUR,
     LAYOUT,
     PLAYER_COUNT_COLOURS,

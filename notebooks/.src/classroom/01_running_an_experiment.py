@@ -4,8 +4,8 @@
 # [Start here](../00_start_here.ipynb) · next: [2. Analysing a session](02_analysing_a_session.ipynb)
 #
 # **Level:** for teachers (and students curious how it works); introductory game theory
-# · **Prerequisites:** pure and mixed strategies, a zero-sum game's value; a terminal to
-# start the server · **Time:** about 25 minutes
+# · **Prerequisites:** pure and mixed strategies, a zero-sum game's value; a terminal or
+# a notebook cell to start the server · **Time:** about 25 minutes
 #
 # Game-theory teachers run experiments: every student submits a price or a bid, the class
 # sees what it did, and the result is set beside the equilibrium. hoteledu's **classroom
@@ -32,9 +32,17 @@
 # ```
 #
 # (options: `--db PATH` for the database file, `--port 8866`, `--ip 0.0.0.0`). It prints
-# a **teacher token** and two addresses, one for the teacher's dashboard
-# (`.../voila/render/teacher.ipynb`) and one for the students
-# (`.../voila/render/student.ipynb`). Everything is stored in one SQLite file (by default
+# a **teacher token** and the addresses to type, one for the teacher's dashboard
+# (`http://localhost:8866/voila/render/teacher.ipynb`) and one for the students, on the
+# machine's network address (`http://192.168.1.20:8866/voila/render/student.ipynb`, say).
+# Without a terminal, run this in a JupyterLab cell instead (not run here):
+#
+# ```
+# from hoteledu.classroom.server import start_class
+# server = start_class()   # shows the token and the addresses; server.stop() ends it
+# ```
+#
+# Everything is stored in one SQLite file (by default
 # in your user data folder, `~/.local/share/hoteledu/classroom.sqlite3`), written in
 # transactions: a restart of the server loses nothing, and two students pressing Submit
 # at the same instant both count.
@@ -46,11 +54,14 @@
 # 2. Press **Open round**. The round's seed shows on the dashboard.
 # 3. Students open the student address, type the code and a display name, **Join**, type
 #    their choice and **Submit**. A second submission in the same round replaces the
-#    first. They see only their own entries. The page shows each student a short
-#    *rejoin code*: after a reload, their name with that code brings them back.
+#    first. They see only their own entries. The page shows each student a *rejoin
+#    code* of ten letters and digits: after a reload, their name with that code brings
+#    them back. One page is one student (unless you tick "shared computers").
+#    The pages follow the round by themselves: nobody needs to press Refresh.
 # 4. Press **Close round**: the engine plays every pair of students once, and the
 #    dashboard shows the leaderboard, the histogram of choices with the equilibrium mix,
-#    and the fit test. Students press Refresh to see their own score.
+#    and the fit test; each student's page then shows their own score. **Projector
+#    view** shows the question, then the results, in large type for the room.
 # 5. **Export JSON** keeps the whole session for later analysis (lesson 2).
 #
 # The student page has no button that opens or closes a round or exports: only the

@@ -286,7 +286,7 @@ print(f"heuristic minus emperor-shy, per game: {difference.estimate:.1f} VP, "
 print(f"gap between the plans 'just reach each bonus' and 'never climb': {reach.net - never.net} VP")
 
 # %%
-from hoteledu.grand_austria.figures.tournament import tournament_figure
+from hoteledu.grand_austria.figures.emperor import tournament_figure
 
 tournament_figure(result, title="Heuristic against emperor-shy, 20 seeded games, 95% intervals")
 

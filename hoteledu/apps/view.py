@@ -555,8 +555,8 @@ class GameApp:
         The board's model in the browser keeps what it was sent (plotly's keeps
         every update it applied, and the last message each way), so the board
         widget is closed, which deletes its model in the browser; while the
-        cover is up no board is sent, and the next person's board is a new
-        widget (``refresh``).
+        cover is up its updates go nowhere, and the next person's board is a
+        new widget (``refresh``).
         """
         self.watchdog.acknowledged("figure")  # a closed board waits for no answer
         self.board_box.children = (self.cover,)
@@ -582,8 +582,6 @@ class GameApp:
         return {key: self.adapter.overlay(state, key) for key, box in boxes.items() if box.value}
 
     def _refresh_board(self) -> None:
-        if self._covered:
-            return  # the board is closed while the laptop passes (``_clear_private``)
         c = self.controller
         scene = c.scene()
         updates = self.adapter.trace_updates(scene, c.highlight(), self._overlays())
@@ -605,6 +603,8 @@ class GameApp:
                     self.figure.layout[key] = value  # e.g. shapes: assigning is far faster
                 self._applied_layout[key] = value
         self._sync_new_views()
+        if self._covered:
+            return  # a closed board (the laptop passes): nothing was sent, no answer comes
         if changed and watchdog.in_kernel():  # a browser view may show the board: wait for it
             self._board_edit_sent = self.figure._last_trace_edit_id
         if changed:

@@ -102,20 +102,34 @@ def test_app_serves_the_play_notebook_with_voila_json_settings(game, capsys, mon
     ]
     assert "--port=8877" in command
 
-    # Voilà's own parser reads the options into the settings of voila.json.
-    from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
-    from voila.app import Voila
-
-    app = Voila()
-    app.parse_command_line(command[3:])
+    # Voilà's own parser reads the options into the settings of voila.json. In a
+    # subprocess: a Voila application built in pytest's process rewires its logging
+    # to the captured stream, and every later test on that worker then errors.
+    probe = (
+        "import json, sys\n"
+        "from jupyter_server.services.kernels.kernelmanager import MappingKernelManager\n"
+        "from voila.app import Voila\n"
+        "app = Voila()\n"
+        "app.parse_command_line(sys.argv[1:])\n"
+        "kernels = MappingKernelManager(config=app.config)\n"
+        "names = json.loads(sys.stdin.read())\n"
+        "connection = Voila(config=app.config).kernel_websocket_connection_class\n"
+        "print(json.dumps({'kernels': {n: getattr(kernels, n) for n in names},\n"
+        "    'connection': f'{connection.__module__}.{connection.__name__}'}))\n"
+    )
     settings = json.loads((ROOT / "voila.json").read_text())
-    kernels = MappingKernelManager(config=app.config)
+    parsed = subprocess.run(
+        [sys.executable, "-c", probe, *command[3:]],
+        input=json.dumps(list(settings["MappingKernelManager"])),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    seen = json.loads(parsed.stdout.strip().splitlines()[-1])
     for name, value in settings["MappingKernelManager"].items():
-        assert getattr(kernels, name) == value, name
-    voila = Voila(config=app.config)
-    expected = settings["Voila"]["kernel_websocket_connection_class"]
-    connection = voila.kernel_websocket_connection_class
-    assert f"{connection.__module__}.{connection.__name__}" == expected
+        assert seen["kernels"][name] == value, name
+    assert seen["connection"] == settings["Voila"]["kernel_websocket_connection_class"]
 
 
 def test_app_without_voila_json_keeps_the_no_delay_setting(capsys, tmp_path):

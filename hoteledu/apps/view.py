@@ -37,8 +37,8 @@ What the view guarantees (``design/APPS.md``):
   shown seat's observation. Nothing the browser holds while the laptop
   passes names a hidden card: as the cover goes up the board's widget is
   closed (its model in the browser holds the last seat's view, and plotly's
-  model keeps every update it applied) and a new one is built from the
-  public view; the saved text, the download link, an uploaded file and the
+  model keeps every update it applied) and the next person's board is a
+  new widget; the saved text, the download link, an uploaded file and the
   message line are emptied (:meth:`GameApp._clear_private` for a game's own
   widgets). With more than one person at the laptop, Save saves only what
   the seat holding it may see (the public part while it passes); "Save the
@@ -554,10 +554,14 @@ class GameApp:
 
         The board's model in the browser keeps what it was sent (plotly's keeps
         every update it applied, and the last message each way), so the board
-        is replaced by a new widget drawn from the public view; closing the old
-        one deletes its model in the browser.
+        widget is closed, which deletes its model in the browser; while the
+        cover is up its updates go nowhere, and the next person's board is a
+        new widget (``refresh``).
         """
-        self._replace_figure()
+        self.watchdog.acknowledged("figure")  # a closed board waits for no answer
+        self.board_box.children = (self.cover,)
+        self._board_display = "none"
+        self.figure.close()
         _set(self.record_text, value="")
         _set(self.download_html, value="")
         if self.upload.value:
@@ -599,6 +603,8 @@ class GameApp:
                     self.figure.layout[key] = value  # e.g. shapes: assigning is far faster
                 self._applied_layout[key] = value
         self._sync_new_views()
+        if self._covered:
+            return  # a closed board (the laptop passes): nothing was sent, no answer comes
         if changed and watchdog.in_kernel():  # a browser view may show the board: wait for it
             self._board_edit_sent = self.figure._last_trace_edit_id
         if changed:

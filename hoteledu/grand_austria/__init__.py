@@ -25,6 +25,9 @@ module                 what it holds
 ``actions.py``         the frozen action dataclasses and their JSON form
 ``tasks.py``           the task records of the task stack, one frozen class per kind
 ``rules.py``           ``GrandAustriaState``, ``new_game``, ``scenario``
+``turns.py``           setup, the round's flow and the turn: its legal actions, how they apply
+``stages.py``          ``STAGES``: per task kind its question, rule, options and how it applies
+``refusals.py``        why an action is refused, naming the rule (``explain_illegal``)
 ``snapshot.py``        validating an untrusted saved position
 ``render.py``          text and HTML of a state (no plotting)
 ``bots.py``            the heuristic bot (``strategies.py``: lesson variants of it)

@@ -44,6 +44,7 @@ from hoteledu.core.actions import Action
 from hoteledu.core.agents import Agent
 from hoteledu.core.state import State
 from hoteledu.grand_austria import effects as fx
+from hoteledu.grand_austria import refusals
 from hoteledu.grand_austria import tasks as tk
 from hoteledu.grand_austria.actions import (
     ITEMS,
@@ -244,7 +245,7 @@ class GrandAustriaAdapter(GameAdapter):
         round_words = f"round {round_number} of {ROUNDS}" if round_number else "setup"
         if isinstance(top, tk.Roll):
             return f"{round_words}: roll {plural(top.dice, 'die', 'dice')}"
-        ask = state._task_ask(top)[0]  # type: ignore[attr-defined]
+        ask = refusals.task_ask(state, top)[0]
         if isinstance(top, tk.Prepare):  # "up to 1 more room(s)": the count gets its plural
             ask = ask.replace("room(s)", "room" if top.count == 1 else "rooms")
         return f"{round_words}: {ask}"

@@ -10,6 +10,11 @@ chooses), a chance node (a card is drawn, dice are rolled) or an automatic
 step. A compound turn is a sequence of decisions ending with
 :class:`~.actions.EndTurn`. Card effects are data, interpreted by
 :mod:`.effects`. Sources and decisions: ``docs/grand_austria.md``.
+
+This module holds the state, its protocol and the helpers card effects call
+(``pay``, ``gain_money``, ``occupy_room``...). The round and the turn are in
+:mod:`.turns`, each decision's options and how it applies in :mod:`.stages`,
+the explanations of refusals in :mod:`.refusals`.
 """
 
 from __future__ import annotations
@@ -25,42 +30,24 @@ import numpy as np
 from hoteledu.core.actions import Action
 from hoteledu.core.errors import IllegalActionError
 from hoteledu.core.state import CHANCE, TERMINAL, State, player_name
-from hoteledu.grand_austria import cards as card_data
 from hoteledu.grand_austria import effects as fx
 from hoteledu.grand_austria import hotel as hotel_data
-from hoteledu.grand_austria import render
+from hoteledu.grand_austria import refusals, render, stages, turns
 from hoteledu.grand_austria import tasks as tk  # the task records: tk.Prepare, tk.Roll, ...
 from hoteledu.grand_austria.actions import (
     ACTION_TYPES,
     ITEMS,
-    AvoidPenalty,
-    CheckIn,
-    ChoosePenalty,
-    ClaimPolitics,
-    CompleteOrder,
-    DiscardStaff,
     Done,
     DrawGuest,
     DrawStaff,
-    EndTurn,
-    Gain,
     Hire,
-    Occupy,
-    Pass,
-    PickStaff,
     Prepare,
-    RemoveRoom,
-    ReturnStaff,
     Reveal,
     Roll,
-    Serve,
     ServeFromKitchen,
-    Split,
     StartPlayer,
     TakeDie,
     TakeGuest,
-    TakeItems,
-    UseStaff,
 )
 from hoteledu.grand_austria.dice import roll_outcomes, roll_probability, sample_roll
 from hoteledu.grand_austria.info import GAME_INFO
@@ -77,33 +64,19 @@ EMPEROR_VP = hotel_data.EMPEROR_TRACK_VP
 EMPEROR_TOP = hotel_data.EMPEROR_TRACK_MAX
 EMPEROR_BONUS_SPACE = hotel_data.EMPEROR_BONUS_MIN_SPACE
 POLITICS_VP = hotel_data.POLITICS_VP
-SCORING_ROUNDS = dict(
-    zip(hotel_data.EMPEROR_SCORING_ROUNDS, hotel_data.EMPEROR_STEP_BACK, strict=True)
-)
-"""Rounds with an emperor scoring, and how far the disks move back."""
+SCORING_ROUNDS = turns.SCORING_ROUNDS
 ROUNDS = hotel_data.ROUNDS
 START_MONEY = hotel_data.START_KRONES
 START_KITCHEN = [hotel_data.START_ITEMS[item] for item in ITEMS]
 HAND_SIZE = hotel_data.START_STAFF_HAND
 CAFE_SIZE = hotel_data.CAFE_SPACES
 CAFE_PENALTY_VP = hotel_data.CAFE_GUEST_PENALTY_VP
-MAX_ROOM_COST = max(hotel_data.FLOOR_COSTS)
+MAX_ROOM_COST = turns.MAX_ROOM_COST
 GUEST_SPACES = hotel_data.GUEST_SPACES
 
 CHANCE_TASKS = tk.CHANCE_TASKS
 AUTO_TASKS = tk.AUTO_TASKS
 
-
-_TURN_ACTIONS = (
-    TakeGuest,
-    TakeDie,
-    Pass,
-    EndTurn,
-    CheckIn,
-    ServeFromKitchen,
-    ClaimPolitics,
-    UseStaff,
-)
 
 CHANCE_RULES = {
     "start_player": "GAH-S06",
@@ -171,18 +144,6 @@ _COPIED = {
 }
 
 
-def _describe(action: Action) -> str:
-    """An action's text; its repr when its fields are out of range (no text then)."""
-    try:
-        return str(action)
-    except (KeyError, IndexError, TypeError, ValueError):
-        return repr(action)
-
-
-def _rule(text: str, rule: str) -> IllegalActionError:
-    return IllegalActionError(text, rule=rule)
-
-
 class GrandAustriaState(State):
     """A position of Grand Austria Hotel (2 to 4 players)."""
 
@@ -197,7 +158,7 @@ class GrandAustriaState(State):
         for name, field in STATE_FIELDS.items():
             setattr(self, name, field.start(n))
         if not _blank:
-            self._setup_tasks()
+            turns.setup_tasks(self)
             self._advance()
 
     # ================================================================ protocol
@@ -281,11 +242,11 @@ class GrandAustriaState(State):
                 return
             kind = top.kind
             if isinstance(top, tk.Roll):
-                reason = f"{_describe(action)} is not a roll of {top.dice} dice"
+                reason = f"{refusals.describe(action)} is not a roll of {top.dice} dice"
             elif kind in ("refill", "draw_staff"):
-                reason = f"{_describe(action)} is not a card of the deck"
+                reason = f"{refusals.describe(action)} is not a card of the deck"
             else:
-                reason = f"{_describe(action)} is not a possible chance outcome here"
+                reason = f"{refusals.describe(action)} is not a possible chance outcome here"
             raise IllegalActionError(f"{reason} ({CHANCE_RULES[kind]})", rule="chance")
         super().check_action(action)
 
@@ -304,31 +265,6 @@ class GrandAustriaState(State):
         left = {p: sum(self.kitchen[p]) + self.money[p] for p in tied}
         most = max(left.values())
         return [p for p in tied if left[p] == most]
-
-    # ================================================================== setup
-    def _setup_tasks(self) -> None:
-        """Setup as a stack of tasks (the last pushed runs first)."""
-        push = self.tasks.append
-        push(tk.FLOW_SETUP_GUESTS)
-        staff_setup = self.options["staff_setup"]
-        if staff_setup == "draft":
-            push(tk.FLOW_DRAFT)
-            for p in reversed(range(self.n)):
-                for _ in range(HAND_SIZE):
-                    push(tk.DrawStaff(p, "packet"))
-        elif staff_setup == "introductory":
-            push(tk.FLOW_INTRODUCTORY)
-        else:
-            for p in reversed(range(self.n)):
-                for _ in range(HAND_SIZE):
-                    push(tk.DrawStaff(p, "hand"))
-        for _ in range(GUEST_SPACES):
-            push(tk.REFILL)
-        for letter in "CBA":
-            push(tk.Reveal("emperor", letter))
-        for letter in "CBA":
-            push(tk.Reveal("politics", letter))
-        push(tk.START_PLAYER)
 
     def turn_order(self) -> list[int]:
         """Players by the low number of their turn order tile (start player first)."""
@@ -352,170 +288,34 @@ class GrandAustriaState(State):
             if kind in AUTO_TASKS:
                 tasks.pop()
                 if isinstance(top, tk.Flow):
-                    self._flow(top.step)
+                    turns.flow(self, top.step)
                 elif isinstance(top, tk.Effect):
                     fx.apply_effect(self, top.player, top.effect)
                 elif isinstance(top, tk.OfferRest):
-                    self._return_offer(top.player)
+                    stages.return_offer(self, top.player)
                 elif kind == "emperor_scoring":
-                    self._emperor_scoring()
+                    turns.emperor_scoring(self)
                 elif kind == "cleanup":
-                    self._cleanup()
+                    turns.cleanup(self)
                 elif kind == "draft_pass":
                     self.packets = [self.packets[(p - 1) % self.n] for p in range(self.n)]
                 continue
             if kind == "turn":
                 return
             if isinstance(top, tk.Serve):
-                if not self._serve_options(top.player, top.source):
+                if not turns.serve_options(self, top.player, top.source):
                     tasks.pop()
-                    self._finish_serve(top)
+                    stages.finish_serve(self, top)
                     continue
                 return
-            if not self._task_options(top):
+            if not stages.task_options(self, top):
                 # nothing possible (no room fits, no card affordable, café full...): skip
                 tasks.pop()
                 if isinstance(top, tk.Hire) and top.source == "offer":
-                    self._return_offer(top.player)
+                    stages.return_offer(self, top.player)
                 continue
             return
         # no task left: the game is over
-
-    def _flow(self, step: str) -> None:
-        push = self.tasks.append
-        if step == "draft":
-            self._draft_round()
-        elif step == "introductory":
-            self._deal_staff_sets()
-        elif step == "setup_guests":
-            push(tk.FLOW_SETUP_ROOMS)
-            for p in self.turn_order():  # pushed in order, so the last player picks first
-                push(tk.REFILL)
-                push(tk.SetupGuest(p))
-        elif step == "setup_rooms":
-            push(tk.FLOW_ROUND_START)
-            for p in reversed(self.turn_order()):
-                push(tk.Prepare(p, 3))
-        elif step == "round_start":
-            self.round += 1
-            self.stage = "round"
-            self.covered = [0] * self.n
-            self.passed = [False] * self.n
-            self.dustbin = 0
-            self.dice = [0] * 6
-            push(tk.FLOW_NEXT)
-            push(tk.Roll(DICE_PER_PLAYERS[self.n]))
-        elif step == "next":
-            self._next_turn()
-        elif step == "round_end":
-            self._round_end()
-        elif step == "final":
-            self._final_scoring()
-
-    def _visible(self, p: int) -> int | None:
-        c = self.covered[p]
-        return self.tiles[p][c] if c < 2 else None
-
-    def _next_turn(self) -> None:
-        """The lowest visible number moves next (GAH-R04); passing and rerolls (GAH-R05)."""
-        if sum(self.dice) == 0:
-            self.tasks.append(tk.FLOW_ROUND_END)
-            return
-        active = [p for p in range(self.n) if self.covered[p] < 2]
-        if not active:
-            self.tasks.append(tk.FLOW_ROUND_END)
-            return
-        waiting = [p for p in active if not self.passed[p]]
-        if waiting:
-            p = min(waiting, key=lambda q: self._visible(q) or 0)
-            self.tasks.append(tk.FLOW_NEXT)
-            self.tasks.append(tk.Turn(p))
-            self.turn = {"p": p, "guest": False, "die": False, "boost": False, "bonus": False}
-            return
-        # everyone left has passed: one die to the dustbin, the rest rerolled
-        total = sum(self.dice) - 1
-        self.dustbin += 1
-        self.dice = [0] * 6
-        if total <= 0:
-            self.tasks.append(tk.FLOW_ROUND_END)
-            return
-        self.passed = [False] * self.n
-        self.tasks.append(tk.FLOW_NEXT)
-        self.tasks.append(tk.Roll(total))
-
-    def _round_end(self) -> None:
-        """Emperor scoring (rounds 3, 5, 7), staff face up, tiles clockwise (GAH-R07)."""
-        self.turn = None
-        push = self.tasks.append
-        if self.round >= ROUNDS:
-            push(tk.FLOW_FINAL)
-        else:
-            push(tk.FLOW_ROUND_START)
-        push(tk.CLEANUP)
-        if self.round in SCORING_ROUNDS:
-            push(tk.EMPEROR_SCORING)
-
-    def _cleanup(self) -> None:
-        self.used = [[] for _ in range(self.n)]
-        self.tiles = [list(self.tiles[(p - 1) % self.n]) for p in range(self.n)]
-        self.start_player = self.turn_order()[0]
-
-    def _emperor_scoring(self) -> None:
-        """GAH-E02/E03: VP for the space, move back, then tile bonus or penalty."""
-        back = SCORING_ROUNDS[self.round]
-        index = list(SCORING_ROUNDS).index(self.round)
-        tile = self.emperor_tiles[index] if index < len(self.emperor_tiles) else None
-        order = self.turn_order()
-        for p in order:
-            self.vp[p] += EMPEROR_VP[self.emperor[p]]
-            self.emperor[p] = max(0, self.emperor[p] - back)
-        if tile is None:
-            return
-        # bonuses and penalties resolve in turn order: push in reverse
-        for p in reversed(order):
-            if self.emperor[p] >= EMPEROR_BONUS_SPACE:
-                fx.push_emperor_bonus(self, p, tile)
-            elif self.emperor[p] == 0:
-                fx.push_emperor_penalty(self, p, tile)
-
-    def _final_scoring(self) -> None:
-        """GAH-F01..F04."""
-        cat = fx.catalog()
-        self.final = []
-        for p in range(self.n):
-            staff_vp = fx.endgame_vp(self, p)
-            rooms_vp = sum(cat.final_vp[cat.floor[r]] for r in range(20) if self.rooms[p][r] == 2)
-            items = sum(self.kitchen[p])
-            cafe = -CAFE_PENALTY_VP * len(self.cafe[p])
-            money = self.money[p]
-            self.vp[p] += staff_vp + rooms_vp + money + items + cafe
-            self.final.append(
-                {"staff": staff_vp, "rooms": rooms_vp, "money": money, "items": items, "cafe": cafe}
-            )
-        self.stage = "over"
-
-    # ====================================================== introductory sets
-    def _deal_staff_sets(self) -> None:
-        """GAH-S09: the start player takes set A, the next player B, ...; the rest is the deck.
-
-        The deck stays an unordered pile (each draw a uniform chance node), which
-        is what shuffling the rest into the draw pile amounts to.
-        """
-        sets = card_data.staff_sets()
-        for i in range(self.n):
-            p = (self.start_player + i) % self.n
-            self.hand[p] = sorted(sets[i].cards)
-            for card in sets[i].cards:
-                self.staff_deck.remove(card)
-
-    # ================================================================== draft
-    def _draft_round(self) -> None:
-        if not any(self.packets):
-            return
-        self.tasks.append(tk.FLOW_DRAFT)
-        self.tasks.append(tk.DRAFT_PASS)
-        for p in reversed(range(self.n)):
-            self.tasks.append(tk.DraftPick(p))
 
     # ============================================================== helpers
     def advance_emperor(self, p: int, steps: int) -> None:
@@ -654,171 +454,8 @@ class GrandAustriaState(State):
     def _legal_actions(self, player: int) -> list[Action]:
         top = self.tasks[-1]
         if isinstance(top, tk.Turn):
-            return self._turn_actions(top.player)
-        return self._task_options(top)
-
-    def _task_options(self, top: Any) -> list[Action]:
-        stage = STAGES.get(type(top))
-        return stage.options(self, top) if stage is not None and stage.options else []
-
-    def _items_options(self, top: Any) -> list[Action]:
-        n, pair = top.strength, top.pair
-        out: list[Action] = []
-        for second in range(n // 2 + 1):  # cake <= strudel, coffee <= wine
-            first = n - second
-            out.append(TakeItems(first, second) if pair == 0 else TakeItems(0, 0, first, second))
-        return out
-
-    def _serve_stage_options(self, top: Any) -> list[Action]:
-        p = top.player
-        out = self._serve_options(p, top.source)
-        out.append(Done())
-        return out
-
-    def _prepare_options(self, top: Any) -> list[Action]:
-        p = top.player
-        money = self.money[p]
-        out = [
-            Prepare(r)
-            for r in self.placeable_rooms(p, top.max_floor, top.colour)
-            if self.room_cost(p, r, top.discount, top.free) <= money
-        ]
-        if out:
-            out.append(Done())
-        return out
-
-    def _split_options(self, top: Any) -> list[Action]:
-        n = top.strength
-        return [Split(e, n - e) for e in range(n + 1)]
-
-    def _hire_options(self, top: Any) -> list[Action]:
-        p = top.player
-        discount = top.discount
-        cards = self.hand[p] if top.source == "hand" else self.offer
-        out = [Hire(c) for c in cards if self.hire_cost(c, discount) <= self.money[p]]
-        if out and not top.mandatory:
-            out.append(Done())
-        return out
-
-    def _choose_item_options(self, top: Any) -> list[Action]:
-        return [Gain(i) for i in range(4)]
-
-    def _occupy_options(self, top: Any) -> list[Action]:
-        p = top.player
-        colour = top.colour
-        cat = fx.catalog()
-        out = [
-            Occupy(r)
-            for r in range(20)
-            if self.rooms[p][r] == 1 and (colour == "any" or cat.colour[r] == colour)
-        ]
-        if out:
-            out.append(Done())
-        return out
-
-    def _guest_options(self, top: Any) -> list[Action]:
-        p = top.player
-        if len(self.cafe[p]) >= CAFE_SIZE:
-            return []
-        free = top.kind == "setup_guest" or top.free
-        out = [
-            TakeGuest(s)
-            for s in range(GUEST_SPACES)
-            if self.queue[s] is not None and (free or QUEUE_COSTS[s] <= self.money[p])
-        ]
-        if out and top.kind == "free_guest":
-            out.append(Done())
-        return out
-
-    def _complete_order_options(self, top: Any) -> list[Action]:
-        p = top.player
-        colour = top.colour
-        cat = fx.catalog()
-        out = [
-            CompleteOrder(s)
-            for s, entry in enumerate(self.cafe[p])
-            if (colour == "any" or cat.guests[entry[0]].colour == colour)
-            and not self.guest_complete(p, s)
-        ]
-        if out:
-            out.append(Done())
-        return out
-
-    def _draft_pick_options(self, top: Any) -> list[Action]:
-        p = top.player
-        return [PickStaff(c) for c in self.packets[p]]
-
-    def _remove_rooms_options(self, top: Any) -> list[Action]:
-        return [RemoveRoom(r) for r in self._removable(top)]
-
-    def _return_staff_options(self, top: Any) -> list[Action]:
-        p = top.player
-        return [ReturnStaff(c) for c in self.hand[p]] if top.count > 0 else []
-
-    def _discard_staff_options(self, top: Any) -> list[Action]:
-        p = top.player
-        return [DiscardStaff(c) for c in fx.hired(self, p, top.timing)] if top.count > 0 else []
-
-    def _conference_options(self, top: Any) -> list[Action]:
-        return [AvoidPenalty(True), AvoidPenalty(False)]
-
-    def _choose_penalty_options(self, top: Any) -> list[Action]:
-        return [ChoosePenalty(0), ChoosePenalty(1)]
-
-    def _extra_action_options(self, top: Any) -> list[Action]:
-        p = top.player
-        out = []
-        rooms_cache: dict[int, bool] = {}
-        refuse = self.options.get("impossible_die_action", "refuse") == "refuse"
-        for space in range(1, 7):
-            if not self.dice[space - 1]:
-                continue
-            if self._die_fees(p, space, False) > self.money[p]:
-                continue
-            for act in range(1, 6) if space == 6 else (space,):
-                money = self.money[p] - self._die_fees(p, space, False)
-                if (
-                    refuse
-                    and act in (3, 5)
-                    and not self._action_possible(p, space, False, act, money, rooms_cache)
-                ):
-                    continue
-                out.append(TakeDie(space, False, act if space == 6 else 0))
-        return out
-
-    def _serve_options(self, p: int, source: str) -> list[Action]:
-        pool = self.fresh[p] if source == "fresh" else self.kitchen[p]
-        out: list[Action] = []
-        for s, entry in enumerate(self.cafe[p]):
-            for i in range(4):
-                if pool[i] and self._needs(entry, i):
-                    out.append(Serve(s, i))
-        return out
-
-    def _removable(self, top: tk.RemoveRooms) -> list[int]:
-        """Rooms a removal penalty may take now: on the highest floor holding one.
-
-        With ``one_per_floor`` (tile C2) a floor already used is skipped.
-        """
-        p, status, one_per_floor, floors_done = (
-            top.player,
-            top.status,
-            top.one_per_floor,
-            top.floors_done,
-        )
-        if top.count <= 0:
-            return []
-        cat = fx.catalog()
-        rooms = self.rooms[p]
-        candidates = [
-            r
-            for r in range(20)
-            if rooms[r] == status and not (one_per_floor and cat.floor[r] in floors_done)
-        ]
-        if not candidates:
-            return []
-        top_floor = max(cat.floor[r] for r in candidates)
-        return [r for r in candidates if cat.floor[r] == top_floor]
+            return turns.turn_actions(self, top.player)
+        return stages.task_options(self, top)
 
     def _die_fees(self, p: int, space: int, boost: bool) -> int:
         fee = 1 if boost else 0
@@ -831,129 +468,6 @@ class GrandAustriaState(State):
         strength = self.dice[space - 1] + (1 if boost else 0)
         return strength + fx.strength_bonus(self.staff[p], space, act)
 
-    def _turn_actions(self, p: int) -> list[Action]:
-        turn = self.turn
-        assert turn is not None
-        out: list[Action] = []
-        if not turn["die"]:
-            money = self.money[p]
-            if not turn["guest"] and len(self.cafe[p]) < CAFE_SIZE:
-                free = fx.has_waive(self.staff[p], "guest_cost") is not None
-                for s in range(GUEST_SPACES):
-                    if self.queue[s] is not None and (free or QUEUE_COSTS[s] <= money):
-                        out.append(TakeGuest(s))
-            dice = []
-            rooms_cache = {}
-            refuse = self.options.get("impossible_die_action", "refuse") == "refuse"
-            for space in range(1, 7):
-                if not self.dice[space - 1]:
-                    continue
-                for boost in (False, True):
-                    fee = self._die_fees(p, space, boost)
-                    if fee > money:
-                        continue
-                    for act in range(1, 6) if space == 6 else (space,):
-                        if (
-                            refuse
-                            and act in (3, 5)
-                            and not self._action_possible(
-                                p, space, boost, act, money - fee, rooms_cache
-                            )
-                        ):
-                            continue
-                        dice.append(TakeDie(space, boost, act if space == 6 else 0))
-            out += dice
-            if self.options.get("additional_actions", "after_die") == "any_time":
-                out += self._additional_actions(p)
-            # a pass replaces the whole turn: only before anything was done, or
-            # when no die can be taken after all (GAH-R03)
-            if not (turn["guest"] or turn.get("acted")) or not dice:
-                out.append(Pass())
-            return out
-        out = self._additional_actions(p)
-        out.append(EndTurn())
-        return out
-
-    def _additional_actions(self, p: int) -> list[Action]:
-        """GAH-A02..A05: check-ins, serving from the kitchen, politics, staff once a round."""
-        out: list[Action] = []
-        for s, entry in enumerate(self.cafe[p]):
-            if self.guest_complete(p, s):
-                for r in self.free_rooms_for(p, entry[0]):
-                    out.append(CheckIn(s, r))
-        if (self.money[p] >= 1 or fx.has_waive(self.staff[p], "serving_cost") is not None) and (
-            self._serve_options(p, "kitchen")
-        ):
-            out.append(ServeFromKitchen())
-        for i in range(len(self.politics)):
-            claims = self.claims[i]
-            if p not in claims and len(claims) < 3 and fx.politics_met(self, p, self.politics[i]):
-                out.append(ClaimPolitics(i))
-        for c in self.staff[p]:
-            if c not in self.used[p] and fx.catalog().staff[c].timing == "once_per_round":
-                out.append(UseStaff(c))
-        return out
-
-    def _action_possible(
-        self,
-        p: int,
-        space: int,
-        boost: bool,
-        act: int,
-        money: int,
-        rooms_cache: dict[int, bool] | None = None,
-    ) -> bool:
-        """Whether action ``act`` (die from ``space``) can be carried out with ``money``.
-
-        Actions 1, 2 and 4 always can. (With option ``impossible_die_action="allow"``
-        the callers take any die: an impossible action does nothing.) ``rooms_cache``
-        keeps the action-3 answer per amount of money within one listing.
-        """
-        if act not in (3, 5):
-            return True
-        if act == 5:
-            return self._can_hire_with(p, self.die_strength(p, space, boost, 5), money, space)
-        if rooms_cache is None:
-            return self._can_prepare_with(p, money)
-        if money not in rooms_cache:
-            rooms_cache[money] = self._can_prepare_with(p, money)
-        return rooms_cache[money]
-
-    def _can_prepare_with(self, p: int, money: int) -> bool:
-        """Whether some room can be placed (GAH-D05) and paid with ``money``."""
-        rooms = self.rooms[p]
-        if not any(rooms):
-            return self.room_cost(p, 0) <= money  # the bottom-left room comes first
-        adjacent = fx.catalog().adjacent
-        rich = money >= MAX_ROOM_COST  # every room is affordable: only placement matters
-        for r in range(20):
-            if (
-                not rooms[r]
-                and any(rooms[a] for a in adjacent[r])
-                and (rich or self.room_cost(p, r) <= money)
-            ):
-                return True
-        return False
-
-    def _die_action_impossible(self, p: int, space: int, boost: bool, act: int) -> str:
-        """Why the action of this die cannot be carried out ("" if it can)."""
-        money = self.money[p] - self._die_fees(p, space, boost)
-        if self.options.get("impossible_die_action", "refuse") == "allow":
-            return ""
-        if self._action_possible(p, space, boost, act, money):
-            return ""
-        note = (
-            " (a die is taken to carry out its action; option "
-            'impossible_die_action="allow" lets it be taken for nothing)'
-        )
-        if act == 5:
-            return "you cannot afford any staff card in your hand" + note + " [GAH-D08]"
-        return (
-            "you cannot prepare any room: none placeable that you can afford"
-            + note
-            + (" [GAH-D05]")
-        )
-
     def hire_discount(self, p: int, space: int, strength: int, dice: int | None = None) -> int:
         """Krones off a staff card for action 5: the strength plus Checker-like cards.
 
@@ -965,364 +479,15 @@ class GrandAustriaState(State):
             return strength + fx.hire_discount_per_die(self.staff[p], space) * count
         return strength + fx.hire_discount_bonus(self.staff[p], space)
 
-    def _can_hire_with(self, p: int, strength: int, money: int, space: int) -> bool:
-        discount = self.hire_discount(p, space, strength)
-        return any(self.hire_cost(c, discount) <= money for c in self.hand[p])
-
-    # ============================================================== explain
-    def _task_ask(self, top: Any) -> tuple[str, str, tuple[type[Action], ...]]:
-        """What the decision on top asks for, the rule it follows, the action types it takes."""
-        kind = top.kind
-        stage = STAGES.get(type(top))
-        if stage is not None and stage.ask is not None:
-            return (*stage.ask, stage.takes)
-        if kind == "turn":
-            turn = self.turn
-            if turn is not None and turn["die"]:
-                return (
-                    "take additional actions (check in, serve from the kitchen, claim "
-                    "politics, use a staff card) or end the turn",
-                    "GAH-A02..GAH-A05",
-                    _TURN_ACTIONS,
-                )
-            return (
-                "take a guest (optional, once), then take a die, or pass",
-                "GAH-R03",
-                _TURN_ACTIONS,
-            )
-        if kind == "items":
-            what = "dishes (action 1)" if top.pair == 0 else "drinks (action 2)"
-            rule = ("GAH-D02", "GAH-D03")[top.pair]
-            return f"choose the {top.strength} {what} to take", rule, (TakeItems,)
-        if kind == "serve":
-            rule = "GAH-D04" if top.source == "fresh" else "GAH-A02"
-            return (
-                "serve dishes and drinks onto café guests' orders, or finish (Done)",
-                rule,
-                (
-                    Serve,
-                    Done,
-                ),
-            )
-        if kind == "prepare":
-            rule = "GAH-S08" if self.stage == "setup" else "GAH-D05"
-            return (
-                f"prepare up to {top.count} more room(s), or finish (Done)",
-                rule,
-                (Prepare, Done),
-            )
-        return ("finish the current step", "GAH-R03", ())
-
-    def _not_now(self, action: Action, ask: str, rule: str) -> str:
-        """``action`` does not fit the decision asked now: say what is asked, and the
-        legal actions when there are few."""
-        who = self.current_player()
-        legal = self.legal_actions()
-        hint = ""
-        if 0 < len(legal) <= 6:
-            hint = "; legal now: " + "; ".join(_describe(a) for a in legal)
-        return f"{_describe(action)} is not possible now: P{who + 1} must {ask}{hint} [{rule}]"
-
     def explain_illegal(self, action: Action) -> str:
         """Why ``action`` is refused, naming the rule (a GAH ID of the checklist)."""
-        if not self.tasks:
-            return "the game is over: no more actions [GAH-R01]"
-        top = self.tasks[-1]
-        ask, rule, types = self._task_ask(top)
-        if not isinstance(action, types):
-            return self._not_now(action, ask, rule)
-        if isinstance(top, tk.Turn):
-            reason = self._explain_turn(top.player, action)
-        else:
-            reason = self._explain_task(top, action)
-        return reason or self._not_now(action, ask, rule)
-
-    def _explain_guest(self, p: int, slot: Any, free: bool, setup: bool = False) -> str:
-        rule = "GAH-S07" if setup else "GAH-G01"
-        if len(self.cafe[p]) >= CAFE_SIZE:
-            return "the café is full: you cannot take a guest [GAH-G02]"
-        if not isinstance(slot, int) or not 0 <= slot < GUEST_SPACES:
-            return f"guest spaces are numbered 0 to {GUEST_SPACES - 1} [{rule}]"
-        if self.queue[slot] is None:
-            return f"there is no guest on that space [{rule}]"
-        if not free and QUEUE_COSTS[slot] > self.money[p]:
-            return (
-                f"you cannot afford this guest: space {slot} costs {QUEUE_COSTS[slot]} "
-                f"krones, you have {self.money[p]} [{rule}]"
-            )
-        return ""
-
-    def _explain_turn(self, p: int, action: Action) -> str:
-        turn = self.turn
-        assert turn is not None
-        if isinstance(action, TakeGuest):
-            if turn["guest"] or turn["die"]:
-                return "a guest may be taken only once, before taking a die [GAH-G01]"
-            free = fx.has_waive(self.staff[p], "guest_cost") is not None
-            return self._explain_guest(p, action.slot, free)
-        if (
-            isinstance(action, (CheckIn, ServeFromKitchen, ClaimPolitics, UseStaff))
-            and not turn["die"]
-            and self.options.get("additional_actions", "after_die") == "after_die"
-        ):
-            return (
-                "additional actions come after taking a die (option "
-                'additional_actions="any_time" allows them before) [GAH-A02..GAH-A05]'
-            )
-        if isinstance(action, CheckIn):
-            if not isinstance(action.slot, int) or not 0 <= action.slot < len(self.cafe[p]):
-                return "there is no guest at that café table [GAH-A05]"
-            if not self.guest_complete(p, action.slot):
-                return "this guest's order is not complete [GAH-G04]"
-            rooms = self.free_rooms_for(p, self.cafe[p][action.slot][0])
-            colour = fx.catalog().guests[self.cafe[p][action.slot][0]].colour
-            if not rooms:
-                return f"no free {colour} room for this guest [GAH-A06]"
-            return (
-                f"room {action.room} is not a free prepared room for this {colour} guest; "
-                f"free rooms: {rooms} [GAH-A05]"
-            )
-        if isinstance(action, TakeDie):
-            return self._explain_die(p, action, turn["boost"] if turn["die"] else False)
-        if isinstance(action, ClaimPolitics):
-            if not isinstance(action.index, int) or not 0 <= action.index < len(self.politics):
-                return "politics cards are numbered 0, 1, 2 (A, B, C) [GAH-A03]"
-            claims = self.claims[action.index]
-            if p in claims:
-                return "you already have a disk on this politics card [GAH-A03]"
-            if len(claims) >= 3:
-                return "this politics card has no free space left [GAH-A03]"
-            return "you do not meet this politics card's condition [GAH-P01]"
-        if isinstance(action, UseStaff):
-            if action.card not in self.staff[p]:
-                return "you have not played this staff card [GAH-A04]"
-            if fx.catalog().staff[action.card].timing != "once_per_round":
-                return "this staff card has no once-per-round effect [GAH-A04]"
-            return "this staff card was already used this round [GAH-A04]"
-        if isinstance(action, ServeFromKitchen):
-            if self.money[p] < 1 and fx.has_waive(self.staff[p], "serving_cost") is None:
-                return "serving from the kitchen costs 1 krone [GAH-A02]"
-            return "no café guest needs an item from your kitchen [GAH-A02]"
-        if isinstance(action, Pass):
-            return "you can pass only instead of a turn, before taking a guest or die [GAH-R03]"
-        if isinstance(action, EndTurn):
-            return "you must take a die (or pass) before ending your turn [GAH-D01]"
-        return ""
-
-    def _explain_die(self, p: int, action: TakeDie, extra: bool = False) -> str:
-        """Why a die (or Gizia's extra action) on ``action.space`` is refused."""
-        rule = "GAH-GUEST-97" if extra else "GAH-D01"
-        if self.turn and self.turn["die"] and not extra:
-            return "you have already taken a die this turn [GAH-D01]"
-        space = action.space
-        if not isinstance(space, int) or not 1 <= space <= 6:
-            return f"action spaces are numbered 1 to 6 [{rule}]"
-        if not self.dice[space - 1]:
-            return f"there is no die on that action space [{rule}]"
-        if space == 6 and action.imitate not in (1, 2, 3, 4, 5):
-            return "space 6 must name one of the actions 1 to 5 (imitate=1..5) [GAH-D09]"
-        if space != 6 and action.imitate != 0:
-            return "only a die from space 6 imitates another action (imitate=0 here) [GAH-D09]"
-        if extra and action.boost:
-            return "the extra action cannot be strengthened for a krone [GAH-GUEST-97]"
-        fee = self._die_fees(p, space, bool(action.boost))
-        if fee > self.money[p]:
-            return f"you cannot pay the {fee} krone(s) this needs [GAH-A01/GAH-D09]"
-        act = action.imitate if space == 6 else space
-        reason = self._die_action_impossible(p, space, bool(action.boost), act)
-        if reason:
-            return reason
-        return f"this die cannot be taken now [{rule}]"
-
-    def _explain_task(self, top: Any, action: Action) -> str:
-        """Why an action of the right kind does not fit the decision on top."""
-        kind, p = top.kind, top.player
-        if kind == "items" and isinstance(action, TakeItems):
-            c = action.counts
-            if top.pair == 0 and c[1] > c[0]:
-                return "you cannot take more cake than strudel [GAH-D02]"
-            if top.pair == 1 and c[3] > c[2]:
-                return "you cannot take more coffee than wine [GAH-D03]"
-            what = ("strudel and cake", "wine and coffee")[top.pair]
-            return (
-                f"take exactly {top.strength} {what}, one per point of strength "
-                f"[{('GAH-D02', 'GAH-D03')[top.pair]}]"
-            )
-        if kind == "serve" and isinstance(action, Serve):
-            rule = "GAH-D04" if top.source == "fresh" else "GAH-A02"
-            return f"that guest does not need this item, or you do not have it [{rule}]"
-        if kind == "prepare" and isinstance(action, Prepare):
-            return self._explain_prepare(top, action.room)
-        if kind == "split" and isinstance(action, Split):
-            return f"split exactly {top.strength} between the emperor and money tracks [GAH-D07]"
-        if kind == "hire":
-            if isinstance(action, Done):
-                return "action 5 must play exactly one staff card [GAH-D08]"
-            where = "your hand" if top.source == "hand" else "the cards drawn"
-            return (
-                f"you can play only a staff card from {where} that you can afford: its cost "
-                f"less {top.discount} krones (never below 0) [GAH-D08]"
-            )
-        if kind == "choose_item":
-            return "choose one of strudel, cake, wine, coffee (item 0 to 3) [GAH-A05]"
-        if kind == "occupy":
-            colour = "" if top.colour == "any" else f" {top.colour}"
-            return f"occupy a prepared (vacant){colour} room of your hotel [GAH-A05]"
-        if kind in ("free_guest", "setup_guest") and isinstance(action, TakeGuest):
-            free = kind == "setup_guest" or bool(top.free)
-            return self._explain_guest(p, action.slot, free, setup=kind == "setup_guest")
-        if kind == "complete_order":
-            return "choose a café guest whose order is not yet complete [GAH-G04]"
-        if kind == "draft_pick":
-            return "keep one staff card of the packet you hold [GAH-S10]"
-        if kind == "remove_rooms":
-            return (
-                f"the penalty removes rooms from the highest floor holding one: rooms "
-                f"{self._removable(top)} [GAH-E04]"
-            )
-        if kind == "return_staff":
-            return "put a staff card from your hand under the deck [GAH-E04]"
-        if kind == "discard_staff":
-            return "discard one of your played staff cards of the penalty's kind [GAH-E04]"
-        if kind == "extra_action" and isinstance(action, TakeDie):
-            return self._explain_die(p, action, extra=True)
-        return ""
-
-    def _explain_prepare(self, top: tk.Prepare, room: Any) -> str:
-        p, discount, free, max_floor, colour = (
-            top.player,
-            top.discount,
-            top.free,
-            top.max_floor,
-            top.colour,
-        )
-        rule = "GAH-S08" if self.stage == "setup" else "GAH-D05"
-        if not isinstance(room, int) or not 0 <= room < 20:
-            return f"rooms are numbered 0 to 19 (floor * 5 + column) [{rule}]"
-        if self.rooms[p][room]:
-            return f"that room is already prepared [{rule}]"
-        if room not in self.placeable_rooms(p, max_floor, colour):
-            if not any(self.rooms[p]):
-                return "the first room must be the bottom-left room [GAH-S08]"
-            return (
-                "a room tile must go next to an already placed room on a free space of "
-                f"this reward's floors and colour [{rule}]"
-            )
-        cost = self.room_cost(p, room, discount, free)
-        return f"you cannot afford this room: it costs {cost}, you have {self.money[p]} [{rule}]"
+        return refusals.explain_illegal(self, action)
 
     # ================================================================= apply
     def _apply(self, action: Action) -> None:
         top = self.tasks[-1]
-        STAGES[type(top)].apply(self, top, action)
+        stages.STAGES[type(top)].apply(self, top, action)
         self._advance()
-
-    # -------------------------------------------------------------- chance
-    def _do_start_player(self, top: tk.Task, action: StartPlayer) -> None:
-        self.tasks.pop()
-        self.start_player = action.player
-        pairs = TURN_ORDER_TILES[self.n]
-        for i in range(self.n):
-            self.tiles[(action.player + i) % self.n] = list(pairs[i])
-
-    def _do_reveal(self, top: tk.Task, action: Reveal) -> None:
-        self.tasks.pop()
-        (self.politics if action.what == "politics" else self.emperor_tiles).append(action.card)
-
-    def _do_refill(self, top: tk.Task, action: DrawGuest) -> None:
-        self.tasks.pop()
-        self.guest_deck.remove(action.guest)
-        # new guests enter on the leftmost empty space
-        slot = self.queue.index(None) if None in self.queue else 0
-        self.queue[slot] = action.guest
-
-    def _do_draw_staff(self, top: tk.DrawStaff, action: DrawStaff) -> None:
-        self.tasks.pop()
-        if self.staff_deck:
-            self.staff_deck.remove(action.card)
-        else:
-            self.staff_bottom.pop(0)
-        dest, p = top.dest, top.player
-        if dest == "hand":
-            self.hand[p].append(action.card)
-            self.hand[p].sort()
-        elif dest == "packet":
-            self.packets[p].append(action.card)
-            self.packets[p].sort()
-        else:
-            self.offer.append(action.card)
-
-    def _do_roll(self, top: tk.Task, action: Roll) -> None:
-        self.tasks.pop()
-        self.dice = list(action.counts)
-
-    # ----------------------------------------------------------- setup
-    def _do_draft_pick(self, top: tk.DraftPick, action: PickStaff) -> None:
-        self.tasks.pop()
-        p = top.player
-        self.packets[p].remove(action.card)
-        self.hand[p].append(action.card)
-        self.hand[p].sort()
-
-    def _do_setup_guest(self, top: tk.SetupGuest, action: TakeGuest) -> None:
-        self.tasks.pop()
-        self._take_guest(top.player, action.slot, pay=False)
-
-    def _take_guest(self, p: int, slot: int, pay: bool) -> None:
-        guest = self.queue[slot]
-        assert guest is not None
-        if pay:
-            self.pay(p, self.guest_cost(p, slot), "GAH-G01")
-        self.cafe[p].append([guest, 0, 0, 0, 0])
-        # the guests to the left slide right; the leftmost space is refilled
-        for s in range(slot, 0, -1):
-            self.queue[s] = self.queue[s - 1]
-        self.queue[0] = None
-
-    # ------------------------------------------------------------- turn
-    def _do_turn(self, top: tk.Turn, action: Action) -> None:
-        p = top.player
-        turn = self.turn
-        assert turn is not None
-        if isinstance(action, TakeGuest):
-            turn["guest"] = True
-            self._take_guest(p, action.slot, pay=True)
-            self.tasks.append(tk.REFILL)
-        elif isinstance(action, TakeDie):
-            self._take_die(p, action)
-        elif isinstance(action, Pass):
-            self.tasks.pop()
-            if not turn["bonus"]:
-                self.passed[p] = True
-            self.turn = None
-        elif isinstance(action, EndTurn):
-            self.tasks.pop()
-            self.turn = None
-            if turn.get("gizia"):
-                self._bonus_turn(p, turn["gizia"] - 1)
-        elif isinstance(action, CheckIn):
-            turn["acted"] = True
-            self.check_in(p, action.slot, action.room)
-        elif isinstance(action, ServeFromKitchen):
-            turn["acted"] = True
-            self.pay(p, self._serving_fee(p), "GAH-A02")
-            self.tasks.append(tk.Serve(p, "kitchen", 3))
-        elif isinstance(action, ClaimPolitics):
-            turn["acted"] = True
-            claims = self.claims[action.index]
-            self.vp[p] += POLITICS_VP[len(claims)]
-            claims.append(p)
-        elif isinstance(action, UseStaff):
-            turn["acted"] = True
-            self.used[p].append(action.card)
-            fx.push_effects(self, p, fx.catalog().staff[action.card].effects)
-
-    def _bonus_turn(self, p: int, more: int) -> None:
-        """E. Gizia: another turn in which the die taken is not removed."""
-        self.tasks.append(tk.Turn(p))
-        self.turn = {"p": p, "guest": False, "die": False, "boost": False, "bonus": True}
-        if more:
-            self.turn["gizia"] = more
 
     def grant_gizia(self, p: int, scope: str = "turn") -> None:
         """E. Gizia's reward: another turn (rulebook) or one extra action (option)."""
@@ -1330,208 +495,6 @@ class GrandAustriaState(State):
             self.tasks.append(tk.ExtraAction(p))
         elif self.turn is not None and self.turn["p"] == p:
             self.turn["gizia"] = self.turn.get("gizia", 0) + 1
-
-    def _take_die(self, p: int, action: TakeDie) -> None:
-        turn = self.turn
-        assert turn is not None
-        space = action.space
-        act = action.imitate if space == 6 else space
-        strength = self.die_strength(p, space, action.boost, act)
-        self.pay(p, self._die_fees(p, space, action.boost), "GAH-A01/GAH-D09")
-        turn["die"] = True
-        turn["boost"] = action.boost
-        dice = self.dice[space - 1]
-        if not turn["bonus"]:
-            self.dice[space - 1] -= 1
-            self.covered[p] += 1
-        self.start_action(p, act, strength, space, dice)
-
-    def start_action(
-        self, p: int, act: int, strength: int, space: int, dice: int | None = None
-    ) -> None:
-        """Push the tasks of action ``act`` with ``strength`` (die on ``space``, where
-        ``dice`` dice showed when it was taken)."""
-        # die-face staff effects resolve after the action itself: push them first
-        fx.push_die_effects(self, p, space, act)
-        if act in (1, 2):
-            self.tasks.append(tk.Items(p, act - 1, strength))
-        elif act == 3:
-            self.tasks.append(tk.Prepare(p, strength))
-        elif act == 4:
-            if fx.both_tracks(self.staff[p], space):
-                self.advance_emperor(p, strength)
-                self.gain_money(p, strength)
-            else:
-                self.tasks.append(tk.Split(p, strength))
-        elif act == 5:
-            discount = self.hire_discount(p, space, strength, dice)
-            self.tasks.append(tk.Hire(p, discount, True, "hand"))
-
-    def _do_extra_action(self, top: tk.ExtraAction, action: TakeDie) -> None:
-        """Gizia's extra action (option): an action space's action without a die."""
-        self.tasks.pop()
-        p = top.player
-        self.pay(p, self._die_fees(p, action.space, False), "GAH-D09")
-        act = action.imitate if action.space == 6 else action.space
-        self.start_action(p, act, self.die_strength(p, action.space, False, act), action.space)
-
-    def check_in(self, p: int, slot: int, room: int) -> None:
-        """GAH-A05: the guest moves in; VP, staff triggers, occupancy bonus, reward."""
-        cat = fx.catalog()
-        entry = self.cafe[p].pop(slot)
-        guest = cat.guests[entry[0]]
-        self.guest_discard.append(entry[0])
-        self.vp[p] += guest.vp
-        self.occupy_room(p, room)
-        fx.on_check_in(self, p, guest)
-        fx.push_effects(self, p, guest.reward)
-
-    # ---------------------------------------------------------- subtasks
-    def _do_items(self, top: tk.Items, action: TakeItems) -> None:
-        self.tasks.pop()
-        self.receive_items(top.player, action.counts)
-
-    def _do_serve(self, top: tk.Serve, action: Action) -> None:
-        p = top.player
-        if isinstance(action, Done):
-            self.tasks.pop()
-            self._finish_serve(top)
-            return
-        assert isinstance(action, Serve)
-        pool = self.fresh[p] if top.source == "fresh" else self.kitchen[p]
-        pool[action.item] -= 1
-        self.cafe[p][action.slot][1 + action.item] += 1
-        self._count_down(top)
-
-    def _count_down(self, top: Any, **changes: Any) -> None:
-        """One done of a task taken ``count`` times; at 0 it goes (serving: the rest too).
-
-        The action may have pushed tasks above it (a room occupied triggers staff
-        effects): the count is lowered where the task sits and, at 0, the top of the
-        stack is popped, as the engine always did, so saved games replay unchanged.
-        """
-        tasks = self.tasks
-        if top.count <= 1 and tasks[-1] is top:  # the usual last one: no new record
-            tasks.pop()
-            if isinstance(top, tk.Serve):
-                self._finish_serve(top)
-            return
-        index = len(tasks) - 1
-        while tasks[index] is not top:
-            index -= 1
-        left = top.less(**changes)
-        tasks[index] = left
-        if left.count <= 0:
-            tasks.pop()
-            if isinstance(top, tk.Serve):
-                self._finish_serve(top)
-
-    def _finish_serve(self, top: tk.Serve) -> None:
-        p = top.player
-        if top.source == "fresh":
-            kitchen, fresh = self.kitchen[p], self.fresh[p]
-            for i in range(4):
-                kitchen[i] += fresh[i]
-                fresh[i] = 0
-
-    def _do_prepare(self, top: tk.Prepare, action: Action) -> None:
-        p = top.player
-        if isinstance(action, Done):
-            self.tasks.pop()
-            return
-        assert isinstance(action, Prepare)
-        cat = fx.catalog()
-        self.pay(p, self.room_cost(p, action.room, top.discount, top.free), "GAH-D05")
-        self.rooms[p][action.room] = 1
-        self.vp[p] += cat.prepare_vp.get(action.room, 0)
-        if top.occupy:
-            self.occupy_room(p, action.room)
-        self._count_down(top)
-
-    def _do_split(self, top: tk.Split, action: Split) -> None:
-        self.tasks.pop()
-        self.advance_emperor(top.player, action.emperor)
-        self.gain_money(top.player, action.money)
-
-    def _do_hire(self, top: tk.Hire, action: Action) -> None:
-        self.tasks.pop()
-        p, discount, source = top.player, top.discount, top.source
-        if source == "offer":
-            self.tasks.append(tk.OfferRest(p))
-        if isinstance(action, Done):
-            return
-        assert isinstance(action, Hire)
-        self.hire(p, action.card, discount, source)
-
-    def hire(self, p: int, card: int, discount: int, source: str = "hand") -> None:
-        """Play a staff card: pay its cost less the discount (never below 0)."""
-        staff = fx.catalog().staff[card]
-        (self.hand[p] if source == "hand" else self.offer).remove(card)
-        self.pay(p, self.hire_cost(card, discount), "GAH-D08")
-        self.staff[p].append(card)
-        if staff.timing == "one_time":
-            fx.push_effects(self, p, staff.effects)
-
-    def _return_offer(self, p: int) -> None:
-        for c in self.offer:
-            self.staff_bottom.append([c, p])
-        self.offer = []
-
-    def _do_choose_item(self, top: tk.ChooseItem, action: Gain) -> None:
-        # the task goes first: the item received may start tasks of its own
-        self._count_down(top)
-        counts = [0, 0, 0, 0]
-        counts[action.item] = 1
-        self.receive_items(top.player, counts)
-
-    def _do_occupy(self, top: tk.Occupy, action: Action) -> None:
-        if isinstance(action, Done):
-            self.tasks.pop()
-            return
-        assert isinstance(action, Occupy)
-        self.occupy_room(top.player, action.room)
-        self._count_down(top)
-
-    def _do_free_guest(self, top: tk.FreeGuest, action: Action) -> None:
-        self.tasks.pop()
-        if isinstance(action, TakeGuest):
-            self._take_guest(top.player, action.slot, pay=not top.free)
-            self.tasks.append(tk.REFILL)
-
-    def _do_complete_order(self, top: tk.CompleteOrder, action: Action) -> None:
-        self.tasks.pop()
-        if isinstance(action, CompleteOrder):
-            entry = self.cafe[top.player][action.slot]
-            entry[1:5] = list(fx.catalog().guests[entry[0]].order)
-
-    def _do_remove_rooms(self, top: tk.RemoveRooms, action: RemoveRoom) -> None:
-        p = top.player
-        self.rooms[p][action.room] = 0
-        floor = fx.catalog().floor[action.room]
-        self._count_down(top, floors_done=(*top.floors_done, floor))
-
-    def _do_return_staff(self, top: tk.ReturnStaff, action: ReturnStaff) -> None:
-        p = top.player
-        self.hand[p].remove(action.card)
-        self.staff_bottom.append([action.card, p])
-        self._count_down(top)
-
-    def _do_discard_staff(self, top: tk.DiscardStaff, action: DiscardStaff) -> None:
-        self.staff[top.player].remove(action.card)
-        self.staff_discard.append(action.card)
-        self._count_down(top)
-
-    def _do_choose_penalty(self, top: tk.ChoosePenalty, action: ChoosePenalty) -> None:
-        self.tasks.pop()
-        fx.push_penalty_option(self, top.player, top.tile, action.option)
-
-    def _do_conference(self, top: tk.Conference, action: AvoidPenalty) -> None:
-        self.tasks.pop()
-        p = top.player
-        if action.pay:
-            self.pay(p, top.fee, "GAH-STAFF-26")
-        else:
-            fx.push_penalty_effects(self, p, top.tile)
 
     # ============================================================ snapshot
     _FIELDS = tuple(STATE_FIELDS)
@@ -1624,130 +587,6 @@ class GrandAustriaState(State):
 
     def _repr_html_(self) -> str:
         return render.state_html(self)
-
-
-@dataclasses.dataclass(frozen=True)
-class Stage:
-    """One task kind's stage (boardgame.io's stages, done in Python).
-
-    What the decision asks and the rule it follows (``None``: the words depend on
-    the state, :meth:`GrandAustriaState._task_ask`), the action types it takes, how
-    its legal options are listed (``None``: a chance node or the turn, listed by
-    ``chance_outcomes`` or ``_turn_actions``) and how an action applies.
-    """
-
-    ask: tuple[str, str] | None
-    takes: tuple[type[Action], ...]
-    options: Callable[[Any, Any], list[Action]] | None
-    apply: Callable[[Any, Any, Action], None]
-
-
-STAGES: dict[type[tk.Task], Stage] = {
-    tk.Turn: Stage(None, _TURN_ACTIONS, None, GrandAustriaState._do_turn),
-    tk.Items: Stage(
-        None, (TakeItems,), GrandAustriaState._items_options, GrandAustriaState._do_items
-    ),
-    tk.Serve: Stage(
-        None, (Serve, Done), GrandAustriaState._serve_stage_options, GrandAustriaState._do_serve
-    ),
-    tk.Prepare: Stage(
-        None, (Prepare, Done), GrandAustriaState._prepare_options, GrandAustriaState._do_prepare
-    ),
-    tk.Split: Stage(
-        ("split the strength between the emperor and money tracks", "GAH-D07"),
-        (Split,),
-        GrandAustriaState._split_options,
-        GrandAustriaState._do_split,
-    ),
-    tk.Hire: Stage(
-        ("play a staff card", "GAH-D08"),
-        (Hire, Done),
-        GrandAustriaState._hire_options,
-        GrandAustriaState._do_hire,
-    ),
-    tk.ChooseItem: Stage(
-        ("choose the dish or drink of a reward", "GAH-A05"),
-        (Gain,),
-        GrandAustriaState._choose_item_options,
-        GrandAustriaState._do_choose_item,
-    ),
-    tk.Occupy: Stage(
-        ("occupy a prepared room (a reward), or finish (Done)", "GAH-A05"),
-        (Occupy, Done),
-        GrandAustriaState._occupy_options,
-        GrandAustriaState._do_occupy,
-    ),
-    tk.FreeGuest: Stage(
-        ("take a guest (a reward), or finish (Done)", "GAH-G01"),
-        (TakeGuest, Done),
-        GrandAustriaState._guest_options,
-        GrandAustriaState._do_free_guest,
-    ),
-    tk.SetupGuest: Stage(
-        ("take a face-up guest into the café, free", "GAH-S07"),
-        (TakeGuest,),
-        GrandAustriaState._guest_options,
-        GrandAustriaState._do_setup_guest,
-    ),
-    tk.CompleteOrder: Stage(
-        ("complete a café guest's order (a reward), or finish (Done)", "GAH-G04"),
-        (CompleteOrder, Done),
-        GrandAustriaState._complete_order_options,
-        GrandAustriaState._do_complete_order,
-    ),
-    tk.DraftPick: Stage(
-        ("keep one staff card of the packet", "GAH-S10"),
-        (PickStaff,),
-        GrandAustriaState._draft_pick_options,
-        GrandAustriaState._do_draft_pick,
-    ),
-    tk.RemoveRooms: Stage(
-        ("remove a room tile (an emperor penalty)", "GAH-E04"),
-        (RemoveRoom,),
-        GrandAustriaState._remove_rooms_options,
-        GrandAustriaState._do_remove_rooms,
-    ),
-    tk.ReturnStaff: Stage(
-        ("put a staff card from the hand under the deck (an emperor penalty)", "GAH-E04"),
-        (ReturnStaff,),
-        GrandAustriaState._return_staff_options,
-        GrandAustriaState._do_return_staff,
-    ),
-    tk.DiscardStaff: Stage(
-        ("discard a played staff card (an emperor penalty)", "GAH-E04"),
-        (DiscardStaff,),
-        GrandAustriaState._discard_staff_options,
-        GrandAustriaState._do_discard_staff,
-    ),
-    tk.Conference: Stage(
-        ("pay the Conference Manager's krone or accept the emperor penalty", "GAH-STAFF-26"),
-        (AvoidPenalty,),
-        GrandAustriaState._conference_options,
-        GrandAustriaState._do_conference,
-    ),
-    tk.ExtraAction: Stage(
-        (
-            "carry out one action of a space with dice, without taking a die (E. Gizia)",
-            "GAH-GUEST-97",
-        ),
-        (TakeDie,),
-        GrandAustriaState._extra_action_options,
-        GrandAustriaState._do_extra_action,
-    ),
-    tk.ChoosePenalty: Stage(
-        ("choose which option of the emperor penalty to take", "GAH-E04"),
-        (ChoosePenalty,),
-        GrandAustriaState._choose_penalty_options,
-        GrandAustriaState._do_choose_penalty,
-    ),
-    tk.StartPlayer: Stage(None, (), None, GrandAustriaState._do_start_player),
-    tk.Reveal: Stage(None, (), None, GrandAustriaState._do_reveal),
-    tk.Refill: Stage(None, (), None, GrandAustriaState._do_refill),
-    tk.DrawStaff: Stage(None, (), None, GrandAustriaState._do_draw_staff),
-    tk.Roll: Stage(None, (), None, GrandAustriaState._do_roll),
-}
-"""A table entry per task kind that a player or chance decides (the automatic ones,
-flow, effect, offer_rest, emperor_scoring, cleanup, draft_pass, run in ``_advance``)."""
 
 
 def new_game(

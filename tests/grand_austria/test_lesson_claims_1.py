@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import hoteledu
-from hoteledu.grand_austria import effects, rules
+from hoteledu.grand_austria import effects, rules, turns
 from hoteledu.grand_austria.bots import HeuristicAgent
 
 LESSON = Path(__file__).parents[2] / "notebooks" / ".src" / "grand_austria" / "01_play.py"
@@ -28,7 +28,7 @@ def test_bot_game_cafe_and_emperor_penalties(monkeypatch: pytest.MonkeyPatch) ->
 
     discs_at_scoring: dict[int, list[int]] = {}
     penalties: list[tuple[int, int]] = []
-    scoring = rules.GrandAustriaState._emperor_scoring
+    scoring = turns.emperor_scoring
     push_penalty = effects.push_emperor_penalty
 
     def recording_scoring(state: rules.GrandAustriaState) -> None:
@@ -39,7 +39,7 @@ def test_bot_game_cafe_and_emperor_penalties(monkeypatch: pytest.MonkeyPatch) ->
         penalties.append((state.round, p))
         push_penalty(state, p, tile)
 
-    monkeypatch.setattr(rules.GrandAustriaState, "_emperor_scoring", recording_scoring)
+    monkeypatch.setattr(turns, "emperor_scoring", recording_scoring)
     monkeypatch.setattr(effects, "push_emperor_penalty", recording_penalty)
     replayed = record.replay()
     assert replayed.vp == game.vp

@@ -21,6 +21,7 @@ from hoteledu.core.state import CHANCE
 from hoteledu.grand_austria import cards as card_data
 from hoteledu.grand_austria import dice as gdice
 from hoteledu.grand_austria import tasks as tk
+from hoteledu.grand_austria import turns
 from hoteledu.grand_austria.actions import (
     CheckIn,
     ChoosePenalty,
@@ -275,7 +276,7 @@ def test_GAH_R01_seven_rounds_three_emperor_scorings_final(
 ) -> None:
     """GAH-R01: a random game runs 7 rounds, 3 emperor scorings, then final scoring."""
     scorings: list[tuple[int, list[int]]] = []
-    original = GrandAustriaState._emperor_scoring
+    original = turns.emperor_scoring
 
     def spy(self: GrandAustriaState) -> None:
         before = list(self.emperor)
@@ -284,7 +285,7 @@ def test_GAH_R01_seven_rounds_three_emperor_scorings_final(
         back = {3: 3, 5: 5, 7: 7}[self.round]
         assert self.emperor == [max(0, e - back) for e in before]
 
-    monkeypatch.setattr(GrandAustriaState, "_emperor_scoring", spy)
+    monkeypatch.setattr(turns, "emperor_scoring", spy)
     state = new_game(players=2)
     rng = np.random.default_rng(3)
     agents = [RandomAgent(1), RandomAgent(2)]

@@ -10,7 +10,9 @@ from hoteledu.core.errors import IllegalActionError
 from hoteledu.core.simulate import next_action
 from hoteledu.grand_austria import tasks as tk
 from hoteledu.grand_austria.hotel import START_KRONES
-from hoteledu.grand_austria.rules import STAGES, GrandAustriaState, new_game, scenario
+from hoteledu.grand_austria.refusals import task_ask
+from hoteledu.grand_austria.rules import GrandAustriaState, new_game, scenario
+from hoteledu.grand_austria.stages import STAGES
 
 
 def _random_states(games: int = 6):
@@ -30,7 +32,7 @@ def test_every_task_met_round_trips_its_json_and_every_decision_has_a_stage() ->
         met.add(top.kind)
         assert tk.task_from_json(top.to_json()) == top
         assert type(top) in STAGES, top.kind
-        ask, rule, takes = state._task_ask(top)
+        ask, rule, takes = task_ask(state, top)
         assert ask and rule.startswith("GAH")
         assert all(isinstance(a, takes) for a in state.legal_actions()) or state.is_chance_node()
     assert {"turn", "items", "prepare", "split", "hire", "roll", "refill"} <= met

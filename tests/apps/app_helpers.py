@@ -20,8 +20,8 @@ def shown_buttons(app: GameApp) -> list:
     return app.action_buttons
 
 
-def press_something(app: GameApp, rng: np.random.Generator) -> None:
-    """One random press of what a player could press now."""
+def press_something(app: GameApp, rng: np.random.Generator, undo: bool = True) -> None:
+    """One random press of what a player could press now (``undo=False``: never Undo)."""
     options = []
     buttons = shown_buttons(app)
     if buttons:
@@ -44,7 +44,8 @@ def press_something(app: GameApp, rng: np.random.Generator) -> None:
         options += [board, board]
     if app.cover.layout.display != "none":
         options.append(app.cover_button.click)
-    options.append(app.undo_button.click)
+    if undo or not options:
+        options.append(app.undo_button.click)
     options[int(rng.integers(len(options)))]()
 
 

@@ -53,9 +53,14 @@ def test_undo_replay_save_load_round_trips(make_app):
     app = make_app(("human", "human"), 5)
     c = app.controller
     rng = np.random.default_rng(5)
-    # 12 actions, at least 3 of them decisions (a game may open with many chance draws)
-    while len(c.state.history) < 12 or sum(m >= 0 for m in c.movers) < 3:
-        press_something(app, rng)
+    # 12 actions, at least 3 of them decisions (a game may open with many chance draws);
+    # no Undo on the way there, so the walk moves forward in a bounded number of presses
+    for _ in range(400):
+        if len(c.state.history) >= 12 and sum(m >= 0 for m in c.movers) >= 3:
+            break
+        press_something(app, rng, undo=False)
+    else:
+        raise AssertionError(f"400 presses reached only {len(c.state.history)} actions")
     saved, position, total = c.save(), snapshot(app), len(c.state.history)
     # replay to the start and back
     app.replay_slider.value = 0

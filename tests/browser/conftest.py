@@ -233,3 +233,24 @@ def serve_jupyterlab():
 def serve_voila():
     """The :func:`voila_server` context manager, for tests (conftest modules are not importable)."""
     return voila_server
+
+
+BROWSER_LOCK = Path(tempfile.gettempdir()) / "hoteledu-browser-tests.lock"
+
+
+@pytest.fixture(autouse=True)
+def one_browser_test_at_a_time() -> Iterator[None]:
+    """Under pytest-xdist, browser tests take turns across workers: two at once, each
+    with its own server and Chromium on a 2-core machine, timed out a JupyterLab reload
+    (90 s) in 1 of 2 full runs, while the same test alone takes 21 s."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no lock, the tests may overlap
+        yield
+        return
+    with BROWSER_LOCK.open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

@@ -241,7 +241,7 @@ print("state unchanged:", fresh.to_json() == before)
 # Run this after trying the exercises: it computes every number the answers
 # state and prints only whether they agree.
 
-# %%
+# %% jupyter={"source_hidden": true} tags=["remove-input"]
 # NBVAL_CHECK_OUTPUT
 from itertools import product
 

@@ -331,7 +331,7 @@ city_graph_comparison(
 # The cell below checks every number the answers state against the code, without
 # printing them: it says only whether they all agree.
 
-# %%
+# %% jupyter={"source_hidden": true} tags=["remove-input"]
 # NBVAL_CHECK_OUTPUT
 from hoteledu.lessons import check_answers
 

@@ -327,7 +327,7 @@ site_value_heatmap(values, title="Expected tourists around each hotel site after
 #
 # The cell below checks every number the answers state, without printing them.
 
-# %%
+# %% jupyter={"source_hidden": true} tags=["remove-input"]
 # NBVAL_CHECK_OUTPUT
 from hoteledu.lessons import check_answers
 

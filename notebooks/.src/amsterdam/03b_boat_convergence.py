@@ -257,7 +257,7 @@ print(f"to shrink by 100: renewal {np.log(100) / -np.log(r**tiles_per_turn):.1f}
 #
 # The cell below checks every number the answers state, without printing them.
 
-# %%
+# %% jupyter={"source_hidden": true} tags=["remove-input"]
 # NBVAL_CHECK_OUTPUT
 from fractions import Fraction
 

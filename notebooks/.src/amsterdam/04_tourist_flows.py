@@ -313,7 +313,7 @@ print("                                  games", {k: f"{n / overflow['chases']:.
 # The cell below checks the numbers in these answers against the code (it
 # prints only whether they agree).
 
-# %%
+# %% jupyter={"source_hidden": true} tags=["remove-input"]
 # NBVAL_CHECK_OUTPUT
 from hoteledu.lessons import check_answers
 

@@ -402,7 +402,7 @@ print(f"expectimax (exact): {expected_value} = {float(expected_value):.3f} | "
 # The cell below checks the numbers in these answers against the code (it
 # prints only whether they agree).
 
-# %%
+# %% jupyter={"source_hidden": true} tags=["remove-input"]
 # NBVAL_CHECK_OUTPUT
 from itertools import permutations, product
 

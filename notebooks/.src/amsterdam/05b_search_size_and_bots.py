@@ -322,7 +322,7 @@ for bots, games in matches:
 # The cell below checks the numbers in these answers against the code (it
 # prints only whether they agree).
 
-# %%
+# %% jupyter={"source_hidden": true} tags=["remove-input"]
 # NBVAL_CHECK_OUTPUT
 from hoteledu.lessons import check_answers
 

@@ -350,7 +350,7 @@ dissipation_figure(range(1, duel.rounds + 1), duel.running_dissipation(),
 # The cell below checks every number the answers state against the code, without
 # printing them: it says only whether they all agree.
 
-# %%
+# %% jupyter={"source_hidden": true} tags=["remove-input"]
 # NBVAL_CHECK_OUTPUT
 from hoteledu.lessons import check_answers
 

@@ -284,7 +284,7 @@ for rule in ("per_staff", "per_category", "per_day"):
 # The cell below checks every number the answers state against the code, without
 # printing them: it says only whether they all agree.
 
-# %%
+# %% jupyter={"source_hidden": true} tags=["remove-input"]
 # NBVAL_CHECK_OUTPUT
 import math
 

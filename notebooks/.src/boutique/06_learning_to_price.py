@@ -407,7 +407,7 @@ tournament_figure(rows, title=f"Win rate of the first-named bot, {GAMES} games p
 # The cell below checks every number the answers state against the code, without
 # printing them: it says only whether they all agree.
 
-# %%
+# %% jupyter={"source_hidden": true} tags=["remove-input"]
 # NBVAL_CHECK_OUTPUT
 from hoteledu.boutique.widgets.duel_widget import play_duel_week
 from hoteledu.lessons import check_answers

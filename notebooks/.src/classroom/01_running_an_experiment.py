@@ -250,7 +250,7 @@ print("expected lead of bids 0..5 against it:", [round(float(x), 1) for x in aga
 # The cell below checks every number the answers state against the code, without
 # printing them: it says only whether they all agree.
 
-# %%
+# %% jupyter={"source_hidden": true} tags=["remove-input"]
 # NBVAL_CHECK_OUTPUT
 from fractions import Fraction
 

@@ -175,7 +175,7 @@ print(f"expected count of a face under the uniform mix: {len(values)} / 6 = {len
 # The cell below checks every number the answers state against the code, without
 # printing them: it says only whether they all agree.
 
-# %%
+# %% jupyter={"source_hidden": true} tags=["remove-input"]
 # NBVAL_CHECK_OUTPUT
 from scipy import stats
 

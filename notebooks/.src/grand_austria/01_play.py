@@ -187,7 +187,7 @@ app
 # Run this after trying the exercises: it computes every number the answers state
 # and prints only whether they agree.
 
-# %%
+# %% jupyter={"source_hidden": true} tags=["remove-input"]
 # NBVAL_CHECK_OUTPUT
 from fractions import Fraction
 from itertools import product

@@ -264,7 +264,7 @@ BoardRollWidget(dice=12, seed=2024)
 # The cell below checks every number the answers state against the code, without
 # printing them: it says only whether they all agree.
 
-# %%
+# %% jupyter={"source_hidden": true} tags=["remove-input"]
 # NBVAL_CHECK_OUTPUT
 from hoteledu.lessons import check_answers
 

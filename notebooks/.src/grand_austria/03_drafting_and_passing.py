@@ -285,7 +285,7 @@ TakeOrPassWidget(dice=10, seed=2024)
 # The cell below checks every number the answers state against the code, without
 # printing them: it says only whether they all agree.
 
-# %%
+# %% jupyter={"source_hidden": true} tags=["remove-input"]
 # NBVAL_CHECK_OUTPUT
 from hoteledu.grand_austria.analysis.board import game_totals
 from hoteledu.lessons import check_answers

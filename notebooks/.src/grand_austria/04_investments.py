@@ -343,7 +343,7 @@ tournament_figure(result, title="Heuristic against emperor-shy, 20 seeded games,
 # The cell below checks every number the answers state against the code, without
 # printing them: it says only whether they all agree.
 
-# %%
+# %% jupyter={"source_hidden": true} tags=["remove-input"]
 # NBVAL_CHECK_OUTPUT
 from hoteledu.lessons import check_answers
 

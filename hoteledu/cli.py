@@ -319,6 +319,39 @@ def _add_tournament_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
+def _add_assignments_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("action", choices=["build"], help="build: write the assignments")
+    parser.add_argument(
+        "lessons",
+        nargs="*",
+        help="lessons by their path under notebooks/ (grand_austria/03_drafting_and_passing); "
+        "default: every lesson",
+    )
+    parser.add_argument(
+        "--out", type=Path, default=Path("assignments"), help="where to write (./assignments)"
+    )
+    parser.add_argument(
+        "--notebooks", type=Path, default=None, help="the lessons folder (default: ./notebooks)"
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="also grade each lesson's own solutions while building (runs the notebooks)",
+    )
+
+
+def _run_assignments(args: argparse.Namespace) -> int:
+    from hoteledu.assignments import build_all
+
+    notebooks = find_notebooks(args.notebooks)
+    for built in build_all(args.lessons, notebooks, args.out, run_tests=args.check):
+        print(
+            f"{built.lesson}: {built.points} points; student {built.student}; "
+            f"autograder {built.autograder}"
+        )
+    return 0
+
+
 COMMANDS: list[Command] = [
     Command(
         "lessons",
@@ -354,6 +387,16 @@ COMMANDS: list[Command] = [
         "same table, with any number of processes.",
         _add_tournament_arguments,
         run_tournament,
+    ),
+    Command(
+        "assignments",
+        "build the lessons' exercises as autograded assignments (otter-grader)",
+        "Build each lesson's exercises into an otter-grader assignment: a student notebook "
+        "(public tests: the kind of each answer) and an autograder zip (hidden tests: the "
+        "lesson's stated answers, one point each). Grade locally with `otter run -a ZIP "
+        "SUBMISSION` or on Gradescope; docs/teachers.md. Needs the extra [grade].",
+        _add_assignments_arguments,
+        _run_assignments,
     ),
 ]
 """The subcommands, in the order ``--help`` lists them."""

@@ -341,11 +341,11 @@ loads = [0] * 4
 for group in range(5):
     loads[loads.index(min(loads))] += 3
 two_or_more = overflow["alternatives"].get(2, 0) + overflow["alternatives"].get(3, 0)
-verdict = check_answers({
-    "1": (Fraction(sum(n for k, n in peak.items() if k >= 4), total), Fraction(3677, 8192)),
-    "1 (decimal)": (float(Fraction(3677, 8192)), 0.449),
-    "2": (sorted(loads, reverse=True), [6, 3, 3, 3]),
-    "5 (model)": (sum(Fraction(comb(3, k), 8) for k in (2, 3)), Fraction(1, 2)),
-    "5 (games)": ((two_or_more, overflow["chases"]), (1108, 2881)),
-    "5 (share)": (two_or_more / overflow["chases"], 0.385),
+verdict = check_answers("amsterdam/04_tourist_flows", {
+    "1": Fraction(sum(n for k, n in peak.items() if k >= 4), total),
+    "1 (decimal)": float(Fraction(sum(n for k, n in peak.items() if k >= 4), total)),
+    "2": sorted(loads, reverse=True),
+    "5 (model)": sum(Fraction(comb(3, k), 8) for k in (2, 3)),
+    "5 (games)": (two_or_more, overflow["chases"]),
+    "5 (share)": two_or_more / overflow["chases"],
 })

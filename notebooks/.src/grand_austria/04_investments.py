@@ -350,21 +350,21 @@ from hoteledu.lessons import check_answers
 server = staff_value_by_round(1, dice=14, item_values=prices)
 c1 = best_emperor_plan(8, 8, max_steps=(4, 6, 6))
 c1_from_2 = best_emperor_plan(8, 8, max_steps=(4, 6, 6), start=2)
-verdict = check_answers({
-    "1 a use": (round(float(server.value_per_use), 3), 0.546),
-    "1 expected cost": (round(float(server.expected_cost), 3), 1.570),
-    "1 net in round 2": (round(float(server.net[1]), 2), 1.71),
-    "1 last round": (server.break_even_round, 5),
-    "1 net in round 5": (round(float(server.net[4]), 2), 0.07),
-    "2 space 5": (round(float(expected_route_cost(5, 14)), 3), 2.496),
-    "2 cheaper": (round(float(expected_route_cost(5, 14, "best")), 3), 2.267),
-    "2 saving": (round(float(expected_route_cost(5, 14) - expected_route_cost(5, 14, "best")), 2), 0.23),
-    "3 plan from 0": (c1.targets, (4, 7, 8)),
-    "3 zones from 0": (c1.zones, ("nothing", "nothing", "nothing")),
-    "3 track, cost, net": ((c1.track_vp, c1.cost, c1.net), (13, 16, -3)),
-    "3 plan from 2": ((c1_from_2.targets, c1_from_2.zones), ((6, 9, 10), ("bonus",) * 3)),
-    "3 net from 2": (c1_from_2.net, 24),
-    "3 worth": (c1_from_2.net - c1.net, 27),
-    "4 width": (round(difference.high - difference.low), 19),
-    "4 games": (result.num_games * 4, 80),
+verdict = check_answers("grand_austria/04_investments", {
+    "1 a use": round(float(server.value_per_use), 3),
+    "1 expected cost": round(float(server.expected_cost), 3),
+    "1 net in round 2": round(float(server.net[1]), 2),
+    "1 last round": server.break_even_round,
+    "1 net in round 5": round(float(server.net[4]), 2),
+    "2 space 5": round(float(expected_route_cost(5, 14)), 3),
+    "2 cheaper": round(float(expected_route_cost(5, 14, "best")), 3),
+    "2 saving": round(float(expected_route_cost(5, 14) - expected_route_cost(5, 14, "best")), 2),
+    "3 plan from 0": c1.targets,
+    "3 zones from 0": c1.zones,
+    "3 track, cost, net": (c1.track_vp, c1.cost, c1.net),
+    "3 plan from 2": (c1_from_2.targets, c1_from_2.zones),
+    "3 net from 2": c1_from_2.net,
+    "3 worth": c1_from_2.net - c1.net,
+    "4 width": round(difference.high - difference.low),
+    "4 games": result.num_games * 4,
 })

@@ -21,7 +21,7 @@ import numpy as np
 from hoteledu.boutique.actions import ChangePrice, KeepPrices
 from hoteledu.boutique.bots import BoutiqueBot
 from hoteledu.core.agents import PlayerView
-from hoteledu.interop.pettingzoo import decode_observation, env
+from hoteledu.interop.pettingzoo import agent_seat, decode_observation, env
 
 
 def walkin_choice(view: dict, face: int | None) -> ChangePrice | KeepPrices:
@@ -32,9 +32,9 @@ def walkin_choice(view: dict, face: int | None) -> ChangePrice | KeepPrices:
     return ChangePrice(day, face)
 
 
-def play(face: int | None, seed: int, learner: str = "P1") -> tuple[float, float]:
+def play(face: int | None, seed: int, learner: str = "player_0") -> tuple[float, float]:
     """One seeded game: the learner's win share and final money."""
-    environment = env("boutique", players=2, weeks=1)
+    environment = env("boutique", players=2, weeks=1, observation="json")
     environment.reset(seed=seed)
     bots = {agent: BoutiqueBot(seed=seed) for agent in environment.possible_agents}
     result = (0.0, 0.0)
@@ -42,7 +42,7 @@ def play(face: int | None, seed: int, learner: str = "P1") -> tuple[float, float
         observation, reward, termination, truncation, _ = environment.last()
         if termination or truncation:
             if agent == learner:
-                money = environment.hoteledu_state.money[int(learner[1:]) - 1]
+                money = environment.hoteledu_state.money[agent_seat(learner)]
                 result = (reward, float(money))
             environment.step(None)
             continue

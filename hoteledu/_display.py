@@ -21,3 +21,27 @@ def skip_slow_iri_grammar() -> None:
 
 
 skip_slow_iri_grammar()
+
+
+WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+
+
+def reader_text(view: object) -> str:
+    """What a widget does, in a sentence, for a reader without a kernel.
+
+    It is the first line of the view's class docstring. A stored notebook
+    (GitHub, nbviewer, the lesson site) cannot draw a widget: it shows this
+    ``text/plain`` instead of ipywidgets' ``VBox(children=(...``.
+    """
+    doc = (type(view).__doc__ or "").strip().splitlines()
+    summary = doc[0].strip() if doc else f"The {type(view).__name__} widget."
+    return f"{summary} (An interactive widget: run the notebook to use it.)"
+
+
+def widget_bundle(view: object, widget: object, **kwargs: object) -> object:
+    """``widget``'s display bundle with :func:`reader_text` of ``view`` as its ``text/plain``."""
+    bundle = widget._repr_mimebundle_(**kwargs)  # type: ignore[attr-defined]
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    if isinstance(data, dict) and WIDGET_VIEW_MIME in data:
+        data["text/plain"] = getattr(view, "reader_text", None) or reader_text(view)
+    return bundle

@@ -13,3 +13,33 @@ def test_figures_skip_the_slow_iri_grammar_import() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() in ("None", "absent")
+
+
+def _views() -> list[object]:
+    from hoteledu.amsterdam.app import make_app as amsterdam_app
+    from hoteledu.boutique.app import make_app as boutique_app
+    from hoteledu.boutique.widgets.bid_widget import BidDuelWidget
+    from hoteledu.boutique.widgets.duel_widget import DuelWidget
+    from hoteledu.grand_austria.app import make_app as grand_austria_app
+    from hoteledu.grand_austria.widgets.board_roll import BoardRollWidget
+    from hoteledu.grand_austria.widgets.draft import DraftWidget
+    from hoteledu.grand_austria.widgets.take_or_pass import TakeOrPassWidget
+
+    apps = [
+        make(seed=1, threaded=False) for make in (amsterdam_app, grand_austria_app, boutique_app)
+    ]
+    return [*apps, BidDuelWidget(seed=1), DuelWidget(seed=1), BoardRollWidget(seed=1),
+            DraftWidget(seed=1), TakeOrPassWidget(seed=1)]  # fmt: skip
+
+
+def test_a_displayed_widget_says_in_plain_text_what_it_does() -> None:
+    """A stored notebook has no kernel to draw a widget: its text/plain is what a reader sees."""
+    from hoteledu._display import WIDGET_VIEW_MIME
+
+    for view in _views():
+        data = view._repr_mimebundle_()
+        assert WIDGET_VIEW_MIME in data, type(view).__name__
+        text = data["text/plain"]
+        assert "children=" not in text and "run the notebook" in text.lower(), text
+        if "app" in type(view).__name__.lower():
+            assert "`hoteledu app " in text, text

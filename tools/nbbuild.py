@@ -5,7 +5,10 @@ Usage:
         build each notebook from its source and execute it in place;
     python tools/nbbuild.py --to-source notebooks/amsterdam/01_play.ipynb [...]
         the other way: write a notebook's cells (edited in JupyterLab) back to
-        its source, which is then the one to review and rebuild.
+        its source, which is then the one to review and rebuild;
+    python tools/nbbuild.py --pictures notebooks/amsterdam/02_city_graph.ipynb [...]
+        draw the static picture of every stored figure that has none, without
+        running the notebook.
 
 Every lesson is a pair (``jupytext.toml`` at the repository root):
 ``notebooks/<path>.ipynb``, what students open, with stored outputs that nbval
@@ -13,7 +16,9 @@ compares, and ``notebooks/.src/<path>.py``, its percent-format source, hidden
 from students in JupyterLab, diff-friendly, what we edit. With jupytext
 installed, JupyterLab keeps the pair in sync on save as well. Execution is
 nbclient's, in a fresh kernel from the notebook's own folder; cell ids are
-stable so rebuilt notebooks diff small.
+stable so rebuilt notebooks diff small. Every stored plotly figure gets a
+PNG beside it (``hoteledu.static_figures``: kaleido and Chromium), so that
+GitHub, nbviewer and the lesson site show it without a kernel.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ import nbformat
 from jupytext.config import load_jupytext_config
 from jupytext.paired_paths import paired_paths
 from nbclient import NotebookClient
+
+from hoteledu.static_figures import add_static_figures
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_FORMAT = "py:percent"
@@ -79,6 +86,7 @@ def build(source: Path, execute: bool = True) -> Path:
             record_timing=False,  # timestamps would change every build
             resources={"metadata": {"path": str(target.parent)}},
         ).execute()
+    add_static_figures([notebook])
     # Saved widget state would embed plotly.js (megabytes): views re-render on run.
     notebook.metadata.pop("widgets", None)
     for index, cell in enumerate(notebook.cells):
@@ -93,6 +101,15 @@ def source_text(notebook: nbformat.NotebookNode) -> str:
     return jupytext.writes(notebook, fmt=SOURCE_FORMAT, config=config)
 
 
+def add_pictures(notebook_paths: list[Path]) -> list[Path]:
+    """Draw the missing picture beside each stored figure of these notebooks (not run)."""
+    notebooks = [nbformat.read(path, as_version=4) for path in notebook_paths]
+    add_static_figures(notebooks, replace=False)
+    for path, notebook in zip(notebook_paths, notebooks, strict=True):
+        nbformat.write(notebook, path)
+    return notebook_paths
+
+
 def to_source(notebook_path: Path) -> Path:
     source = source_for(notebook_path)
     source.write_text(source_text(nbformat.read(notebook_path, as_version=4)), encoding="utf-8")
@@ -104,6 +121,9 @@ if __name__ == "__main__":
     if arguments[:1] == ["--to-source"]:
         for name in arguments[1:]:
             print(to_source(Path(name)))
+    elif arguments[:1] == ["--pictures"]:
+        for path in add_pictures([Path(name) for name in arguments[1:]]):
+            print(path)
     else:
         for name in arguments:
             print(build(Path(name)))

@@ -704,7 +704,12 @@ class GameController:
         options = data.get("options")
         if not isinstance(options, dict):
             raise MalformedRecordError("'options' must be an object")
-        players = options.get("players", len(data.get("players") or ()))
+        names = data.get("players", [])
+        if not isinstance(names, list):
+            raise MalformedRecordError(
+                f"'players' must be a list of the players' names, got {names!r:.40}"
+            )
+        players = options.get("players", len(names))
         if players not in adapter.player_counts:
             raise MalformedRecordError(
                 f"'players' is {players!r}; {adapter.title} is for {adapter.player_counts}"

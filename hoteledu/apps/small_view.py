@@ -17,6 +17,8 @@ from typing import Any
 
 import numpy as np
 
+from hoteledu._display import widget_bundle
+
 
 class SmallView:
     """Display and guarded callbacks of a small widget.
@@ -31,7 +33,8 @@ class SmallView:
     lock: Any = None
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        # A stored notebook shows the class docstring's sentence, not VBox(children=...).
+        return widget_bundle(self, self.widget, **kwargs)
 
     def _guard(self, callback: Callable[[], Any]) -> Callable[..., None]:
         """The callback for a press: run it, say why a choice is refused, then refresh."""

@@ -60,7 +60,7 @@ from typing import Any
 import ipywidgets as w
 import plotly.graph_objects as go
 
-import hoteledu._display  # noqa: F401  (before plotly first shows a figure: see the module)
+import hoteledu._display  # before plotly first shows a figure: see the module
 from hoteledu.apps import watchdog
 from hoteledu.apps.controller import GameController
 from hoteledu.apps.pad import Press, PressPad
@@ -691,8 +691,17 @@ class GameApp:
         pad.show(items, version, disabled=not enabled)
 
     # --------------------------------------------------------------- display
+    @property
+    def reader_text(self) -> str:
+        """What a stored notebook shows in place of the app (nothing draws a widget there)."""
+        adapter = self.controller.adapter
+        return (
+            f"The {adapter.title} app: the board, the legal moves as buttons, the log. "
+            f"Run the notebook (or `hoteledu app {adapter.game}`) to play."
+        )
+
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        return hoteledu._display.widget_bundle(self, self.widget, **kwargs)
 
 
 def _set(widget: Any, **values: Any) -> None:

@@ -5,7 +5,11 @@
 * :mod:`hoteledu.interop.openspiel`: every game as an OpenSpiel Python game
   (extra ``[openspiel]``), ``pyspiel.load_game("hoteledu_amsterdam", {...})``.
 * :mod:`hoteledu.interop.pettingzoo`: every game as a PettingZoo AEC
-  environment (extra ``[rl]``), ``env("boutique", players=2)``.
+  environment and a Parallel one (extra ``[rl]``), ``env("boutique", players=2)``,
+  ``parallel_env("boutique")``.
+* :mod:`hoteledu.interop.gymnasium_env`: one seat of a game as a Gymnasium
+  environment, the other seats played by a hoteledu agent (extra ``[rl]``),
+  ``gym_env("boutique", opponent=BoutiqueBot())``.
 
 This package imports nothing optional; import the submodule you need.
 """

@@ -833,3 +833,4 @@ def load(game: str, **options: Any) -> HoteleduGame:
 
 
 register()
+from hoteledu.interop import openspiel_lessons  # noqa: E402, F401  (registers the lesson games)

@@ -37,6 +37,11 @@
 #   engine numbers them from 0: `state.current_player() == 0` means it is
 #   P1's move, and `state.winners() == [1]` means P2 won.
 # * You can change anything. Break it, then run the cells again.
+# * Some code cells start with the comment `# NBVAL_CHECK_OUTPUT`. It is not for
+#   you: it tells the lessons' automatic test (nbval) to compare that cell's
+#   printed output with the output stored in the notebook, so a change in the
+#   code that changes a number the text teaches is caught. Ignore it, or delete
+#   it in your copy; the cell runs the same either way.
 #
 # ## The games and their lessons
 #
@@ -46,12 +51,12 @@
 # | Lesson | What it is about | Level | Time |
 # |---|---|---|---|
 # | [1. Play the game](amsterdam/01_play.ipynb) | the rules, reading the board, where the boat stops next; play against bots (also a standalone page under Voilà) | beginner | about 25 minutes |
-# | [2. The city as a graph](amsterdam/02_city_graph.ipynb) | degrees, walks, centrality, why the Dam diagonals matter | beginner to intermediate | about 35 minutes |
-# | [3. The canal boat as a Markov chain](amsterdam/03_canal_boat_markov.ipynb) | exact distributions, the long run, where to build a hotel | intermediate | about 40 minutes |
-# | [3b. How fast the boat forgets where it started: convergence](amsterdam/03b_boat_convergence.ipynb) | how quickly the boat's distribution becomes uniform | intermediate | about 30 minutes |
+# | [2. The city as a graph](amsterdam/02_city_graph.ipynb) | degrees, walks, centrality, why the Dam diagonals matter | introductory | about 35 minutes |
+# | [3. The canal boat as a Markov chain](amsterdam/03_canal_boat_markov.ipynb) | exact distributions, the long run, where to build a hotel | introductory to intermediate | about 40 minutes |
+# | [3b. How fast the boat forgets where it started: convergence](amsterdam/03b_boat_convergence.ipynb) | how quickly the boat's distribution becomes uniform | intermediate | about 35 minutes |
 # | [4. Tourist flows](amsterdam/04_tourist_flows.ipynb) | the fewest-tourists rule as load balancing | intermediate | about 35 minutes |
 # | [5. The tactical variant and minimax](amsterdam/05_tactical_minimax.ipynb) | game trees, alpha-beta, search | intermediate | about 40 minutes |
-# | [5b. How big is the search? Node counts, pruning and a bot tournament](amsterdam/05b_search_size_and_bots.ipynb) | how many positions a search visits, what pruning saves, which bot wins | intermediate to advanced | about 35 minutes |
+# | [5b. How big is the search? Node counts, pruning and a bot tournament](amsterdam/05b_search_size_and_bots.ipynb) | how many positions a search visits, what pruning saves, which bot wins, and what a few games can show | intermediate | about 35 minutes |
 #
 # **Grand Austria Hotel**: dice drafting and its economics.
 #
@@ -68,7 +73,7 @@
 # |---|---|---|---|
 # | [1. Play the game](boutique/01_play.ipynb) | the rules in brief, reading the mats, a week against bots with prices and bids kept secret | beginner | about 30 minutes |
 # | [2. A price war with three rooms](boutique/02_price_war.ipynb) | payoff matrices from the engine, best responses, why matching beats undercutting here, the cycle when the goal is to beat the rival, textbook Bertrand beside it | introductory game theory | about 40 minutes |
-# | [3. Mixed equilibria with nashpy](boutique/03_mixed_equilibria.ipynb) | the zero-sum pricing game as a linear program, indifference on the support, support and vertex enumeration, Lemke-Howson, degeneracy, sampling error | intermediate | about 45 minutes |
+# | [3. Mixed equilibria with nashpy](boutique/03_mixed_equilibria.ipynb) | the zero-sum pricing game as a linear program, indifference on the support, support and vertex enumeration, Lemke-Howson, degeneracy, sampling error | intermediate game theory | about 45 minutes |
 # | [4. The marketing bid: an all-pay auction](boutique/04_marketing_bid.ipynb) | all-pay auctions, rent dissipation, budget caps, the game's own tie rule | intermediate | about 40 minutes |
 # | [5. Walk-ins and staffing](boutique/05_walk_ins_and_staffing.ipynb) | the demand and revenue curves, the value of ranking first, staffing as a newsvendor | intermediate | about 40 minutes |
 # | [6. Learning to price](boutique/06_learning_to_price.ipynb) | fictitious play and replicator dynamics against the equilibrium, a pricing duel against the bots, a tournament of the pricing bots | intermediate | about 40 minutes |
@@ -77,7 +82,7 @@
 #
 # | Lesson | What it is about | Level | Time |
 # |---|---|---|---|
-# | [1. Running an experiment](classroom/01_running_an_experiment.ipynb) | for teachers: start the class server, open and close rounds, read the results | for teachers | about 25 minutes |
+# | [1. Running an experiment](classroom/01_running_an_experiment.ipynb) | for teachers: start the class server, open and close rounds, read the results | for teachers; introductory game theory | about 25 minutes |
 # | [2. Analysing a session](classroom/02_analysing_a_session.ipynb) | a stored class session against the equilibrium: histogram, leaderboard, a test of fit | intermediate | about 30 minutes |
 
 # %%
@@ -109,14 +114,16 @@ for game in hoteledu.list_games():
 # %%
 # NBVAL_CHECK_OUTPUT
 new_state = hoteledu.load_game("amsterdam", players=2)
-print("to move:", new_state.current_player(), "(hoteledu.CHANCE is", hoteledu.CHANCE, ")")
+mover = new_state.current_player()
+print(f"to move: {mover}, which is hoteledu.CHANCE ({hoteledu.CHANCE}): chance rolls the dice")
 for outcome, probability in new_state.chance_outcomes():
     print(f"{outcome!s:40} {probability}")
 
 # %% [markdown]
 # The boat moves by the **sum** of the two dice. Adding up the outcomes of the
 # chance node gives its distribution exactly; a seeded simulation of 10,000
-# rolls stands beside it.
+# rolls stands beside it, each frequency with its 95% Wilson interval (the
+# interval for a proportion that stays sensible for small counts too).
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -129,13 +136,18 @@ exact = Counter()
 for outcome, probability in new_state.chance_outcomes():
     exact[outcome.white + outcome.black] += probability
 
+from scipy.stats import binomtest
+
 rng = np.random.default_rng(2024)
 rolls = [new_state.sample_chance(rng) for _ in range(10_000)]
 simulated = Counter(r.white + r.black for r in rolls)
-print("sum  exact  = decimal  simulated")
+print("sum  exact  = decimal  simulated  95% interval      contains the exact value")
 for total in sorted(exact):
     p = exact[total]
-    print(f"{total:>3}  {p!s:>5}  = {float(p):.4f}   {simulated[total] / 10_000:.4f}")
+    ci = binomtest(simulated[total], 10_000).proportion_ci(method="wilson")
+    inside = "yes" if ci.low <= p <= ci.high else "no"
+    print(f"{total:>3}  {p!s:>5}  = {float(p):.4f}   {simulated[total] / 10_000:.4f}"
+          f"     [{ci.low:.4f}, {ci.high:.4f}]  {inside}")
 print("mean step:", sum(t * p for t, p in exact.items()))
 
 # %% [markdown]

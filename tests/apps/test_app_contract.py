@@ -92,6 +92,11 @@ def test_undo_replay_save_load_round_trips(make_app):
         ('{"game": "GAME", "options": [], "players": [], "actions": []}', "options"),
         ('{"game": "GAME", "options": {"players": 2, "bogus": 1}, "actions": []}', "bogus"),
         ('{"game": "GAME", "options": {"players": 9}, "actions": []}', "players"),
+        # once "object of type 'int' has no len()" (issue 20)
+        (
+            '{"game": "GAME", "options": {}, "players": 9, "actions": []}',
+            "'players' must be a list of the players' names, got 9",
+        ),
         (
             '{"game": "GAME", "options": {"players": 2}, "players": ["a", "b"], "actions": 3}',
             "list",

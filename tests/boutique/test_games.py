@@ -252,10 +252,32 @@ def test_payoff_heatmap_marks_best_replies_and_equilibria() -> None:
     assert len(p2.x) == 3
     assert heat.z.tolist() == game.payoffs[0].tolist()
     # Matching is the best reply to 300 and 400; the equilibria are the diagonal.
-    assert set(zip(p1.y, p1.x, strict=True)) == {("200", "200"), ("300", "300"), ("400", "400")}
-    assert set(zip(eq.y, eq.x, strict=True)) == {("200", "200"), ("300", "300"), ("400", "400")}
+    diagonal = {("200", "200"), ("300", "300"), ("400", "400")}
+    assert {tuple(c) for c in p1.customdata} == diagonal
+    assert {tuple(c) for c in eq.customdata} == diagonal
     sampled = pricing_game("week", prices=(3, 4), samples=4, seed=1)
     assert "±" in payoff_heatmap(sampled, player=1).data[0].text[0][0]
+
+
+def test_heatmap_markers_leave_the_numbers_and_titles_clear() -> None:
+    """Issue 20: the markers hid the equilibrium numbers, the axis title the figure title."""
+    from hoteledu.boutique.figures.games import payoff_heatmap
+
+    fig = payoff_heatmap(pricing_game("booking", prices=(2, 3, 4), deck=[28]), title="t")
+    _heat, p1, p2, eq = fig.data
+    # The number is printed at the cell centre (integer coordinates, font about 12 px in a
+    # cell of at least 80 px): every marker lies at least a quarter cell away in x and y.
+    for trace in (p1, p2):
+        for x, y in zip(trace.x, trace.y, strict=True):
+            assert abs(x - round(x)) >= 0.25 and abs(y - round(y)) >= 0.25
+    # The equilibrium frame is lines around the cell, not a marker over its middle.
+    assert eq.mode == "lines"
+    assert all(x is None or abs(x - round(x)) > 0.4 for x in eq.x)
+    # The figure title is anchored at the top of the page, above the top margin where the
+    # x axis draws its ticks and title; the margin leaves room for both lines.
+    assert fig.layout.xaxis.side == "top"
+    assert fig.layout.title.yanchor == "top" and fig.layout.title.y >= 0.97
+    assert fig.layout.margin.t >= 110
 
 
 def test_equilibrium_bars_and_best_response_figures() -> None:

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from hoteledu.boutique.analysis.auction import (
+    all_pay_game,
     bid_position,
     continuous_expected_bid,
     engine_bid_game,
+    equilibria,
+    parity_mixes,
 )
 from hoteledu.boutique.bots import BOTS
 from hoteledu.boutique.widgets.bid_widget import BidDuelController
@@ -84,3 +89,57 @@ def test_bots_tie_bids_as_lesson_4_states() -> None:
         "peakload": 0,
         "staffer": 0,
     }
+
+
+LESSON_4 = (
+    Path(__file__).resolve().parents[2] / "notebooks" / ".src" / "boutique" / "04_marketing_bid.py"
+)
+
+
+def by_hand_payoffs(prize: int, mix: dict[int, Fraction]) -> dict[int, Fraction]:
+    """Each bid 0..V against ``mix`` (ties split), summed by hand over the rival's bids."""
+    return {
+        a: sum(
+            (
+                q * (prize * (1 if a > b else Fraction(1, 2) if a == b else 0) - a)
+                for b, q in mix.items()
+            ),
+            Fraction(0),
+        )
+        for a in range(0, prize + 1, 100)
+    }
+
+
+@pytest.mark.parametrize("prize", [200, 400, 600, 800, 1000])
+def test_even_steps_have_an_equilibrium_with_full_dissipation(prize: int) -> None:
+    """Issue 19, correction 1: 'full dissipation fails by one step' is false for even k."""
+    steps = prize // 100
+    for parity, keeps in ((1, 0), (0, 100)):
+        mix = {b: Fraction(2, steps) for b in range(parity * 100, prize, 200)}
+        earned = by_hand_payoffs(prize, mix)
+        value = sum(q * earned[b] for b, q in mix.items())
+        assert max(earned.values()) == value == keeps  # an equilibrium; each keeps 0 or a step
+        dissipation = 2 * sum(q * b for b, q in mix.items()) / prize
+        assert dissipation == (1 if parity else Fraction(steps - 2, steps))
+        found = parity_mixes(prize)["odd" if parity else "even"]
+        assert found.row == tuple(mix.get(b, Fraction(0)) for b in range(0, prize + 1, 100))
+        assert found.dissipation == dissipation
+
+
+def test_dissipation_over_the_equilibria_at_400_runs_from_half_to_one() -> None:
+    found = equilibria(all_pay_game(400))
+    assert min(e.dissipation for e in found) == Fraction(1, 2)
+    assert max(e.dissipation for e in found) == 1
+
+
+@pytest.mark.parametrize("prize", [300, 500])
+def test_odd_steps_have_only_the_uniform_mix(prize: int) -> None:
+    found = equilibria(all_pay_game(prize))
+    assert {e.dissipation for e in found} == {Fraction(prize // 100 - 1, prize // 100)}
+
+
+def test_lesson_4_teaches_the_range_not_one_step_short() -> None:
+    text = " ".join(LESSON_4.read_text(encoding="utf-8").replace("\n# ", " ").split())
+    assert "fails by one step" not in text
+    assert "dissipation is **exactly 1**" in text
+    assert "the dissipation runs from 1/2 to 1" in text

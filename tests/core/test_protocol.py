@@ -222,21 +222,39 @@ def test_an_agent_sees_only_its_observation():
     assert sample.bonus[0] == 2 and sample.bonus[1] in (1, 2, 3)
 
 
+STDLIB_PRIVATE = {"compat_pickle", "weakrefset"}
+"""Standard-library helpers that ``sys.stdlib_module_names`` does not list."""
+
+
 def test_import_hoteledu_does_not_import_plotly_or_ipywidgets():
-    """The engine stays light for worker processes (measured with -X importtime)."""
+    """The engine stays light for worker processes: the work an import does, not its time.
+
+    ``import hoteledu`` loads only the standard library, numpy and hoteledu's
+    core; each game package loads when it is first asked for (``__getattr__``).
+    A wall-clock bound here failed on loaded machines; this bound cannot.
+    """
     code = (
-        "import sys, hoteledu, hoteledu.testing; "
-        "heavy = [m for m in ('plotly', 'ipywidgets', 'tqdm', 'networkx') if m in sys.modules]; "
-        "print(','.join(heavy))"
+        "import sys, json; before = set(sys.modules); import hoteledu, hoteledu.testing; "
+        "print(json.dumps(sorted(set(sys.modules) - before)))"
     )
     result = subprocess.run(
-        [sys.executable, "-X", "importtime", "-c", code], capture_output=True, text=True, check=True
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
-    assert result.stdout.strip() == ""
-    cumulative = [
-        int(line.split("|")[1]) for line in result.stderr.splitlines() if line.endswith(" hoteledu")
+    loaded = json.loads(result.stdout)
+    outside = {
+        name.split(".")[0]
+        for name in loaded
+        if name.split(".")[0] not in sys.stdlib_module_names
+        and not (name.startswith("_") and name.split(".")[0][1:] in STDLIB_PRIVATE)
+    }
+    assert outside <= {"hoteledu", "numpy"}, f"import hoteledu loads {sorted(outside)}"
+    games = [
+        name
+        for name in loaded
+        if name.split(".")[:2][-1]
+        in {"amsterdam", "grand_austria", "boutique", "apps", "classroom", "interop"}
     ]
-    assert cumulative and cumulative[0] < 2_000_000, "import hoteledu takes over 2 s"
+    assert games == [], f"import hoteledu loads game or app modules eagerly: {games}"
 
 
 @pytest.mark.parametrize("game", ["amsterdam", "grand_austria", "boutique"])

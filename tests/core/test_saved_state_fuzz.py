@@ -168,7 +168,7 @@ def fuzz_saved_states(
         kind, data = mutate_saved_state(original, rng)
         state_type = type(load_game(original["game"], **original["options"]))
         assert find_game_info(original["game"]) is not None
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: the work a case does, whatever the load
         outcome = "loaded"
         try:
             state = state_type.from_json(data)
@@ -188,10 +188,10 @@ def fuzz_saved_states(
                     f"case {case} ({kind}) {original['game']} loaded but failed its checks: "
                     f"{type(error).__name__}: {str(error)[:200]}"
                 )
-        took = time.perf_counter() - start
+        took = time.process_time() - start
         if took > TIME_LIMIT:
             outcome = "escaped"
-            escapes.append(f"case {case} ({kind}) took {took:.1f} s")
+            escapes.append(f"case {case} ({kind}) took {took:.1f} s of CPU")
         counts[outcome] += 1
     return counts, escapes
 

@@ -289,6 +289,33 @@ def fast_symmetric_equilibrium(game: BidGame) -> MixedEquilibrium:
     return symmetric_equilibrium(game)
 
 
+def parity_mixes(prize: int, step: int = BID_STEP) -> dict[str, MixedEquilibrium]:
+    """The symmetric equilibria of the textbook grid auction with an even number of steps.
+
+    With ``k = V / step`` even, the uniform mix over the even multiples of
+    the step below ``V`` (0, 2 step, ..., V - 2 step) and the one over the odd
+    multiples (step, 3 step, ..., V - step) are both equilibria, and so is
+    every mix of the two (the uniform mix over ``0..V - step`` is halfway):
+    each bidder keeps one step and dissipation is ``(k - 2) / k`` under the
+    even mix, each keeps 0 and dissipation is exactly 1 under the odd one.
+    Both are verified exactly. Raises for an odd ``k`` (no such pair).
+    """
+    game = all_pay_game(prize, step=step)
+    steps = prize // step
+    if prize % step or steps % 2:
+        raise ValueError(f"the prize must be an even number of steps, got {prize} / {step}")
+    out: dict[str, MixedEquilibrium] = {}
+    for name, parity in (("even", 0), ("odd", 1)):
+        mix = tuple(
+            Fraction(2, steps) if b < prize and (b // step) % 2 == parity else Fraction(0)
+            for b in game.row_bids
+        )
+        if not is_equilibrium(game, mix, mix):
+            raise RuntimeError(f"the {name} mix failed the exact check at V = {prize}")
+        out[name] = make_equilibrium(game, mix, mix)
+    return out
+
+
 def _step(bids: Sequence[int]) -> int:
     return bids[1] - bids[0] if len(bids) > 1 else BID_STEP
 

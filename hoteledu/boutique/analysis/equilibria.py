@@ -509,3 +509,43 @@ def degeneracy(game: Any, max_support: int | None = None) -> Degeneracy:
         if found:
             witnesses.append(found)
     return Degeneracy(bool(witnesses), tuple(witnesses))
+
+
+# ------------------------------------------------------- best reply vs runner-up
+@dataclasses.dataclass(frozen=True)
+class ReplyMargin:
+    """P1's best reply to one column, its runner-up, and by how much the first wins."""
+
+    column: int
+    best: int
+    runner_up: int
+    gap: float
+    """P1's payoff with the best reply minus with the runner-up."""
+    error: float
+    """Standard error of ``gap`` (deal by deal under common random numbers)."""
+
+    @property
+    def z(self) -> float:
+        """The gap in standard errors (infinite for an exact game with a gap)."""
+        if self.error == 0:
+            return float("inf") if self.gap > 0 else 0.0
+        return self.gap / self.error
+
+
+def reply_margins(game: Any) -> list[ReplyMargin]:
+    """For each of P2's choices: P1's best reply against its runner-up, with the paired error.
+
+    ``game`` has P1's ``payoffs[0]`` and ``compare(0, first, second)`` (a
+    :class:`~hoteledu.boutique.analysis.games.PricingGame`). Testing the best
+    reply only against matching, or against a fixed rival price, says nothing
+    about whether the *best* reply is really best: the runner-up is the
+    comparison that can overturn it.
+    """
+    a = np.asarray(game.payoffs[0], dtype=float)
+    out = []
+    for j in range(a.shape[1]):
+        order = sorted(range(a.shape[0]), key=lambda i: (-a[i, j], i))
+        best, runner_up = order[0], order[1]
+        gap, error = game.compare(0, (best, j), (runner_up, j))
+        out.append(ReplyMargin(j, best, runner_up, gap, error))
+    return out

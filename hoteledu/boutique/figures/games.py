@@ -33,6 +33,10 @@ from hoteledu.core.matrix_game import MatrixGame
 
 PLAYER_COLOURS = ("#1f77b4", "#d62728")
 EQUILIBRIUM_COLOUR = "#2ca02c"
+MARKER_OFFSET = (0.36, 0.3)
+"""Where a best-reply marker sits in its cell, from the centre (column, row units)."""
+HEATMAP_TOP_MARGIN = 120
+"""Room above the grid for the figure title and, below it, the axis title and ticks."""
 LAYOUT = {
     # White background set directly: applying the "plotly_white" template costs about
     # 16 ms per figure, a third of a slider's budget.
@@ -61,10 +65,13 @@ def payoff_heatmap(
 ) -> go.Figure:
     """Heatmap of one player's payoffs; best replies and pure equilibria marked.
 
-    Rows are P1's choices, columns P2's. A blue dot marks P1's best reply to
-    each column, a red dot P2's best reply to each row, a green square a
-    cell where both hold (a pure equilibrium). Each cell shows the payoff
-    (and "± standard error" when ``errors`` or the game's errors are given).
+    Rows are P1's choices, columns P2's (axes numbered 0.., labelled with the
+    choices). A blue dot in a cell's upper left corner marks P1's best reply
+    to each column, a red diamond in the upper right P2's best reply to each
+    row, a green frame a cell where both hold (a pure equilibrium). Each
+    cell shows the payoff in its middle (and "± standard error" when
+    ``errors`` or the game's errors are given); ``customdata`` of the marker
+    traces holds the (row, column) labels.
     """
     a, b = MatrixGame.of(game).payoffs
     rows, cols = _labels(game, labels)
@@ -78,60 +85,91 @@ def payoff_heatmap(
         ]
         for i in range(z.shape[0])
     ]
+    m, n = z.shape
     fig = go.Figure(
         go.Heatmap(
             z=z,
-            x=cols,
-            y=rows,
+            x=list(range(n)),
+            y=list(range(m)),
             text=text,
             texttemplate="%{text}",
             colorscale="RdBu" if z.min() < 0 < z.max() else "Blues",
             zmid=0 if z.min() < 0 < z.max() else None,
             name=f"P{player + 1} payoff",
             colorbar={"title": f"P{player + 1}"},
-            hovertemplate="P1 %{y}, P2 %{x}: %{z:.1f}<extra></extra>",
+            customdata=[[(rows[i], cols[j]) for j in range(n)] for i in range(m)],
+            hovertemplate="P1 %{customdata[0]}, P2 %{customdata[1]}: %{z:.1f}<extra></extra>",
         )
     )
     row_best, col_best = best_responses((a, b))
-    p1 = [(rows[i], cols[j]) for j in range(len(cols)) for i in row_best[j]]
-    p2 = [(rows[i], cols[j]) for i in range(len(rows)) for j in col_best[i]]
-    for points, name, colour, symbol in (
-        (p1, "P1's best reply", PLAYER_COLOURS[0], "circle"),
-        (p2, "P2's best reply", PLAYER_COLOURS[1], "diamond"),
+    p1 = [(i, j) for j in range(n) for i in row_best[j]]
+    p2 = [(i, j) for i in range(m) for j in col_best[i]]
+    # The markers sit in the cells' upper corners (P1 left, P2 right), clear of the
+    # number printed in the middle.
+    for points, name, colour, symbol, dx in (
+        (p1, "P1's best reply", PLAYER_COLOURS[0], "circle", -MARKER_OFFSET[0]),
+        (p2, "P2's best reply", PLAYER_COLOURS[1], "diamond", MARKER_OFFSET[0]),
     ):
         fig.add_trace(
             go.Scatter(
-                x=[c for _, c in points],
-                y=[r for r, _ in points],
+                x=[j + dx for _, j in points],
+                y=[i - MARKER_OFFSET[1] for i, _ in points],
                 mode="markers",
-                marker={"color": colour, "size": 9, "symbol": symbol},
+                marker={
+                    "color": colour,
+                    "size": 9,
+                    "symbol": symbol,
+                    "line": {"color": "white", "width": 1},
+                },
                 name=name,
-                xaxis="x",
+                customdata=[(rows[i], cols[j]) for i, j in points],
                 hoverinfo="skip",
             )
         )
     equilibria = pure_equilibria((a, b))
+    # A frame around the whole cell: its inside is empty, so the number stays readable.
     fig.add_trace(
         go.Scatter(
-            x=[cols[j] for _, j in equilibria],
-            y=[rows[i] for i, _ in equilibria],
-            mode="markers",
-            marker={
-                "color": "rgba(0,0,0,0)",
-                "size": 34,
-                "symbol": "square",
-                "line": {"color": EQUILIBRIUM_COLOUR, "width": 3},
-            },
+            x=[
+                x
+                for _, j in equilibria
+                for x in (j - 0.46, j + 0.46, j + 0.46, j - 0.46, j - 0.46, None)
+            ],
+            y=[
+                y
+                for i, _ in equilibria
+                for y in (i - 0.46, i - 0.46, i + 0.46, i + 0.46, i - 0.46, None)
+            ],
+            mode="lines",
+            line={"color": EQUILIBRIUM_COLOUR, "width": 3},
             name="pure equilibrium",
+            customdata=[(rows[i], cols[j]) for i, j in equilibria],
             hoverinfo="skip",
         )
     )
     fig.update_layout(
-        title=title or f"P{player + 1}'s payoff (rows: P1's price, columns: P2's price)",
-        xaxis={"title": "P2's choice", "type": "category", "side": "top"},
-        yaxis={"title": "P1's choice", "type": "category", "autorange": "reversed"},
-        legend={"orientation": "h", "y": -0.08},
-        **LAYOUT,
+        # The figure title sits at the top of the page and the axis title (on top of the
+        # grid) in the margin below it, so they never overlap.
+        title={"text": title or f"P{player + 1}'s payoff", "y": 0.98, "yanchor": "top"},
+        xaxis={
+            "title": {"text": "P2's choice", "standoff": 4},
+            "side": "top",
+            "tickvals": list(range(n)),
+            "ticktext": cols,
+            "range": [-0.5, n - 0.5],
+            "showgrid": False,
+            "zeroline": False,
+        },
+        yaxis={
+            "title": "P1's choice",
+            "tickvals": list(range(m)),
+            "ticktext": rows,
+            "range": [m - 0.5, -0.5],
+            "showgrid": False,
+            "zeroline": False,
+        },
+        legend={"orientation": "h", "y": -0.04, "yanchor": "top"},
+        **{**LAYOUT, "margin": {**LAYOUT["margin"], "t": HEATMAP_TOP_MARGIN}},
     )
     return fig
 

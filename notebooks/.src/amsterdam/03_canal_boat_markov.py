@@ -6,7 +6,7 @@
 #
 # **Level:** introductory to intermediate (first-year probability) · **Prerequisites:**
 # lesson 1 (the rules), matrix multiplication, conditional probability, expectation ·
-# **Time:** about 35 minutes
+# **Time:** about 40 minutes
 #
 # Every turn the canal tour boat moves clockwise around the 24 canal tiles by the
 # sum of two dice, each showing 1, 2 or 3, and drops its tourists next to where

@@ -5,7 +5,7 @@
 #
 # **Level:** intermediate · **Prerequisites:** [lesson 5](05_tactical_minimax.ipynb)
 # (minimax, alpha-beta, the horizon effect), logarithms, a 95% confidence
-# interval · **Time:** about 30 minutes
+# interval · **Time:** about 35 minutes
 #
 # Lesson 5 solved a small position exactly and showed why a search must stop
 # somewhere. Here we measure how big the search gets: the whole game tree,

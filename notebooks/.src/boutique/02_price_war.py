@@ -14,8 +14,9 @@
 # total for their stay is lowest. If totals are equal, the better-rated hotel wins;
 # if the ratings are equal too, the tied hotels bid for marketing with money cards
 # face down, every bid is lost, and **if the bids are still equal every tied hotel
-# gets guests** (rulebook: "Bei anhaltendem Gleichstand erhalten alle beteiligten
-# Spieler Gäste"), each paid its full price. Every hotel starts with **three rooms**.
+# gets guests** (the German rulebook: "Bei anhaltendem Gleichstand erhalten alle
+# beteiligten Spieler Gäste", in English "if the tie persists, all the players involved
+# get guests"), each paid its full price. Every hotel starts with **three rooms**.
 #
 # That last rule makes this price war different from the one in the textbooks, and
 # this lesson computes how, from the game engine's own payoffs.
@@ -29,6 +30,8 @@
 #   so that every matched price is an equilibrium when the goal is profit;
 # * show that when the goal is to **beat the rival** undercutting pays, and that with
 #   only three rooms the best responses over a week go round in a **cycle**;
+# * test whether a sampled best reply is really best: against its **runner-up**, with the
+#   standard error of the paired difference under common random numbers;
 # * compare all this with the textbook Bertrand game, an idealisation.
 
 # %% [markdown]
@@ -40,6 +43,11 @@
 # take the lowest-numbered free rooms. The ratings start equal (3 stars), so a tie in
 # price always goes to the sealed bid, and with two blank cards both hotels get the
 # guests.
+#
+# **Profit** in this lesson means a hotel's **booking income**: what the guests it gets
+# pay for their stays (minus a marketing bid, where one is made). It is income *before
+# wages*: staff is hired after the booking phase, for the bookings and the walk-ins
+# together, and lesson 5 deals with that cost.
 #
 # First one booking: P1's turn, one roll of the check-in die (Monday to Saturday)
 # and one card from the 28-card deck. `pricing_game` plays every pair of prices and
@@ -160,22 +168,23 @@ best_reply_curve(beat, title="One booking, goal: beat the rival: undercut by one
 # NBVAL_CHECK_OUTPUT
 week = pricing_game("week", prices=(2, 3, 4, 5, 6), samples=60, seed=2026, progress=True,
                     symmetric=True)
-print("P1's mean money over the booking week (± standard error), goal: profit")
+print("P1's mean booking income over the week, before wages (± standard error), goal: profit")
 for label, row, err in zip(week.labels[0], week.payoffs[0], week.standard_errors[0], strict=True):
     print(f"{label:>4} " + "".join(f"{v:7.0f} ±{e:3.0f}" for v, e in zip(row, err, strict=True)))
 rows, _ = best_responses(week)
 print("best reply:", {week.labels[1][j]: week.labels[0][rows[j][0]] for j in range(5)})
 print("pure equilibria:", [(week.labels[0][i], week.labels[1][j]) for i, j in pure_equilibria(week)])
 gain, error = week.compare(0, (4, 2), (2, 2))
-print(f"against 400: 600 earns {gain:.0f} ± {error:.0f} more than matching")
+print(f"against 400: 600 earns {gain:.0f} ± {error:.0f} more than matching "
+      f"({gain / error:.2f} standard errors)")
 print(f"10 cards bring {10 * mean_nights:.1f} room-nights on average; 3 rooms hold {3 * 7}")
 
 # %% [markdown]
 # With profit as the goal, the matched high prices (500, 500) and (600, 600) are still
 # equilibria: matching keeps paying. But a hotel no longer matches a low price: against
 # 200 or 300 it does better to price at 600 and sell only the overflow. (Against 400
-# the two replies are within a standard error of each other: lesson 3 deals with
-# sampling error.)
+# the two replies are within a standard error of each other: 60 deals cannot tell them
+# apart, and lesson 3 deals with sampling error.)
 #
 # ## Goal: beat the rival, over the week: a cycle
 
@@ -185,10 +194,6 @@ beat_week = week.with_objective("difference")
 rows, _ = best_responses(beat_week)
 reply = {j: rows[j][0] for j in range(5)}
 print("best reply:", {beat_week.labels[1][j]: beat_week.labels[0][reply[j]] for j in range(5)})
-for j in range(5):
-    gain, error = beat_week.compare(0, (reply[j], j), (j, j))
-    print(f"against {beat_week.labels[1][j]}: the best reply {beat_week.labels[0][reply[j]]} "
-          f"gains {gain:6.0f} ± {error:3.0f} over matching ({gain / error:4.1f} standard errors)")
 print("pure equilibria:", pure_equilibria(beat_week))
 start, path = 4, []
 while start not in path:
@@ -204,9 +209,78 @@ print(f"{len(cycles)} cycles of alternating best replies, of", [len(c) for c in 
 # against 400 it is 300. But against 300, undercutting again would fill the rooms at a
 # price too low to win by; better to jump to 600 and sell the overflow dear. Then the
 # undercutting starts again: **the best responses cycle** (an Edgeworth cycle), and no
-# pair of prices is an equilibrium. The comparisons are 2 to 11 standard errors wide,
-# so the cycle is not sampling noise. A game without a pure equilibrium still has a
-# mixed one: lesson 3 computes it.
+# pair of prices is an equilibrium.
+#
+# **Is the cycle sampling noise?** Each arrow of the cycle says "this reply is *best*".
+# Beating matching, or any fixed price, does not show that: the reply that could
+# overturn it is the **runner-up**, the second-best reply to the same rival price. So
+# compare each best reply with its runner-up. Under common random numbers both are
+# played on the same 60 deals, so the difference is taken deal by deal and its standard
+# error is that of the 60 paired differences, $\mathrm{sd}(d_s)/\sqrt{60}$. That error
+# counts the correlation between the two replies' results, which combining the two
+# cells' errors as if they were independent, $\sqrt{se_1^2 + se_2^2}$, ignores; the
+# correlation can go either way (printed below for the reply to 400).
+
+# %%
+# NBVAL_CHECK_OUTPUT
+from hoteledu.boutique.analysis.equilibria import reply_margins
+
+
+def show_margins(margins, labels):
+    for m in margins:
+        print(f"against {labels[m.column]}: best {labels[m.best]}, runner-up "
+              f"{labels[m.runner_up]}, gap {m.gap:6.0f} ± {m.error:4.0f} ({m.z:5.1f} standard errors)")
+
+
+show_margins(reply_margins(beat_week), beat_week.labels[0])
+margins = reply_margins(beat_week)
+weak = [beat_week.labels[1][m.column] for m in margins if m.z < 2]
+print("replies within 2 standard errors of their runner-up, 60 deals:", weak)
+at_400 = margins[2]
+per_deal = beat_week.draws[..., 0] - beat_week.draws[..., 1]
+first, second = per_deal[:, at_400.best, 2], per_deal[:, at_400.runner_up, 2]
+independent = np.hypot(*beat_week.standard_errors[0][[at_400.best, at_400.runner_up], 2])
+print(f"against 400: correlation of the two replies over the deals "
+      f"{np.corrcoef(first, second)[0, 1]:.2f}; paired error {at_400.error:.0f}, "
+      f"as if independent {independent:.0f}")
+
+# %% [markdown]
+# Against 400 the best reply, 300, beats the runner-up, 600, by less than one standard
+# error: with 60 deals we cannot tell which of the two is the best reply to 400, and so
+# we cannot yet claim the cycle through 400. (The two replies do well on opposite deals,
+# a negative correlation, so here the paired error is even larger than the independent
+# guess.) (Against matching, 400, the reply 300 wins
+# by many standard errors, which is why a test against matching looks convincing: it
+# answers the wrong question.) The other links are 3 to 26 standard errors wide.
+#
+# The same game played over 4,000 deals (the first 60 are the deals above; computed
+# once by `hoteledu.boutique.analysis.week_reference` and stored, since it takes a few
+# minutes):
+
+# %%
+# NBVAL_CHECK_OUTPUT
+from hoteledu.boutique.analysis.week_reference import LESSON_GRID, load_week_reference
+
+reference = load_week_reference()
+print(f"{reference.deals} deals, seed {reference.seed}:")
+big = reference.reply_margins("difference", LESSON_GRID)
+show_margins(big, beat_week.labels[0])
+print("the best replies of 60 deals are the best replies of 4,000:",
+      [m.best for m in big] == [reply[j] for j in range(5)])
+print("every best reply beats its runner-up by more than 2 standard errors:",
+      all(m.z > 2 for m in big))
+profit_400 = reference.reply_margins("profit", LESSON_GRID)[2]
+print(f"goal profit, against 400: best {beat_week.labels[0][profit_400.best]}, runner-up "
+      f"{beat_week.labels[0][profit_400.runner_up]}, gap {profit_400.gap:.0f} ± {profit_400.error:.0f}")
+
+# %% [markdown]
+# With 4,000 deals every best reply beats its runner-up by several standard errors
+# (printed above), and the best replies are those of the 60 deals: the cycle is real.
+# (With profit as the goal, the reply to 400 that 60 deals left open is matching, 400,
+# by about 3 standard errors: printed last.)
+# The lesson from 60 deals is that a pattern can be right while the test that is meant
+# to show it is the wrong one. A game without a pure equilibrium still has a mixed one:
+# lesson 3 computes it.
 #
 # The arrows show the same thing on the whole grid: blue arrows move P1 along a column
 # to its best reply, red arrows move P2 along a row. No cell is left without an arrow.

@@ -26,7 +26,8 @@
 # * write the payoff matrix of a discrete all-pay auction and find its mixed equilibria
 #   with nashpy, and check one exactly by the indifference principle;
 # * state the continuous closed form (bids uniform on $[0, V]$, expected total bids $V$:
-#   **full rent dissipation**) and what holds exactly on a grid of bids;
+#   **full rent dissipation**) and why on a grid of bids the equilibria, and with them the
+#   rent dissipation, are not unique;
 # * say how a **budget cap** changes the equilibrium (an atom at the cap);
 # * explain why the game's own tie rule turns the auction into a coordination game, and
 #   why the goal "beat the rival" makes players bid **more than the prize**;
@@ -115,22 +116,39 @@ print("each bid against the uniform mix earns:",
 # earns $400 - 400 = 0$. Every bid in the support earns the same (indifference), none
 # earns more.
 #
-# So on a grid **full dissipation fails by one step**: with $V = k$ steps the uniform mix
-# over $0, \dots, V - \text{step}$ is an equilibrium, each bidder keeps half a step, and
-# the expected total bid is $V - \text{step}$: dissipation $(k-1)/k$, which tends to 1 as
-# the step shrinks. (With an even $k$ other equilibria exist too, as above.) Enumerating
-# every vertex gets slow as the grid grows, so the table below takes the uniform mix as a
-# candidate and checks it exactly (`fast_symmetric_equilibrium`; the tests compare it with
-# the full enumeration for up to 6 steps).
+# So on a grid the prediction of "rent dissipation" depends on **which** equilibrium is
+# played, and the grid has many. With $V = k$ steps:
+#
+# * **$k$ even** (here $k = 4$): the uniform mix over the even bids $0, 2, \dots, k - 2$
+#   steps and the uniform mix over the odd bids $1, 3, \dots, k - 1$ steps are both
+#   equilibria, and so is every mix of the two. Under the even mix each bidder keeps one
+#   step and the dissipation is $(k - 2)/k$; under the odd mix each keeps nothing and the
+#   dissipation is **exactly 1**, full dissipation as in the continuous model. The uniform
+#   mix over $0, \dots, k - 1$ steps lies halfway, at $(k - 1)/k$. Over all equilibria at
+#   $V = 400$ (the four corners above) the dissipation runs from 1/2 to 1.
+# * **$k$ odd** (for example $V = 300$ or $500$): vertex enumeration finds the uniform mix
+#   over $0, \dots, k - 1$ steps and nothing else, with dissipation $(k - 1)/k$.
+#
+# Every one of these tends to 1 as the step shrinks. What the grid changes is that "the"
+# dissipation is a range, from $(k-2)/k$ to 1, whenever $k$ is even: a measurement of
+# bids in the lab can sit anywhere in it without contradicting equilibrium. Enumerating
+# every vertex gets slow as the grid grows, so the table takes the candidate mixes and
+# checks each one exactly (`fast_symmetric_equilibrium` for the uniform mix,
+# `parity_mixes` for the even and odd ones; the tests compare them with the full
+# enumeration for up to 6 steps).
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from hoteledu.boutique.analysis.auction import fast_symmetric_equilibrium
+from hoteledu.boutique.analysis.auction import fast_symmetric_equilibrium, parity_mixes
 
-for prize in (200, 300, 400, 600, 800, 1000):
+for prize in (200, 300, 400, 500, 600, 800, 1000):
     eq = fast_symmetric_equilibrium(all_pay_game(prize))
-    print(f"V = {prize:>4}: each earns {eq.row_value}, expected total bid {eq.expected_total_bid},"
-          f" dissipation {eq.dissipation} = {float(eq.dissipation):.3f}")
+    line = f"V = {prize:>4} ({prize // 100:>2} steps): uniform mix dissipates {eq.dissipation}"
+    if prize // 100 % 2 == 0:
+        parity = parity_mixes(prize)
+        line += (f"; even mix {parity['even'].dissipation} (each keeps {parity['even'].row_value}),"
+                 f" odd mix {parity['odd'].dissipation} (each keeps {parity['odd'].row_value})")
+    print(line)
 
 # %% [markdown]
 # ## Theory beside play, through the engine
@@ -143,6 +161,8 @@ for prize in (200, 300, 400, 600, 800, 1000):
 
 # %%
 # NBVAL_CHECK_OUTPUT
+import numpy as np
+
 from hoteledu.boutique.analysis.auction import play_engine_bids
 from hoteledu.boutique.figures.auction import bid_distribution_figure
 
@@ -151,11 +171,17 @@ mix = tuple(uniform.row) + (Fraction(0),)  # the uniform mix, with 0 on a bid of
 played = play_engine_bids(position, mix, mix, rounds=3000, seed=2026)
 mean, se = played.mean_change()
 exact = sum(p * v for p, v in zip(mix, payoff_against(engine_game.row_payoffs, mix, True)))
-print(f"dissipation: played {played.dissipation:.3f}, exact {float(uniform.dissipation):.3f}")
-print(f"P1's money per bid under the game's rule: played {mean[0]:.1f} ± {se[0]:.1f}, "
+from hoteledu.core.tournament import wilson_interval
+
+per_round = played.bids.sum(axis=1) / played.prize
+half = 1.96 * per_round.std(ddof=1) / np.sqrt(len(per_round))
+ties = wilson_interval(int(played.both_won.sum()), len(played.both_won))
+print(f"dissipation: played {played.dissipation:.3f} ± {half:.3f} (95%), "
+      f"exact {float(uniform.dissipation):.3f}")
+print(f"P1's money per bid under the game's rule: played {mean[0]:.1f} ± {1.96 * se[0]:.1f} (95%), "
       f"exact {float(exact):.1f} (textbook, ties split: {uniform.row_value})")
-print(f"both got the guests in {played.both_won.mean():.3f} of the rounds "
-      f"(exact: P(tie) = {sum(p * p for p in mix)})")
+print(f"both got the guests in {ties.estimate:.3f} [{ties.low:.3f}, {ties.high:.3f}] of the rounds "
+      f"(95% Wilson; exact: P(tie) = {sum(p * p for p in mix)})")
 
 # %%
 bid_distribution_figure(engine_game.row_bids, mix, played.bids[:, 0],
@@ -193,7 +219,8 @@ for cap in (100, 200, 300, 400):
 # prize is spent). A cap of at least half the prize changes the shape of the bids but, in
 # the continuous model, not the waste: the expected bid is
 # $\frac{(2m - V)^2}{2V} + 2m\left(1 - \frac mV\right) = \frac V2$, full dissipation
-# again. On the grid the dissipation stays at 3/4 here.
+# again. On the grid the mix above dissipates 3/4 here: one equilibrium among several, as
+# without a cap.
 #
 # ## The game's own tie rule
 #
@@ -294,6 +321,10 @@ duel = BidDuelController(face=2, money=500, rival="textbook", seed=7)
 for _ in range(40):
     duel.bid(200)
 print(duel.summary())
+totals = np.array([r.your_bid + r.rival_bid for r in duel.history]) / duel.prize
+half = 2.023 * totals.std(ddof=1) / np.sqrt(len(totals))  # t quantile, 39 degrees of freedom
+print(f"dissipation over the 40 rounds: {totals.mean():.3f} ± {half:.3f} (95%, t); "
+      f"expected for always 200: (200 + 150) / 400 = {350 / 400}")
 print("best reply to this rival under the game's rule:", duel.best_reply())
 print("each bid against the textbook rival, game's rule:",
       {b: str(v) for b, v in zip(engine_game.row_bids,
@@ -302,7 +333,9 @@ print("each bid against the textbook rival, game's rule:",
 # %% [markdown]
 # Against the textbook rival every bid from 0 to 300 earns the same under the game's rule
 # (the mix makes them indifferent; the helper names the lowest). Bidding 200 every time
-# wastes more than the equilibrium does: the measured dissipation is above the model's.
+# wastes more than the equilibrium does: you spend 200 a round and the rival 150 on
+# average, an expected dissipation of 0.875 against the model's 0.75, and the 40 rounds'
+# 95% interval (printed above) excludes 0.75.
 
 # %%
 from hoteledu.boutique.figures.auction import dissipation_figure

@@ -192,8 +192,8 @@ for experiment in EXPERIMENTS.values():
 # %% [markdown]
 # * **Pricing: Bertrand.** Against any price, one face lower wins the booking, so the
 #   only optimal choice is the lowest price. Classes rarely start there.
-# * **Marketing bid: mixed equilibria.** With a prize of 400 (card 3, two nights at
-#   200) the game has two optimal mixes at the corners of its optimal set (the exact
+# * **Marketing bid: mixed equilibria.** With a prize of 400 (card 3, two nights
+#   at 200) the game has two optimal mixes at the corners of its optimal set (the exact
 #   analysis of [Boutique lesson 4](../boutique/04_marketing_bid.ipynb) finds them by vertex
 #   enumeration): bids 0, 2, 5 with probabilities 1/4, 1/4, 1/2, and bids 1, 5 with
 #   1/4, 3/4. In a zero-sum game every mix between optimal mixes is optimal too; the

@@ -1,0 +1,110 @@
+"""One side of ``bench_engine_speed.py``: times the engine found first on PYTHONPATH.
+
+Run by the benchmark in its own process, once for today's tree and once for
+the old one, with the same seeds; prints one JSON line. The loops use only the
+public protocol (and ``hoteledu.core.mcts``), so they run on both trees.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import time
+
+import numpy as np
+
+import hoteledu
+from hoteledu.core.agents import PlayerView, RandomAgent
+from hoteledu.core.mcts import MCTSAgent, _apply_fast
+from hoteledu.core.simulate import play
+
+
+def played_games(game: str, players: int, games: int) -> tuple[float, str]:
+    """CPU seconds of ``games`` seeded random games through ``play()``, and their scores' digest."""
+    scores = []
+    start = time.process_time()
+    for g in range(games):
+        state = hoteledu.load_game(game, players=players)
+        agents = [RandomAgent(10 * g + p) for p in range(players)]
+        play(state, agents, seed=g)
+        scores.append(state.returns())
+    elapsed = time.process_time() - start
+    return elapsed, hashlib.sha256(json.dumps(scores).encode()).hexdigest()[:12]
+
+
+def playouts(game: str, players: int, games: int) -> tuple[float, str]:
+    """CPU seconds of seeded random playouts as the search runs them (trusted application)."""
+    scores = []
+    start = time.process_time()
+    for g in range(games):
+        state = hoteledu.load_game(game, players=players)
+        rng = np.random.default_rng(g)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = state.sample_chance(rng)
+            else:
+                legal = state.legal_actions()
+                action = legal[int(rng.integers(len(legal)))]
+            _apply_fast(state, action)
+        scores.append(state.returns())
+    elapsed = time.process_time() - start
+    return elapsed, hashlib.sha256(json.dumps(scores).encode()).hexdigest()[:12]
+
+
+def search_positions(game: str, players: int, count: int) -> list:
+    """Decision positions from seeded random games, about a quarter, half and 3/4 through."""
+    positions = []
+    for g in range(count):
+        state = hoteledu.load_game(game, players=players)
+        play(state, [RandomAgent(10 * g + p) for p in range(players)], seed=1000 + g)
+        history = state.history
+        for fraction in (0.25, 0.5, 0.75):
+            at = int(len(history) * fraction)
+            replay = hoteledu.load_game(game, players=players)
+            for action in history[:at]:
+                replay.apply_action(action)
+            while replay.current_player() < 0 and not replay.is_terminal():
+                replay.apply_action(history[len(replay.history)])
+            if not replay.is_terminal() and len(replay.legal_actions()) > 1:
+                positions.append(replay)
+    return positions
+
+
+def mcts_iterations(game: str, players: int, iterations: int) -> tuple[float, int, str]:
+    """CPU seconds of MCTS searches of ``iterations`` each, from set positions."""
+    positions = search_positions(game, players, 4)
+    chosen = []
+    start = time.process_time()
+    for k, state in enumerate(positions):
+        agent = MCTSAgent(iterations=iterations, seed=k)
+        result = agent.search(PlayerView(state, state.current_player()))
+        chosen.append(str(result.best))
+    elapsed = time.process_time() - start
+    digest = hashlib.sha256(json.dumps(chosen).encode()).hexdigest()[:12]
+    return elapsed, iterations * len(positions), digest
+
+
+def main() -> None:
+    game, players, games, iterations = (
+        sys.argv[1],
+        int(sys.argv[2]),
+        int(sys.argv[3]),
+        int(sys.argv[4]),
+    )
+    what = sys.argv[5]
+    hoteledu.load_game(game, players=players)  # load data files before timing
+    out: dict = {"hoteledu": hoteledu.__file__}
+    if what == "play":
+        out["seconds"], out["digest"] = played_games(game, players, games)
+        out["count"] = games
+    elif what == "playout":
+        out["seconds"], out["digest"] = playouts(game, players, games)
+        out["count"] = games
+    else:
+        out["seconds"], out["count"], out["digest"] = mcts_iterations(game, players, iterations)
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()

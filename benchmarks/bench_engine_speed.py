@@ -1,0 +1,123 @@
+"""Engine speed, today's code against an older commit, side by side in one run (issue 23).
+
+Each measurement runs in its own process with one tree first on PYTHONPATH
+(today's working tree, or the old commit unpacked by ``git archive`` into a
+temporary folder), the two alternating, same seeds, same games. Figures are
+CPU seconds of that process (``time.process_time``); the best of the repeats
+is quoted, with the median, and the load average is printed before and after.
+Each side prints a digest of the games' scores and of the search's choices:
+equal digests say the two trees played the same games.
+
+- ``play``: random games through ``play()`` (public ``apply_action``, checked).
+- ``playout``: random playouts as the search runs them (``legal_actions`` and
+  the trusted application of ``hoteledu.core.mcts``), the rollouts' loop.
+- ``mcts``: ``MCTSAgent`` iterations per CPU second from set positions.
+
+Run: ``python benchmarks/bench_engine_speed.py [game] [--old 49a0ddf] [--repeat 3]``
+(``game``: grand_austria, amsterdam or boutique; outside the test run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKER = Path(__file__).resolve().parent / "_engine_worker.py"
+SIZES = {  # games for play and playout, iterations per search
+    "grand_austria": (60, 200),
+    "amsterdam": (300, 400),
+    "boutique": (100, 200),
+}
+
+
+def unpack(commit: str, into: Path) -> Path:
+    """The package ``hoteledu`` of ``commit``, unpacked into ``into``."""
+    archive = into / "old.tar"
+    subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "-o", str(archive), commit, "hoteledu"], check=True
+    )
+    with tarfile.open(archive) as tar:
+        tar.extractall(into, filter="data")
+    return into
+
+
+def run_side(tree: Path, args: list[str]) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    done = subprocess.run(
+        [sys.executable, str(WORKER), *args],
+        env=env,
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    if not out["hoteledu"].startswith(str(tree)):
+        raise RuntimeError(f"the worker imported {out['hoteledu']}, not the tree {tree}")
+    return out
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
+def load() -> str:
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", nargs="?", default="grand_austria", choices=sorted(SIZES))
+    parser.add_argument("--old", default="49a0ddf", help="the commit to compare with")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--only", choices=("play", "playout", "mcts"), action="append")
+    options = parser.parse_args()
+    games, iterations = SIZES[options.game]
+    kinds = options.only or ["play", "playout", "mcts"]
+    print(f"{options.game}, {options.players} players; today {ROOT} against {options.old}")
+    print(f"machine: {machine()}; load average before: {load()}")
+    with tempfile.TemporaryDirectory() as temp:
+        old_tree = unpack(options.old, Path(temp))
+        for kind in kinds:
+            args = [options.game, str(options.players), str(games), str(iterations), kind]
+            rates: dict[str, list[float]] = {"old": [], "new": []}
+            digests: dict[str, set[str]] = {"old": set(), "new": set()}
+            for _ in range(options.repeat):
+                for side, tree in (("old", old_tree), ("new", ROOT)):
+                    out = run_side(tree, args)
+                    rates[side].append(out["count"] / out["seconds"])
+                    digests[side].add(out["digest"])
+            unit = "iterations" if kind == "mcts" else "games"
+            best = {side: max(r) for side, r in rates.items()}
+            median = {side: statistics.median(r) for side, r in rates.items()}
+            same = digests["old"] == digests["new"] and len(digests["old"]) == 1
+            print(
+                f"{kind:8s} {unit} per CPU second: old {best['old']:8.1f} "
+                f"(median {median['old']:.1f}), new {best['new']:8.1f} "
+                f"(median {median['new']:.1f}); ratio {best['new'] / best['old']:.2f} "
+                f"(medians {median['new'] / median['old']:.2f}); "
+                f"same games: {'yes' if same else 'NO ' + str(digests)}"
+            )
+    print(f"load average after: {load()}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""A stored figure gets a PNG beside it (kaleido with Debian's Chromium), so a
+reader without a kernel (GitHub, nbviewer, the lesson site) sees it."""
+
+from __future__ import annotations
+
+import base64
+import os
+import struct
+from pathlib import Path
+
+import plotly.graph_objects as go
+import pytest
+
+from hoteledu.static_figures import (
+    CHROMIUM,
+    FIGURE_MIME,
+    PICTURE_MIME,
+    StaticFigureError,
+    add_static_figures,
+    figures_without_picture,
+)
+
+HAVE_CHROMIUM = Path(os.environ.get("BROWSER_PATH", CHROMIUM)).exists()
+needs_chromium = pytest.mark.skipif(
+    not HAVE_CHROMIUM and not os.environ.get("HOTELEDU_REQUIRE_BROWSER"),
+    reason=f"drawing a figure needs Chromium at {CHROMIUM}",
+)
+
+
+def _figure_output(width: int) -> dict:
+    figure = go.Figure(go.Bar(x=[1, 2, 3], y=[3, 1, 2]), layout={"width": width, "height": 300})
+    return {"output_type": "display_data", "metadata": {}, "data": {FIGURE_MIME: figure.to_dict()}}
+
+
+def _png_size(encoded: str) -> tuple[int, int]:
+    data = base64.b64decode(encoded)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+@needs_chromium
+def test_each_figure_gets_a_png_of_its_own_size_and_a_drawn_one_is_kept() -> None:
+    kept = _figure_output(400)
+    kept["data"][PICTURE_MIME] = "kept"
+    fresh = _figure_output(500)
+    notebook = {
+        "cells": [
+            {"cell_type": "markdown", "source": "a figure below"},
+            {"cell_type": "code", "outputs": [{"output_type": "stream", "text": "x"}, fresh]},
+            {"cell_type": "code", "outputs": [kept]},
+        ]
+    }
+    assert add_static_figures([notebook], replace=False) == 1
+    assert _png_size(fresh["data"][PICTURE_MIME]) == (500, 300)
+    assert kept["data"][PICTURE_MIME] == "kept"
+    assert FIGURE_MIME in fresh["data"]  # the interactive figure stays beside it
+    assert figures_without_picture(notebook) == []
+
+
+def test_a_notebook_without_figures_needs_no_browser(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BROWSER_PATH", "/nowhere/chromium")
+    assert add_static_figures([{"cells": [{"cell_type": "code", "outputs": []}]}]) == 0
+
+
+def test_a_missing_browser_is_an_error_not_a_silent_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BROWSER_PATH", "/nowhere/chromium")
+    output = _figure_output(300)
+    with pytest.raises(StaticFigureError, match="Chromium at /nowhere/chromium"):
+        add_static_figures([{"cells": [{"cell_type": "code", "outputs": [output]}]}])
+    assert PICTURE_MIME not in output["data"]

@@ -336,18 +336,18 @@ plain = seat_totals(drafts[4].by_pick, (0, 1, 2, 3, 0, 1, 2, 3))
 snake4 = drafts[4].by_seat
 action2 = stopping_value(8, wanted=2)
 rival3 = rival_board(10, wanted=3)
-verdict = check_answers({
-    "1 plain order": ([round(float(v), 2) for v in plain], [6.81, 5.82, 5.25, 4.82]),
-    "1 gaps": ((round(float(plain[0] - plain[3]), 2), round(float(snake4[0] - snake4[3]), 2)), (1.98, 1.19)),
-    "1 larger by": (round(float(plain[0] - plain[3] - snake4[0] + snake4[3]), 2), 0.80),
-    "2 two players": ([round(float(v), 2) for v in game_totals(drafts[2].by_seat)], [37.07, 36.60]),
-    "2 seats": ([round(float(v), 2) for v in drafts[2].by_seat], [5.50, 5.02]),
-    "2 four players": ([round(float(v), 2) for v in game_totals(snake4)], [39.68, 40.05, 40.18, 38.99]),
-    "3 threshold": (action2.thresholds[8], 3),
-    "3 V(7)": (float(action2.values[7]), 2.219),
-    "3 option": (float(action2.values[8] - action2.take_now[8]), 0.532),
-    "3 V(8), E[X_8]": ((float(action2.values[8]), float(action2.take_now[8])), (2.496, 1.964)),
-    "4 threshold": (rival3.threshold, 3),
-    "4 same board": (rival3.after_take_given_pass == rival3.after_pass_given_pass, True),
-    "4 expectation": (float(rival3.after_pass_given_pass), 3.383),
+verdict = check_answers("grand_austria/03_drafting_and_passing", {
+    "1 plain order": [round(float(v), 2) for v in plain],
+    "1 gaps": (round(float(plain[0] - plain[3]), 2), round(float(snake4[0] - snake4[3]), 2)),
+    "1 larger by": round(float(plain[0] - plain[3] - snake4[0] + snake4[3]), 2),
+    "2 two players": [round(float(v), 2) for v in game_totals(drafts[2].by_seat)],
+    "2 seats": [round(float(v), 2) for v in drafts[2].by_seat],
+    "2 four players": [round(float(v), 2) for v in game_totals(snake4)],
+    "3 threshold": action2.thresholds[8],
+    "3 V(7)": float(action2.values[7]),
+    "3 option": float(action2.values[8] - action2.take_now[8]),
+    "3 V(8), E[X_8]": (float(action2.values[8]), float(action2.take_now[8])),
+    "4 threshold": rival3.threshold,
+    "4 same board": rival3.after_take_given_pass == rival3.after_pass_given_pass,
+    "4 expectation": float(rival3.after_pass_given_pass),
 })

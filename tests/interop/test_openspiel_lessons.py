@@ -152,4 +152,20 @@ def test_bad_parameters_are_refused_with_the_name() -> None:
     with pytest.raises(Exception, match="tie must be one of"):
         pyspiel.load_game(MARKETING_BID, {"tie": "coin"})
     with pytest.raises(Exception, match=r"prices must be distinct faces 1\.\.6"):
-        pyspiel.load_game(BOOKING_PRICE, {"prices": "1,7"})
+        pyspiel.load_game(BOOKING_PRICE, {"prices": "1/7"})
+
+
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_openspiel_random_sim_test_with_serialisation(name: str, params: dict) -> None:
+    pyspiel.random_sim_test(pyspiel.load_game(name, params), 3, True, False)
+
+
+def test_a_saved_state_is_json_and_a_forged_one_is_refused() -> None:
+    game = pyspiel.load_game(BOOKING_PRICE)
+    state = game.new_initial_state().child(2)
+    text = state.serialize()
+    assert text == '{"choices": [2]}'
+    assert str(game.deserialize_state(text)) == str(state)
+    for forged in ('{"choices": [2, 9]}', '{"choices": [0, 0, 0]}', '{"moves": []}', "[1]", "x"):
+        with pytest.raises(ValueError):
+            game.deserialize_state(forged)

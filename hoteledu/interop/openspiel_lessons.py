@@ -146,6 +146,20 @@ class LessonState(pyspiel.State):
         i, j = self.choices
         return [float(self.matrix.row_payoffs[i, j]), float(self.matrix.col_payoffs[i, j])]
 
+    def resample_from_infostate(self, player: int, probability_sampler: Any) -> LessonState:
+        """A state ``player`` cannot tell from this one: the rival's choice redrawn uniformly.
+
+        ``probability_sampler()`` (uniform in [0, 1), as OpenSpiel's IS-MCTS
+        passes) picks it; the player's own choice stays.
+        """
+        world = LessonState(self.get_game())
+        for seat, choice in enumerate(self.choices):
+            if seat != player:
+                options = len(self.matrix.labels[seat])
+                choice = min(int(float(probability_sampler()) * options), options - 1)
+            world.apply_action(choice)
+        return world
+
     def serialize(self) -> str:
         """The choices as JSON text (never pickle); the game's ``deserialize_state`` reads it."""
         return json.dumps({"choices": self.choices})

@@ -14,7 +14,7 @@ pyspiel = pytest.importorskip(
 pytest.importorskip("hoteledu.interop.openspiel")  # registers every game
 # ruff: noqa: E402
 from open_spiel.python import policy as policy_lib
-from open_spiel.python.algorithms import cfr, exploitability, get_all_states
+from open_spiel.python.algorithms import cfr, exploitability, get_all_states, ismcts, mcts
 from scipy.optimize import nnls
 
 from hoteledu.boutique.analysis.auction import all_pay_game, cached_engine_bid_game, equilibria
@@ -169,3 +169,16 @@ def test_a_saved_state_is_json_and_a_forged_one_is_refused() -> None:
     for forged in ('{"choices": [2, 9]}', '{"choices": [0, 0, 0]}', '{"moves": []}', "[1]", "x"):
         with pytest.raises(ValueError):
             game.deserialize_state(forged)
+
+
+def test_resampling_keeps_the_players_view_and_ismcts_plays_the_lesson_games() -> None:
+    game = pyspiel.load_game(BOOKING_PRICE, {"objective": "difference"})
+    state = game.new_initial_state().child(4)  # P1 chose 500; P2 to move
+    draws = iter([0.0, 0.99, 0.5])
+    worlds = [state.resample_from_infostate(1, lambda: next(draws)) for _ in range(3)]
+    assert [w.choices for w in worlds] == [[0], [5], [3]]
+    assert {w.information_state_string(1) for w in worlds} == {state.information_state_string(1)}
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 200, random_state=rng)
+    first = bot.step(game.new_initial_state())
+    assert first == 0  # 100 a night: the only equilibrium, found with 200 simulations

@@ -50,6 +50,7 @@ __all__ = [
     "question_of",
     "questions",
     "solution_code",
+    "support_files",
 ]
 
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
@@ -289,9 +290,25 @@ def _code(source: str, tags: Sequence[str] = ()) -> nbformat.NotebookNode:
     return cell
 
 
+def support_files(notebook: Path, code: Iterable[str]) -> list[str]:
+    """Files beside the lesson that its code opens by a relative path (a stored session)."""
+    found = []
+    for source in code:
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                name = node.value
+                if (
+                    re.fullmatch(r"[\w.-]+(/[\w.-]+)*\.\w+", name)
+                    and (notebook.parent / name).is_file()
+                ):
+                    found.append(name)
+    return sorted(set(found))
+
+
 def master_notebook(notebook: Path, lesson: str) -> nbformat.NotebookNode:
     """The otter-assign master notebook of a lesson's exercises."""
     setup, preparation, built, unasked = questions(notebook, lesson)
+    files = support_files(notebook, [*setup, *preparation])
     stated = stated_answers(lesson)
     tolerance = stated_tolerance(lesson)
     name = lesson.replace("/", "-")
@@ -305,6 +322,7 @@ def master_notebook(notebook: Path, lesson: str) -> nbformat.NotebookNode:
             "solutions_pdf: false",
             "run_tests: true",
             "generate: true",
+            *([f"files: {json.dumps(files)}"] if files else []),
         ]
     )
     cells = [
@@ -405,6 +423,9 @@ def build_assignment(
     work.mkdir(parents=True)
     master_path = work / f"{stem}.ipynb"
     nbformat.write(master, master_path)
+    for name in support_files(notebook, [c.source for c in master.cells if c.cell_type == "code"]):
+        (work / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(notebook.parent / name, work / name)
     from otter.assign import main as otter_assign  # the [grade] extra; a slow import (4 s)
 
     said = io.StringIO()
@@ -434,13 +455,3 @@ def grade(submission: Path, autograder: Path) -> tuple[float, float, dict[str, f
     results = grade_submission(str(submission), str(autograder), quiet=True)
     scores = {name: float(r.score) for name, r in results.results.items()}
     return float(results.total), float(results.possible), scores
-
-
-def build_all(
-    lessons: Iterable[str] | None, notebooks: Path, out: Path, run_tests: bool = False
-) -> list[Assignment]:
-    """Build the assignments of ``lessons`` (every lesson with answers when None)."""
-    return [
-        build_assignment(lesson, notebooks, out, run_tests)
-        for lesson in (lessons or answer_lessons())
-    ]

@@ -374,15 +374,23 @@ def _add_assignments_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_assignments(args: argparse.Namespace) -> int:
-    from hoteledu.assignments import build_all
+    from hoteledu.assignments import build_assignment
+    from hoteledu.lessons import answer_lessons
 
     notebooks = find_notebooks(args.notebooks)
-    for built in build_all(args.lessons, notebooks, args.out, run_tests=args.check):
+    failed = 0
+    for lesson in args.lessons or answer_lessons():
+        try:
+            built = build_assignment(lesson, notebooks, args.out, run_tests=args.check)
+        except RuntimeError as error:  # otter's own failure: report it, build the others
+            failed += 1
+            print(f"{lesson}: not built: {error}", file=sys.stderr)
+            continue
         print(
             f"{built.lesson}: {built.points} points; student {built.student}; "
             f"autograder {built.autograder}"
         )
-    return 0
+    return 1 if failed else 0
 
 
 COMMANDS: list[Command] = [

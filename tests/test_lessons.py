@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hoteledu.lessons import AnswerMismatch, check_answers
+from hoteledu.lessons import AnswerMismatch, answers_agree, check_answers, stated_answers
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 LESSONS = sorted(p for p in NOTEBOOKS.glob("*/*.ipynb") if ".src" not in p.parts)
@@ -57,8 +57,23 @@ def test_lesson_has_goals_exercises_and_hidden_answers(path: Path) -> None:
 
 
 def test_check_answers_agrees_and_refuses() -> None:
-    assert "2 answers" in check_answers({"a": (0.19149, 0.191), "b": ({1, 2}, {2, 1})})
-    with pytest.raises(AnswerMismatch, match="answer b"):
-        check_answers({"a": (1, 1), "b": (0.383, 0.192)})
-    with pytest.raises(AnswerMismatch):
-        check_answers({"set": ({(1, 2)}, (1, 2))})
+    lesson = "grand_austria/02_dice_on_the_board"
+    right = stated_answers(lesson)
+    right["1 space 5 empty"] += 4e-4  # within the tolerance
+    assert "13 answers" in check_answers(lesson, right)
+    with pytest.raises(AnswerMismatch, match="answer 2 none"):
+        check_answers(lesson, {**right, "2 none": 0.592})
+    with pytest.raises(AnswerMismatch, match="answer 4 smaller: stated, but"):
+        check_answers(lesson, {k: v for k, v in right.items() if k != "4 smaller"})
+    with pytest.raises(AnswerMismatch, match="answer extra: computed, but"):
+        check_answers(lesson, {**right, "extra": 1})
+    with pytest.raises(AnswerMismatch, match="answer 4 smaller"):
+        check_answers(lesson, {**right, "4 smaller": lambda stated: not stated})
+    with pytest.raises(ValueError, match=r"not '\.\./x'"):
+        check_answers("../x", right)
+
+
+def test_answers_compare_floats_within_the_tolerance_and_the_rest_exactly() -> None:
+    assert answers_agree([0.19149, {1, 2}], (0.191, {2, 1}))
+    assert not answers_agree({(1, 2)}, (1, 2))
+    assert not answers_agree(0.383, 0.192)

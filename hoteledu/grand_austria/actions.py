@@ -11,6 +11,7 @@ actions too, so a record replays without a random generator.
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from hoteledu.core.actions import Action, limits
 from hoteledu.core.state import player_name
@@ -366,3 +367,44 @@ class ChoosePenalty(Action):
 
 
 ACTION_TYPES = (*ACTION_TYPES, ChoosePenalty)
+
+
+# ---------------------------------------------------------------- interned
+class Interned(dict):  # type: ignore[type-arg]
+    """Shared action objects of one type, looked up by their fields.
+
+    The engine lists the same few hundred actions in every position; a look-up
+    costs a tenth of building a frozen dataclass. ``TAKE_DIE[4, True, 0]`` is
+    ``TakeDie(4, True, 0)`` (equal, and the same object every time).
+    """
+
+    def __init__(self, action_type: type[Action]) -> None:
+        super().__init__()
+        self.action_type = action_type
+
+    def __missing__(self, fields: Any) -> Action:
+        if self.action_type is Roll:  # its one field is a tuple
+            action = self[fields] = Roll(tuple(fields))
+            return action
+        args = fields if isinstance(fields, tuple) else (fields,)
+        action = self[fields] = self.action_type(*args)
+        return action
+
+
+TAKE_GUEST = Interned(TakeGuest)
+TAKE_DIE = Interned(TakeDie)
+"""By ``(space, boost, imitate)``; ``boost`` a bool."""
+SERVE = Interned(Serve)
+CHECK_IN = Interned(CheckIn)
+PREPARE = Interned(Prepare)
+HIRE = Interned(Hire)
+USE_STAFF = Interned(UseStaff)
+CLAIM_POLITICS = Interned(ClaimPolitics)
+DRAW_GUEST = Interned(DrawGuest)
+DRAW_STAFF = Interned(DrawStaff)
+ROLL = Interned(Roll)
+"""By the tuple of counts: ``ROLL[(2, 2, 2, 2, 1, 1)]`` (one tuple, the key)."""
+PASS = Pass()
+END_TURN = EndTurn()
+DONE = Done()
+SERVE_FROM_KITCHEN = ServeFromKitchen()

@@ -75,9 +75,29 @@ def roll_outcomes(n: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     return tuple((c, roll_probability(c)) for c in compositions(n))
 
 
+_FACE_PROBABILITIES = np.full(FACES, 1 / FACES)
+
+
 def sample_roll(n: int, rng: np.random.Generator) -> tuple[int, ...]:
     """Roll ``n`` dice: the counts per space, one multinomial draw."""
-    return tuple(int(k) for k in rng.multinomial(n, [1 / FACES] * FACES))
+    return tuple(rng.multinomial(n, _FACE_PROBABILITIES).tolist())
+
+
+@cache
+def _uniform_cdf(k: int) -> np.ndarray:
+    weights = np.array([float(Fraction(1, k))] * k)
+    cdf = (weights / weights.sum()).cumsum()
+    cdf /= cdf[-1]
+    return cdf
+
+
+def uniform_index(k: int, rng: np.random.Generator) -> int:
+    """One of ``k`` equally likely outcomes, the draw ``rng.choice(k, p=[1/k]*k)`` makes.
+
+    The same number from the same stream as :meth:`State.sample_chance`, without
+    checking ``p`` each time: the seeded games of before stay the same games.
+    """
+    return int(_uniform_cdf(k).searchsorted(rng.random(), side="right"))
 
 
 def space_count_distribution(n: int) -> list[Fraction]:

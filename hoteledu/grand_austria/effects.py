@@ -162,8 +162,10 @@ def param(e: dict[str, Any], name: str) -> Any:
 
 
 # ========================================================= permanent lookups
-def free_colour(staff: list[int], colour: str) -> bool:
-    """Whether a played card (Butler, Chauffeur, Florist) waives rooms of ``colour``."""
+# The played cards change a few times a game and are asked about at every
+# decision: the answers are kept per set of cards (in play order).
+@functools.lru_cache(maxsize=8192)
+def _free_colour(staff: tuple[int, ...], colour: str) -> bool:
     waives = catalog().waives
     for c in staff:
         for what, col, _fee in waives[c]:
@@ -172,8 +174,13 @@ def free_colour(staff: list[int], colour: str) -> bool:
     return False
 
 
-def has_waive(staff: list[int], what: str) -> int | None:
-    """The fee of a ``waive`` of kind ``what`` among the played cards, else None."""
+def free_colour(staff: list[int], colour: str) -> bool:
+    """Whether a played card (Butler, Chauffeur, Florist) waives rooms of ``colour``."""
+    return _free_colour(tuple(staff), colour)
+
+
+@functools.lru_cache(maxsize=8192)
+def _has_waive(staff: tuple[int, ...], what: str) -> int | None:
     waives = catalog().waives
     for c in staff:
         for w, _col, fee in waives[c]:
@@ -182,9 +189,30 @@ def has_waive(staff: list[int], what: str) -> int | None:
     return None
 
 
-def _modifiers(staff: list[int], space: int) -> list[Modifier]:
+def has_waive(staff: list[int], what: str) -> int | None:
+    """The fee of a ``waive`` of kind ``what`` among the played cards, else None."""
+    return _has_waive(tuple(staff), what)
+
+
+@functools.lru_cache(maxsize=8192)
+def _modifiers_of(staff: tuple[int, ...], space: int) -> tuple[Modifier, ...]:
     mods = catalog().modifiers
-    return [m for c in staff for m in mods[c] if space in m.faces]
+    return tuple(m for c in staff for m in mods[c] if space in m.faces)
+
+
+def _modifiers(staff: list[int], space: int) -> tuple[Modifier, ...]:
+    return _modifiers_of(tuple(staff), space)
+
+
+@functools.lru_cache(maxsize=8192)
+def _cheapest(hand: tuple[int, ...]) -> int:
+    staff = catalog().staff
+    return min(staff[c].cost for c in hand)
+
+
+def cheapest_cost(hand: list[int]) -> int:
+    """The printed cost of the cheapest staff card in ``hand`` (not empty)."""
+    return _cheapest(tuple(hand))
 
 
 def six_fee(staff: list[int]) -> int:
@@ -470,25 +498,32 @@ _SMALLEST_UNIT = {"floor": 5, "column": 4, "group": 1, "colour": 6}
 """Fewest rooms in one floor, column, group or colour (a quick test before counting)."""
 
 
+@functools.cache
+def _condition(number: int) -> tuple[str, dict[str, Any]]:
+    """Politics card ``number``'s condition: its kind and every parameter (defaults filled)."""
+    cond = catalog().politics[number].condition
+    names = [spec.name for spec in vocabulary.CONDITION_KINDS[cond.kind].params]
+    return cond.kind, {name: cond.param(name) for name in names}
+
+
 def politics_met(state: GameState, p: int, number: int) -> bool:
     """GAH-P01: whether player ``p`` meets politics card ``number``'s condition."""
-    cond = catalog().politics[number].condition
-    kind = cond.kind
+    kind, need = _condition(number)
     rooms = state.rooms[p]
     if kind == "at_least":
         return (
-            state.money[p] >= cond.param("krones")
-            and state.emperor[p] >= cond.param("emperor")
-            and len(state.staff[p]) >= cond.param("staff")
-            and sum(1 for r in rooms if r) >= cond.param("rooms")
+            state.money[p] >= need["krones"]
+            and state.emperor[p] >= need["emperor"]
+            and len(state.staff[p]) >= need["staff"]
+            and len(rooms) - rooms.count(0) >= need["rooms"]
         )
     if kind == "occupied_rooms":
-        if rooms.count(2) < sum(cond.param(c) for c in ROOM_COLOURS):
+        if rooms.count(2) < sum(need[c] for c in ROOM_COLOURS):
             return False
-        return all(occupied_count(rooms, c) >= cond.param(c) for c in ROOM_COLOURS)
+        return all(occupied_count(rooms, c) >= need[c] for c in ROOM_COLOURS)
     # fully_occupied
     cat = catalog()
-    unit, count = cond.param("unit"), cond.param("count")
+    unit, count = need["unit"], need["count"]
     if rooms.count(2) < count * _SMALLEST_UNIT[unit]:
         return False  # too few occupied rooms for this many full units
     if unit == "floor":

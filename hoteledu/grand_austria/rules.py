@@ -36,7 +36,10 @@ from hoteledu.grand_austria import refusals, render, stages, turns
 from hoteledu.grand_austria import tasks as tk  # the task records: tk.Prepare, tk.Roll, ...
 from hoteledu.grand_austria.actions import (
     ACTION_TYPES,
+    DRAW_GUEST,
+    DRAW_STAFF,
     ITEMS,
+    ROLL,
     Done,
     DrawGuest,
     DrawStaff,
@@ -49,7 +52,12 @@ from hoteledu.grand_austria.actions import (
     TakeDie,
     TakeGuest,
 )
-from hoteledu.grand_austria.dice import roll_outcomes, roll_probability, sample_roll
+from hoteledu.grand_austria.dice import (
+    roll_outcomes,
+    roll_probability,
+    sample_roll,
+    uniform_index,
+)
 from hoteledu.grand_austria.info import GAME_INFO
 from hoteledu.grand_austria.snapshot import load_snapshot
 
@@ -155,6 +163,7 @@ class GrandAustriaState(State):
         super().__init__(GAME_INFO.resolve_options(options))
         n = self.options["players"]
         self.n = n
+        self._legal: tuple[tk.Task, list[Action]] | None = None
         for name, field in STATE_FIELDS.items():
             setattr(self, name, field.start(n))
         if not _blank:
@@ -202,12 +211,15 @@ class GrandAustriaState(State):
         top = self.tasks[-1]
         kind = top.kind
         if isinstance(top, tk.Roll):
-            return Roll(sample_roll(top.dice, rng))
+            return ROLL[sample_roll(top.dice, rng)]
         if kind == "refill":
-            return DrawGuest(self.guest_deck[int(rng.integers(len(self.guest_deck)))])
+            return DRAW_GUEST[self.guest_deck[int(rng.integers(len(self.guest_deck)))]]
         if kind == "draw_staff" and self.staff_deck:
-            return DrawStaff(self.staff_deck[int(rng.integers(len(self.staff_deck)))])
-        return super().sample_chance(rng)
+            return DRAW_STAFF[self.staff_deck[int(rng.integers(len(self.staff_deck)))]]
+        # the start player, a politics card or emperor tile, the staff deck's bottom:
+        # a few equally likely outcomes, drawn as State.sample_chance draws them
+        outcomes = self.chance_outcomes()
+        return outcomes[uniform_index(len(outcomes), rng)][0]
 
     def _is_chance_outcome(self, action: Action) -> bool:
         """Whether ``action`` is an outcome here, without listing 11628 rolls or a deck."""
@@ -251,7 +263,27 @@ class GrandAustriaState(State):
         super().check_action(action)
 
     def _is_legal(self, player: int, action: Action) -> bool:
-        return action in self._legal_actions(player)
+        kept = self._legal
+        if kept is not None and kept[0] is self.tasks[-1]:
+            for legal in kept[1]:  # handed out for this very position: no second listing
+                if legal is action:
+                    return True
+        return action in self._list_legal_actions()
+
+    # The base class answers these through current_player(); a playout asks them
+    # at every step, so they look at the top task directly.
+    def is_terminal(self) -> bool:
+        return not self.tasks
+
+    def is_chance_node(self) -> bool:
+        tasks = self.tasks
+        return bool(tasks) and tasks[-1].kind in CHANCE_TASKS
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        tasks = self.tasks
+        if player is None and tasks and tasks[-1].kind not in CHANCE_TASKS:
+            return list(self._list_legal_actions())  # a copy: the caller may change it
+        return super().legal_actions(player)
 
     def returns(self) -> list[float]:
         return [float(v) for v in self.vp]
@@ -404,8 +436,10 @@ class GrandAustriaState(State):
         for r in range(20):
             if rooms[r] or cat.floor[r] > max_floor or colour not in ("any", cat.colour[r]):
                 continue
-            if any(rooms[a] for a in cat.adjacent[r]):
-                out.append(r)
+            for a in cat.adjacent[r]:
+                if rooms[a]:  # next to a room tile
+                    out.append(r)
+                    break
         return out
 
     def occupy_room(self, p: int, room: int) -> None:
@@ -452,10 +486,22 @@ class GrandAustriaState(State):
 
     # =========================================================== decisions
     def _legal_actions(self, player: int) -> list[Action]:
+        return list(self._list_legal_actions())  # a copy: the caller may change it
+
+    def _list_legal_actions(self) -> list[Action]:
+        """The legal actions, listed anew (a position arranged by hand is listed right).
+
+        The list is kept with the task it answers until the next action, so
+        that ``apply_action`` recognises an action object handed out here
+        without listing again: a player's choice costs one listing.
+        """
         top = self.tasks[-1]
         if isinstance(top, tk.Turn):
-            return turns.turn_actions(self, top.player)
-        return stages.task_options(self, top)
+            actions = turns.turn_actions(self, top.player)
+        else:
+            actions = stages.task_options(self, top)
+        self._legal = (top, actions)
+        return actions
 
     def _die_fees(self, p: int, space: int, boost: bool) -> int:
         fee = 1 if boost else 0
@@ -485,6 +531,7 @@ class GrandAustriaState(State):
 
     # ================================================================= apply
     def _apply(self, action: Action) -> None:
+        self._legal = None
         top = self.tasks[-1]
         stages.STAGES[type(top)].apply(self, top, action)
         self._advance()
@@ -526,6 +573,7 @@ class GrandAustriaState(State):
         nd["cafe"] = [[list(e) for e in c] for c in d["cafe"]]
         nd["turn"] = dict(d["turn"]) if d["turn"] is not None else None
         nd["final"] = [dict(f) for f in d["final"]] if d["final"] is not None else None
+        nd["_legal"] = None  # a clone may be changed by hand before it is asked
         return new
 
     # ===================================================== hidden information
@@ -550,7 +598,7 @@ class GrandAustriaState(State):
         history is emptied, because the true history holds every staff draw
         (replaying it would rebuild the true hands). Search only appends to it.
         """
-        state = self.clone()
+        state = self.clone()  # its kept legal actions are dropped: hands change below
         state.history = []
         actor = self.tasks[-1].player if self.offer and self.tasks else None  # type: ignore[attr-defined]
         pool = list(state.staff_deck)

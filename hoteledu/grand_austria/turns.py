@@ -10,6 +10,7 @@ first argument (a :class:`~.rules.GrandAustriaState`; this module does not impor
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from hoteledu.core.actions import Action
@@ -18,6 +19,15 @@ from hoteledu.grand_austria import effects as fx
 from hoteledu.grand_austria import hotel as hotel_data
 from hoteledu.grand_austria import tasks as tk
 from hoteledu.grand_austria.actions import (
+    CHECK_IN,
+    CLAIM_POLITICS,
+    END_TURN,
+    PASS,
+    SERVE,
+    SERVE_FROM_KITCHEN,
+    TAKE_DIE,
+    TAKE_GUEST,
+    USE_STAFF,
     CheckIn,
     ClaimPolitics,
     EndTurn,
@@ -229,67 +239,78 @@ def draft_round(state: Any) -> None:
 
 
 def turn_actions(state: Any, p: int) -> list[Action]:
+    """The legal actions of ``p``'s turn: a guest, a die or a pass, then the rest (GAH-R03)."""
     turn = state.turn
     assert turn is not None
-    out: list[Action] = []
-    if not turn["die"]:
-        money = state.money[p]
-        if not turn["guest"] and len(state.cafe[p]) < CAFE_SPACES:
-            free = fx.has_waive(state.staff[p], "guest_cost") is not None
-            for s in range(GUEST_SPACES):
-                if state.queue[s] is not None and (free or GUEST_QUEUE_COSTS[s] <= money):
-                    out.append(TakeGuest(s))
-        dice = []
-        rooms_cache = {}
-        refuse = state.options.get("impossible_die_action", "refuse") == "refuse"
-        for space in range(1, 7):
-            if not state.dice[space - 1]:
-                continue
-            for boost in (False, True):
-                fee = state._die_fees(p, space, boost)
-                if fee > money:
-                    continue
-                for act in range(1, 6) if space == 6 else (space,):
-                    if (
-                        refuse
-                        and act in (3, 5)
-                        and not action_possible(
-                            state, p, space, boost, act, money - fee, rooms_cache
-                        )
-                    ):
-                        continue
-                    dice.append(TakeDie(space, boost, act if space == 6 else 0))
-        out += dice
-        if state.options.get("additional_actions", "after_die") == "any_time":
-            out += additional_actions(state, p)
-        # a pass replaces the whole turn: only before anything was done, or
-        # when no die can be taken after all (GAH-R03)
-        if not (turn["guest"] or turn.get("acted")) or not dice:
-            out.append(Pass())
+    if turn["die"]:
+        out = additional_actions(state, p)
+        out.append(END_TURN)
         return out
-    out = additional_actions(state, p)
-    out.append(EndTurn())
+    out = []
+    money = state.money[p]
+    staff = state.staff[p]
+    if not turn["guest"] and len(state.cafe[p]) < CAFE_SPACES:
+        free = fx.has_waive(staff, "guest_cost") is not None
+        queue = state.queue
+        for s in range(GUEST_SPACES):
+            if queue[s] is not None and (free or GUEST_QUEUE_COSTS[s] <= money):
+                out.append(TAKE_GUEST[s])
+    dice: list[Action] = []
+    rooms_cache: dict[int, bool] = {}
+    refuse = state.options.get("impossible_die_action", "refuse") == "refuse"
+    showing = state.dice
+    six_fee = fx.six_fee(staff) if showing[5] else 0
+    for space in range(1, 7):
+        if not showing[space - 1]:
+            continue
+        for boost in (False, True):
+            fee = (1 if boost else 0) + (six_fee if space == 6 else 0)  # as state._die_fees
+            if fee > money:
+                continue
+            for act in range(1, 6) if space == 6 else (space,):
+                if (
+                    refuse
+                    and act in (3, 5)
+                    and not action_possible(state, p, space, boost, act, money - fee, rooms_cache)
+                ):
+                    continue
+                dice.append(TAKE_DIE[space, boost, act if space == 6 else 0])
+    out += dice
+    if state.options.get("additional_actions", "after_die") == "any_time":
+        out += additional_actions(state, p)
+    # a pass replaces the whole turn: only before anything was done, or
+    # when no die can be taken after all (GAH-R03)
+    if not (turn["guest"] or turn.get("acted")) or not dice:
+        out.append(PASS)
     return out
 
 
 def additional_actions(state: Any, p: int) -> list[Action]:
     """GAH-A02..A05: check-ins, serving from the kitchen, politics, staff once a round."""
     out: list[Action] = []
-    for s, entry in enumerate(state.cafe[p]):
+    cafe = state.cafe[p]
+    for s, entry in enumerate(cafe):
         if state.guest_complete(p, s):
             for r in state.free_rooms_for(p, entry[0]):
-                out.append(CheckIn(s, r))
-    if (state.money[p] >= 1 or fx.has_waive(state.staff[p], "serving_cost") is not None) and (
-        serve_options(state, p, "kitchen")
+                out.append(CHECK_IN[s, r])
+    staff = state.staff[p]
+    if (
+        cafe
+        and (state.money[p] >= 1 or fx.has_waive(staff, "serving_cost") is not None)
+        and next(serve_choices(state, p, "kitchen"), None) is not None
     ):
-        out.append(ServeFromKitchen())
-    for i in range(len(state.politics)):
-        claims = state.claims[i]
-        if p not in claims and len(claims) < 3 and fx.politics_met(state, p, state.politics[i]):
-            out.append(ClaimPolitics(i))
-    for c in state.staff[p]:
-        if c not in state.used[p] and fx.catalog().staff[c].timing == "once_per_round":
-            out.append(UseStaff(c))
+        out.append(SERVE_FROM_KITCHEN)
+    claims_all = state.claims
+    for i, card in enumerate(state.politics):
+        claims = claims_all[i]
+        if p not in claims and len(claims) < 3 and fx.politics_met(state, p, card):
+            out.append(CLAIM_POLITICS[i])
+    if staff:
+        used = state.used[p]
+        cards = fx.catalog().staff
+        for c in staff:
+            if c not in used and cards[c].timing == "once_per_round":
+                out.append(USE_STAFF[c])
     return out
 
 
@@ -327,18 +348,21 @@ def can_prepare_with(state: Any, p: int, money: int) -> bool:
     adjacent = fx.catalog().adjacent
     rich = money >= MAX_ROOM_COST  # every room is affordable: only placement matters
     for r in range(20):
-        if (
-            not rooms[r]
-            and any(rooms[a] for a in adjacent[r])
-            and (rich or state.room_cost(p, r) <= money)
-        ):
-            return True
+        if rooms[r] or not (rich or state.room_cost(p, r) <= money):
+            continue
+        for a in adjacent[r]:
+            if rooms[a]:
+                return True
     return False
 
 
 def can_hire_with(state: Any, p: int, strength: int, money: int, space: int) -> bool:
+    hand = state.hand[p]
+    if not hand:
+        return False
     discount = state.hire_discount(p, space, strength)
-    return any(state.hire_cost(c, discount) <= money for c in state.hand[p])
+    # the cheapest card decides (its cost less the discount, never below 0: hire_cost)
+    return max(0, fx.cheapest_cost(hand) - discount) <= money
 
 
 def take_guest(state: Any, p: int, slot: int, pay: bool) -> None:
@@ -449,11 +473,18 @@ def check_in(state: Any, p: int, slot: int, room: int) -> None:
     fx.push_effects(state, p, guest.reward)
 
 
-def serve_options(state: Any, p: int, source: str) -> list[Action]:
+def serve_choices(state: Any, p: int, source: str) -> Iterator[Action]:
+    """Each dish or drink of ``source`` that a café guest's order still needs (GAH-A02)."""
     pool = state.fresh[p] if source == "fresh" else state.kitchen[p]
-    out: list[Action] = []
+    if not any(pool):
+        return
+    guests = fx.catalog().guests
     for s, entry in enumerate(state.cafe[p]):
+        order = guests[entry[0]].order
         for i in range(4):
-            if pool[i] and state._needs(entry, i):
-                out.append(Serve(s, i))
-    return out
+            if pool[i] and entry[1 + i] < order[i]:  # as state._needs
+                yield SERVE[s, i]
+
+
+def serve_options(state: Any, p: int, source: str) -> list[Action]:
+    return list(serve_choices(state, p, source))

@@ -38,11 +38,16 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 import numpy as np
 import pyspiel
+
+from hoteledu.core.codec import parse_json_text
+from hoteledu.core.errors import MalformedRecordError
+from hoteledu.core.validation import short_repr
 
 OBJECTIVES = ("profit", "difference")
 TIES = ("all_win", "split")
@@ -89,17 +94,17 @@ def marketing_bid_matrix(
 
 
 def _faces(prices: str) -> tuple[int, ...]:
-    try:
-        faces = tuple(int(f) for f in prices.split(","))
-    except ValueError:
-        faces = ()
+    # Slashes, not commas: OpenSpiel's game strings split parameters at commas
+    # (and would read bare digits as a number).
+    parts = prices.split("/")
+    faces = tuple(int(f) for f in parts) if all(f.isdigit() for f in parts) else ()
     if not faces or any(not 1 <= f <= 6 for f in faces) or len(set(faces)) != len(faces):
-        raise ValueError(f"prices must be distinct faces 1..6 separated by commas, got {prices!r}")
+        raise ValueError(f"prices must be distinct faces 1..6 separated by '/', got {prices!r}")
     return faces
 
 
 @functools.lru_cache(maxsize=32)
-def booking_price_matrix(prices: str = "1,2,3,4,5,6", objective: str = "profit") -> LessonMatrix:
+def booking_price_matrix(prices: str = "1/2/3/4/5/6", objective: str = "profit") -> LessonMatrix:
     """Lessons Boutique 2 and 3's one-booking pricing game (exact expected money)."""
     from hoteledu.boutique.analysis.games import pricing_game
 
@@ -140,6 +145,24 @@ class LessonState(pyspiel.State):
             return [0.0, 0.0]
         i, j = self.choices
         return [float(self.matrix.row_payoffs[i, j]), float(self.matrix.col_payoffs[i, j])]
+
+    def resample_from_infostate(self, player: int, probability_sampler: Any) -> LessonState:
+        """A state ``player`` cannot tell from this one: the rival's choice redrawn uniformly.
+
+        ``probability_sampler()`` (uniform in [0, 1), as OpenSpiel's IS-MCTS
+        passes) picks it; the player's own choice stays.
+        """
+        world = LessonState(self.get_game())
+        for seat, choice in enumerate(self.choices):
+            if seat != player:
+                options = len(self.matrix.labels[seat])
+                choice = min(int(float(probability_sampler()) * options), options - 1)
+            world.apply_action(choice)
+        return world
+
+    def serialize(self) -> str:
+        """The choices as JSON text (never pickle); the game's ``deserialize_state`` reads it."""
+        return json.dumps({"choices": self.choices})
 
     def __str__(self) -> str:
         return " ".join(f"P{p + 1}:{self.matrix.labels[p][a]}" for p, a in enumerate(self.choices))
@@ -211,6 +234,23 @@ class LessonGame(pyspiel.Game):
     def new_initial_state(self) -> LessonState:
         return LessonState(self)
 
+    def deserialize_state(self, text: str) -> LessonState:  # type: ignore[override]
+        """A state from :meth:`LessonState.serialize`'s JSON; anything else is refused."""
+        data = parse_json_text(text, what="a lesson game's state", max_bytes=1_000)
+        choices = data.get("choices") if isinstance(data, dict) else None
+        if set(data if isinstance(data, dict) else ()) != {"choices"} or not isinstance(
+            choices, list
+        ):
+            raise MalformedRecordError('a lesson game\'s state is {"choices": [ids]}')
+        state = self.new_initial_state()
+        for choice in choices:
+            if state.is_terminal() or choice not in state.legal_actions():
+                raise MalformedRecordError(
+                    f"choice {short_repr(choice)} is not legal where it is replayed"
+                )
+            state.apply_action(choice)
+        return state
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _LessonObserver:
         # Perfect recall and the present coincide: a player's past is its own choice.
         return _LessonObserver((len(self.matrix.labels[0]), len(self.matrix.labels[1])))
@@ -236,7 +276,7 @@ class BookingPriceGame(LessonGame):
 
     short_name = BOOKING_PRICE
     long_name = "hoteledu Boutique one-booking pricing game (lessons 2 and 3)"
-    defaults: ClassVar[Mapping[str, Any]] = {"prices": "1,2,3,4,5,6", "objective": "profit"}
+    defaults: ClassVar[Mapping[str, Any]] = {"prices": "1/2/3/4/5/6", "objective": "profit"}
     build = staticmethod(booking_price_matrix)
 
 

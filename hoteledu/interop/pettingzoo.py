@@ -338,7 +338,8 @@ class HoteleduParallelEnv(_Common, ParallelEnv):
         self.agents = list(self.possible_agents)
         self._steps = 0
         self._advance()
-        return self._observations(), self._infos()
+        movers = set(self.movers())
+        return self._observations(movers), self._infos(movers)
 
     def movers(self) -> list[int]:
         """The seats that act in the next ``step``."""
@@ -369,7 +370,8 @@ class HoteleduParallelEnv(_Common, ParallelEnv):
             state.apply_action(action)
         self._steps += 1
         self._advance()
-        observations, infos = self._observations(), self._infos()
+        movers = set(self.movers())
+        observations, infos = self._observations(movers), self._infos(movers)
         live = list(self.agents)
         if state.is_terminal():
             utilities, points = state.utilities(), state.returns()
@@ -435,17 +437,15 @@ class HoteleduParallelEnv(_Common, ParallelEnv):
             else:
                 return
 
-    def _observations(self) -> dict[str, dict[str, np.ndarray]]:
+    def _observations(self, movers: set[int]) -> dict[str, dict[str, np.ndarray]]:
         state = self._require_state()
-        movers = set(self.movers())
         return {
             agent: self._encode(state.observation(p), state.legal_actions(p) if p in movers else [])
             for agent, p in self._seat.items()
         }
 
-    def _infos(self) -> dict[str, dict[str, Any]]:
+    def _infos(self, movers: set[int]) -> dict[str, dict[str, Any]]:
         state = self._require_state()
-        movers = set(self.movers())
         return {
             agent: {
                 "to_move": p in movers,

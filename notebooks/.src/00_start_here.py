@@ -25,9 +25,13 @@
 #   needs first (**prerequisites**) and its **time**. It opens with **learning
 #   goals**, gives the **maths**, shows the **code**, and ends with
 #   **exercises**. The answers stay hidden behind a *Show the answer* line:
-#   try first, then click. The cell after the answers checks every number they state
-#   against the code and prints only whether they agree, so running it gives
+#   try first, then click. The numbers they state are in no cell you see but in
+#   `hoteledu/answers/<lesson>.py`, which the collapsed cell after the answers compares
+#   with the code, printing only whether they agree: running or expanding it gives
 #   nothing away.
+# * Teachers: the [teacher's guide](https://github.com/hoteledu/hoteledu/blob/main/docs/teachers.md)
+#   gives each lesson's goals, misconceptions and discussion questions, two course
+#   plans, the class experiment and the graded assignments.
 # * Run the cells from top to bottom (`Shift+Enter`). Nothing is random unless
 #   a seed says so: the numbers you get are the numbers printed in the text.
 # * Exact first: where a probability can be computed exactly it is, as a
@@ -263,13 +267,13 @@ dice_sums = [white + black for white, black in product((1, 2, 3), repeat=2)]
 seed_8 = hoteledu.load_game("amsterdam", players=2)
 hoteledu.play(seed_8, [hoteledu.RandomAgent(1), hoteledu.RandomAgent(2)], seed=8)
 answers = {
-    "1, P(4)": (Fraction(dice_sums.count(4), 9), Fraction(1, 3)),
-    "1, P(at least 5)": (Fraction(sum(s >= 5 for s in dice_sums), 9), Fraction(1, 3)),
-    "1, engine": ((exact[4], exact[5] + exact[6]), (Fraction(1, 3), Fraction(1, 3))),
-    "2, seed 8 winners": ([f"P{p + 1}" for p in seed_8.winners()], ["P1"]),
-    "2, seed 8 scores": (seed_8.scores(), [8, 7]),
-    "2, seed 8 end": (seed_8.target_reached, False),
-    "2, seed 7": (([f"P{p + 1}" for p in played.winners()], played.scores()), (["P2"], [3, 10])),
-    "3": (hoteledu.undo(played, 3) == record.replay(len(record.actions) - 3), True),
+    "1, P(4)": Fraction(dice_sums.count(4), 9),
+    "1, P(at least 5)": Fraction(sum(s >= 5 for s in dice_sums), 9),
+    "1, engine": (exact[4], exact[5] + exact[6]),
+    "2, seed 8 winners": [f"P{p + 1}" for p in seed_8.winners()],
+    "2, seed 8 scores": seed_8.scores(),
+    "2, seed 8 end": seed_8.target_reached,
+    "2, seed 7": ([f"P{p + 1}" for p in played.winners()], played.scores()),
+    "3": hoteledu.undo(played, 3) == record.replay(len(record.actions) - 3),
 }
-verdict = check_answers(answers)  # prints one line: how many answers agree
+verdict = check_answers("00_start_here", answers)  # prints one line: how many answers agree

@@ -70,3 +70,48 @@ def test_uniform_fit_against_scipy() -> None:
     result = stats.chisquare(pooled)
     assert pooled == [14, 8, 2]
     assert round(float(result.statistic), 2) == 9.0 and round(float(result.pvalue), 3) == 0.011
+
+
+def _compositions(total: int, parts: int):
+    if parts == 1:
+        yield (total,)
+        return
+    for first in range(total + 1):
+        for rest in _compositions(total - first, parts - 1):
+            yield (first, *rest)
+
+
+def test_exact_uniform_p_values_by_enumerating_every_count_vector() -> None:
+    """P(X^2 >= observed) summed over all 118,755 count vectors of 24 choices on 6 faces.
+
+    The old lesson gave only the chi-square approximation with expected counts of 4,
+    and three tests without a word on testing three times.
+    """
+    log_factorial = [float(np.sum(np.log(np.arange(1, k + 1)))) for k in range(25)]
+    statistics, probabilities = [], []
+    for counts in _compositions(24, 6):
+        statistics.append(sum((c - 4) ** 2 for c in counts) / 4)
+        probabilities.append(
+            np.exp(log_factorial[24] - sum(log_factorial[c] for c in counts) - 24 * np.log(6))
+        )
+    statistics, probabilities = np.array(statistics), np.array(probabilities)
+    assert len(statistics) == 118_755 and probabilities.sum() == pytest.approx(1.0)
+    exact = []
+    for values in session_rounds():
+        observed = sum((values.count(f) - 4) ** 2 for f in FACES) / 4
+        exact.append(round(float(probabilities[statistics >= observed - 1e-9].sum()), 3))
+    assert exact == [0.459, 0.054, 0.044]
+    notebook = json.loads((EXPORT.parent / "02_analysing_a_session.ipynb").read_text("utf-8"))
+    printed = "".join(
+        "".join(o.get("text", "")) for c in notebook["cells"] for o in c.get("outputs", [])
+    )
+    for p in exact:
+        assert f"{p:.3f} exact" in printed
+    text = " ".join(
+        " ".join(
+            "".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown"
+        ).split()
+    )
+    # Three tests at 5%: at least one false rejection up to 14%; Bonferroni 0.05 / 3 spares none.
+    assert round(1 - 0.95**3, 2) == 0.14 and min(exact) > 0.05 / 3
+    assert "Bonferroni" in text and "not even round 3 rejects" in text

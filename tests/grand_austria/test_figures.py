@@ -22,6 +22,7 @@ from hoteledu.grand_austria.analysis import (
 )
 from hoteledu.grand_austria.cards import guest_cards
 from hoteledu.grand_austria.figures import board, emperor, guests, staff, strength
+from hoteledu.grand_austria.figures._style import GUEST_COLOURS
 from hoteledu.grand_austria.figures.emperor import emperor_threshold_figure, tournament_figure
 from hoteledu.grand_austria.figures.guests import guest_price_figure
 from hoteledu.grand_austria.figures.staff import staff_value_figure
@@ -74,14 +75,31 @@ def test_staff_value_figure() -> None:
 def test_guest_price_figure() -> None:
     fit = implied_item_prices()
     cards = guest_cards()
-    fig = guest_price_figure(
-        fit, names={c.number: c.name for c in cards}, colours={c.number: c.colour for c in cards}
-    )
-    points, line = fig.data
-    assert len(points.x) == 56 and list(points.y) == list(fit.value)
-    assert points.text[0] == "49 Sculptor" and points.marker.color[0] == "#e6b800"
+    colour_of = {c.number: c.colour for c in cards}
+    fig = guest_price_figure(fit, names={c.number: c.name for c in cards}, colours=colour_of)
+    *points, line = fig.data
+    assert sum(len(p.x) for p in points) == 56
+    assert sorted(v for p in points for v in p.y) == sorted(fit.value)
+    assert points[0].text[0] == "49 Sculptor" and points[0].marker.color == "#e6b800"
     assert line.x[0] == line.y[0] and line.x[1] == line.y[1]
     assert "R²" in line.name
+
+
+def test_guest_price_legend_shows_each_guest_colour() -> None:
+    """Issue 20: the legend showed one colour for four (one trace with a colour array)."""
+    fit = implied_item_prices()
+    colour_of = {c.number: c.colour for c in guest_cards()}
+    fig = guest_price_figure(fit, colours=colour_of)
+    points = [t for t in fig.data if t.mode == "markers"]
+    assert {t.name for t in points} == {f"{c} guests" for c in set(colour_of.values())}
+    assert len(points) == 4
+    for trace in points:
+        colour = trace.name.removesuffix(" guests")
+        assert trace.marker.color == GUEST_COLOURS[colour]  # one colour a trace: its legend's
+        by_point = dict(zip(fit.numbers, fit.value, strict=True))
+        members = [int(label.split()[0]) for label in trace.text]
+        assert all(colour_of[n] == colour for n in members)
+        assert list(trace.y) == [by_point[n] for n in members]
 
 
 def test_doctest_and_no_widgets_imported() -> None:
@@ -115,6 +133,15 @@ def test_convergence_figure_distance_is_the_total_variation() -> None:
         convergence_figure(exact, [])
     with pytest.raises(ValueError, match=r"0\.\.10"):
         convergence_figure(exact, [11])
+
+
+def test_convergence_figure_log_axes_label_only_powers_of_ten() -> None:
+    """Issue 20: the log axis's minor ticks read "1, 5, 2, 0.1, 5, 2"."""
+    fig = convergence_figure(max_count_distribution(10), sample_max_counts(10, 3000, seed=8))
+    for axis in (fig.layout.xaxis, fig.layout.yaxis):
+        assert axis.type == "log"
+        assert axis.dtick == 1  # one labelled tick per decade, no minor digits labelled
+        assert axis.tickformat and "~" in axis.tickformat  # 1, 10, 100 (no 1e+3, no 2, 5)
 
 
 def test_emperor_threshold_figure() -> None:
@@ -152,7 +179,31 @@ def test_tournament_figure() -> None:
     fig = tournament_figure(result)
     rates, scores = fig.data
     assert list(rates.y) == [0.75, 0.25] and list(scores.y) == [61.25, 42.5]
-    interval = result.mean_score("a")
-    assert np.isclose(scores.error_y.array[0], interval.high - interval.estimate)
+    # mean scores carry the t interval (3 degrees of freedom here), not the normal one
+    scores_a = [g[0] for g in result.returns]
+    half = 3.182446305284263 * np.std(scores_a, ddof=1) / 2
+    assert np.isclose(scores.error_y.array[0], half)
+    assert scores.error_y.array[0] > result.mean_score("a").high - 61.25
     assert np.isclose(rates.error_y.arrayminus[1], 0.25 - result.win_rate("b").low)
     json.loads(pio.to_json(fig))
+
+
+def test_tournament_figure_has_axis_titles() -> None:
+    """Issue 20: lesson 4's last figure had no axis titles."""
+    from hoteledu.core.tournament import TournamentResult
+
+    result = TournamentResult(
+        game="grand_austria",
+        options={},
+        agent_names=["a", "b"],
+        seed=0,
+        seats=[[0, 1], [1, 0]],
+        returns=[[60.0, 40.0], [50.0, 55.0]],
+        utilities=[[1, 0], [0, 1]],
+        winners=[[0], [1]],
+        lengths=[100] * 2,
+    )
+    layout = tournament_figure(result).layout
+    for axis in (layout.xaxis, layout.xaxis2, layout.yaxis, layout.yaxis2):
+        assert axis.title.text, axis
+    assert "won" in layout.yaxis.title.text and "VP" in layout.yaxis2.title.text

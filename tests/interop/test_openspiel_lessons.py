@@ -14,7 +14,7 @@ pyspiel = pytest.importorskip(
 pytest.importorskip("hoteledu.interop.openspiel")  # registers every game
 # ruff: noqa: E402
 from open_spiel.python import policy as policy_lib
-from open_spiel.python.algorithms import cfr, exploitability, get_all_states
+from open_spiel.python.algorithms import cfr, exploitability, get_all_states, ismcts, mcts
 from scipy.optimize import nnls
 
 from hoteledu.boutique.analysis.auction import all_pay_game, cached_engine_bid_game, equilibria
@@ -152,4 +152,33 @@ def test_bad_parameters_are_refused_with_the_name() -> None:
     with pytest.raises(Exception, match="tie must be one of"):
         pyspiel.load_game(MARKETING_BID, {"tie": "coin"})
     with pytest.raises(Exception, match=r"prices must be distinct faces 1\.\.6"):
-        pyspiel.load_game(BOOKING_PRICE, {"prices": "1,7"})
+        pyspiel.load_game(BOOKING_PRICE, {"prices": "1/7"})
+
+
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_openspiel_random_sim_test_with_serialisation(name: str, params: dict) -> None:
+    pyspiel.random_sim_test(pyspiel.load_game(name, params), 3, True, False)
+
+
+def test_a_saved_state_is_json_and_a_forged_one_is_refused() -> None:
+    game = pyspiel.load_game(BOOKING_PRICE)
+    state = game.new_initial_state().child(2)
+    text = state.serialize()
+    assert text == '{"choices": [2]}'
+    assert str(game.deserialize_state(text)) == str(state)
+    for forged in ('{"choices": [2, 9]}', '{"choices": [0, 0, 0]}', '{"moves": []}', "[1]", "x"):
+        with pytest.raises(ValueError):
+            game.deserialize_state(forged)
+
+
+def test_resampling_keeps_the_players_view_and_ismcts_plays_the_lesson_games() -> None:
+    game = pyspiel.load_game(BOOKING_PRICE, {"objective": "difference"})
+    state = game.new_initial_state().child(4)  # P1 chose 500; P2 to move
+    draws = iter([0.0, 0.99, 0.5])
+    worlds = [state.resample_from_infostate(1, lambda: next(draws)) for _ in range(3)]
+    assert [w.choices for w in worlds] == [[0], [5], [3]]
+    assert {w.information_state_string(1) for w in worlds} == {state.information_state_string(1)}
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 200, random_state=rng)
+    first = bot.step(game.new_initial_state())
+    assert first == 0  # 100 a night: the only equilibrium, found with 200 simulations

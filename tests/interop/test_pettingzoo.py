@@ -7,8 +7,9 @@ import pytest
 
 pytest.importorskip("pettingzoo", reason="PettingZoo is not installed: pip install -e '.[rl]'")
 pytest.importorskip("gymnasium", reason="Gymnasium is not installed: pip install -e '.[rl]'")
-from pettingzoo.test import api_test, bombardment_test, parallel_api_test, seed_test
+from pettingzoo.test import api_test, bombardment_test, parallel_api_test, seed_test, state_test
 from pettingzoo.test.example_envs import generated_agents_env_v0
+from pettingzoo.utils.wrappers import TerminateIllegalWrapper
 
 from hoteledu.core.errors import IllegalActionError
 from hoteledu.interop.action_index import action_index
@@ -254,3 +255,19 @@ def test_bombardment_test_fails_on_pettingzoos_own_example_env_too() -> None:
             assert environment.observation_space(agent).contains(observation)
             legal = np.flatnonzero(observation["action_mask"])
             environment.step(None if termination or truncation else int(rng.choice(legal)))
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.filterwarnings("ignore::UserWarning")  # the wrapper warns of each illegal move
+def test_pettingzoo_state_test_with_the_classic_games_illegal_move_wrapper(game: str) -> None:
+    # state_test samples actions without the mask: the env refuses the illegal
+    # ones, and PettingZoo's classic-games wrapper turns a refusal into a loss.
+    with pytest.raises(IllegalActionError):
+        state_test(env(game), parallel_env(game), num_cycles=10)
+    state_test(TerminateIllegalWrapper(env(game), illegal_reward=-1), parallel_env(game), 10)
+    wrapped = TerminateIllegalWrapper(env(game), illegal_reward=-1)
+    wrapped.reset(seed=0)
+    observation, *_ = wrapped.last()
+    mover = wrapped.agent_selection
+    wrapped.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
+    assert wrapped.rewards[mover] == -1 and all(wrapped.terminations.values())

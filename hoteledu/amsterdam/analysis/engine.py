@@ -502,12 +502,21 @@ def load_balancing(
     The measure is the largest number of tourists on one building tile at the
     end of the game.
 
+    The games of a pair share their streams, but a chase that the rules send
+    differently changes what the agents are offered, and from then on the
+    two games draw from their streams at different moments: they stay alike
+    only up to the first such chase. ``"pairing"`` measures what the common
+    streams buy.
+
     Returns
     -------
     dict
         ``"fewest"`` and ``"random tile"``: ``{"mean", "low", "high"}`` of the
         maximum load; ``"difference"``: the same for random minus fewest
-        (paired over games).
+        (paired over games); ``"pairing"``: ``{"correlation"}`` of the two
+        maximum loads over the pairs, ``"independent_half"`` (the half-width
+        two independent sets of as many games would give the difference) and
+        ``"width_ratio"`` (the paired half-width over it).
     """
     results = {}
     for name, factory in (("fewest", None), ("random tile", _any_tile_state)):
@@ -520,11 +529,20 @@ def load_balancing(
             peaks.append(max(state.tourists[:-1]))
         results[name] = np.array(peaks, dtype=float)
     results["difference"] = results["random tile"] - results["fewest"]
-    out = {}
+    out: dict[str, Mapping[str, float]] = {}
     for name, values in results.items():
         mean = float(values.mean())
         half = 1.96 * float(values.std(ddof=1)) / np.sqrt(games) if games > 1 else 0.0
         out[name] = {"mean": mean, "low": mean - half, "high": mean + half}
+    if games > 2:
+        fewest, random_tile = results["fewest"], results["random tile"]
+        independent = 1.96 * float(np.sqrt((fewest.var(ddof=1) + random_tile.var(ddof=1)) / games))
+        paired = (out["difference"]["high"] - out["difference"]["low"]) / 2
+        out["pairing"] = {
+            "correlation": float(np.corrcoef(fewest, random_tile)[0, 1]),
+            "independent_half": independent,
+            "width_ratio": paired / independent if independent else float("nan"),
+        }
     return out
 
 

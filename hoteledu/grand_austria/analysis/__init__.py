@@ -12,7 +12,9 @@
   escape the penalty or earn the bonus at each scoring, and the best plan of
   steps over the three scorings (backward induction).
 * :mod:`.guests`: the least-squares implied price of each dish and drink from
-  the guests' VP.
+  the guests' VP, with its standard error.
+* :mod:`.intervals`: the 95% intervals (t, Wilson, paired under common random
+  numbers) that the lessons print beside every simulated number.
 
 Everything is importable from here, e.g.
 ``from hoteledu.grand_austria.analysis import max_count_distribution``.
@@ -23,14 +25,17 @@ rules engine.
 from __future__ import annotations
 
 from hoteledu.grand_austria.analysis.board import (
+    PassAgainstRival,
     RivalBoard,
     all_covered_probability,
     empty_spaces_distribution,
     expected_empty_spaces,
     game_totals,
+    pass_against_rival,
     rival_after_reroll,
     rival_board,
     seat_totals,
+    simulate_pass_against_rival,
     space_count_distribution,
 )
 from hoteledu.grand_austria.analysis.emperor import (
@@ -42,7 +47,19 @@ from hoteledu.grand_austria.analysis.emperor import (
     scoring_payoff,
     tile_values,
 )
-from hoteledu.grand_austria.analysis.guests import GuestPrices, guest_orders, implied_item_prices
+from hoteledu.grand_austria.analysis.guests import (
+    GuestPrices,
+    bootstrap_prices,
+    guest_orders,
+    implied_item_prices,
+)
+from hoteledu.grand_austria.analysis.intervals import (
+    bracket,
+    frequency_interval,
+    paired_interval,
+    t_interval,
+    variance_interval,
+)
 from hoteledu.grand_austria.analysis.staff import (
     ROUTES,
     StaffValue,
@@ -51,7 +68,9 @@ from hoteledu.grand_austria.analysis.staff import (
     hiring_cost_distribution,
     once_per_round_cards,
     route_cost_distribution,
+    route_saving,
     sample_hiring_costs,
+    sample_route_savings,
     staff_cost_table,
     staff_value_by_round,
     value_per_use,
@@ -84,11 +103,14 @@ __all__ = [
     "DraftStrengths",
     "EmperorPlan",
     "GuestPrices",
+    "PassAgainstRival",
     "RivalBoard",
     "StaffValue",
     "StoppingValue",
     "all_covered_probability",
     "best_emperor_plan",
+    "bootstrap_prices",
+    "bracket",
     "draft_strengths",
     "empty_spaces_distribution",
     "evaluate_plan",
@@ -97,6 +119,7 @@ __all__ = [
     "expected_max_count",
     "expected_route_cost",
     "expected_wild_strength",
+    "frequency_interval",
     "game_totals",
     "guest_orders",
     "hiring_cost_distribution",
@@ -105,17 +128,22 @@ __all__ = [
     "mean",
     "minimal_plan",
     "once_per_round_cards",
+    "paired_interval",
+    "pass_against_rival",
     "pick_order",
     "rival_after_reroll",
     "rival_board",
     "route_cost_distribution",
+    "route_saving",
     "sample_hiring_costs",
     "sample_max_counts",
     "sample_rolls",
+    "sample_route_savings",
     "sample_wild_strengths",
     "scoring_payoff",
     "seat_totals",
     "simulate_draft",
+    "simulate_pass_against_rival",
     "simulate_stopping",
     "sorted_roll_outcomes",
     "space_count_distribution",
@@ -123,7 +151,9 @@ __all__ = [
     "staff_value_by_round",
     "stopping_value",
     "strength_distribution",
+    "t_interval",
     "tile_values",
     "value_per_use",
+    "variance_interval",
     "wild_strength_distribution",
 ]

@@ -29,6 +29,7 @@ from hoteledu.grand_austria.analysis.strength import (
     ACTIONS,
     WILD_SPACE,
     expected_max_count,
+    simulate_stopping,
     stopping_value,
 )
 from hoteledu.grand_austria.dice import FACES, roll_outcomes
@@ -167,6 +168,118 @@ def rival_board(m: int, wanted: int | None = None) -> RivalBoard:
         after_take_given_pass=take_if_pass / passing if passing else Fraction(0),
         after_pass_given_pass=pass_if_pass / passing if passing else Fraction(0),
     )
+
+
+@dataclasses.dataclass(frozen=True)
+class PassAgainstRival:
+    """What one pass is worth to you and to a rival who picks next, on the same boards.
+
+    All ``*_given_pass`` numbers are expectations over the boards on which
+    the solo threshold rule passes (your strength below ``threshold``), so
+    your gain and the rival's are compared like for like. Taking now gives
+    you ``take_given_pass``. Passing alone (GAH-R05: one die to the dustbin,
+    the other ``m - 1`` rerolled) is worth V(m - 1), ``alone_given_pass``.
+    With a rival who picks from the board before your reroll (the reroll
+    waits until the others have finished), the rival takes a die first and
+    the dustbin another, so the reroll has ``m - 2`` dice: V(m - 2),
+    ``with_rival_given_pass``. ``rival_gain_given_pass``: E[rival's strength
+    after you pass - after you take] on those boards.
+    """
+
+    dice: int
+    wanted: int | None
+    threshold: int
+    pass_probability: Fraction
+    take_given_pass: Fraction
+    alone_given_pass: Fraction
+    with_rival_given_pass: Fraction
+    rival_gain_given_pass: Fraction
+
+    @property
+    def gain_alone(self) -> Fraction:
+        """Your gain per pass when nobody picks before your reroll: V(m - 1) - E[X | pass]."""
+        return self.alone_given_pass - self.take_given_pass
+
+    @property
+    def gain_with_rival(self) -> Fraction:
+        """Your gain per pass when the rival picks before your reroll: V(m - 2) - E[X | pass]."""
+        return self.with_rival_given_pass - self.take_given_pass
+
+    @property
+    def option_value(self) -> Fraction:
+        """The solo option to pass averaged over all boards, V(m) - E[X_m] (= P(pass) x gain)."""
+        return self.pass_probability * self.gain_alone
+
+
+@cache
+def pass_against_rival(m: int, wanted: int | None = None) -> PassAgainstRival:
+    """Exact :class:`PassAgainstRival` over the multinomial roll of ``m`` dice (m >= 2)."""
+    _check_dice(m)
+    if m < 2:
+        raise ValueError("passing with a rival after you needs at least 2 dice on the board")
+    rival = rival_board(m, wanted)
+    if not rival.pass_probability:
+        raise ValueError(f"with {m} dice the threshold rule never passes: nothing to compare")
+    rule = stopping_value(m, wanted)
+    take = Fraction(0)
+    for counts, p in roll_outcomes(m):
+        strength = counts[your_space(counts, wanted)]
+        if strength < rival.threshold:
+            take += p * strength
+    return PassAgainstRival(
+        dice=m,
+        wanted=wanted,
+        threshold=rival.threshold,
+        pass_probability=rival.pass_probability,
+        take_given_pass=take / rival.pass_probability,
+        alone_given_pass=rule.values[m - 1],
+        with_rival_given_pass=rule.values[m - 2],
+        rival_gain_given_pass=rival.after_pass_given_pass - rival.after_take_given_pass,
+    )
+
+
+def simulate_pass_against_rival(
+    m: int, boards: int, seed: int | None = 0, wanted: int | None = None
+) -> dict[str, np.ndarray]:
+    """Seeded boards of ``m`` dice, kept where the threshold rule passes: one value per board.
+
+    Returns arrays of equal length (common random numbers: every quantity
+    on the same boards): ``take`` (your strength taking now), ``alone`` and
+    ``with_rival`` (what playing the threshold rule on a reroll of ``m - 1``,
+    resp. ``m - 2`` dice gave), ``rival_after_take`` and ``rival_after_pass``
+    (the most dice on one space after your take, resp. on the untouched board).
+    """
+    rule = pass_against_rival(m, wanted)
+    rng = np.random.default_rng(seed)
+    rolls = rng.multinomial(m, [1 / FACES] * FACES, size=boards)
+    if wanted is None:
+        space = rolls.argmax(axis=1)
+    else:
+        own, wild = rolls[:, wanted - 1], rolls[:, WILD_SPACE - 1]
+        space = np.where(wild > own, WILD_SPACE - 1, wanted - 1)
+    rows = np.arange(boards)
+    strength = rolls[rows, space]
+    passing = strength < rule.threshold
+    after_take = rolls.copy()
+    after_take[rows, space] -= 1
+    kept = int(passing.sum())
+    streams = rng.spawn(2)
+    return {
+        "take": strength[passing],
+        "alone": _play_threshold_rule(m - 1, kept, streams[0], wanted),
+        "with_rival": _play_threshold_rule(m - 2, kept, streams[1], wanted),
+        "rival_after_take": after_take.max(axis=1)[passing],
+        "rival_after_pass": rolls.max(axis=1)[passing],
+    }
+
+
+def _play_threshold_rule(
+    n: int, trials: int, rng: np.random.Generator, wanted: int | None
+) -> np.ndarray:
+    """Strengths from playing :func:`stopping_value`'s rule from ``n`` rerolled dice."""
+    if n == 0:
+        return np.zeros(trials, dtype=np.int64)
+    return simulate_stopping(n, trials, seed=rng, wanted=wanted)
 
 
 def rival_after_reroll(m: int) -> Fraction:

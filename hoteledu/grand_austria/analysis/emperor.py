@@ -41,6 +41,7 @@ from hoteledu.grand_austria.hotel import (
     EMPEROR_STEP_BACK,
     EMPEROR_TRACK_MAX,
     EMPEROR_TRACK_VP,
+    EMPEROR_TRACK_VP_ALTERNATIVE,
 )
 
 ZONES = ("penalty", "nothing", "bonus")
@@ -110,6 +111,21 @@ def _per_scoring(name: str, value: Number | Sequence[Number]) -> tuple[Fraction,
     return tuple(Fraction(v) for v in values)
 
 
+TRACKS: dict[str, tuple[int, ...]] = {
+    "engine": tuple(EMPEROR_TRACK_VP),
+    "alternative": tuple(EMPEROR_TRACK_VP_ALTERNATIVE),
+}
+"""The two readings of the VP printed on spaces 0..13. The rulebook text gives no numbers;
+the engine follows game_facts.md's reviewed web version of the 2022 retail rules ([JS]);
+the alternative is its other transcription ([PY]), which differs on spaces 8 and 10."""
+
+
+def _check_track(track: str) -> tuple[int, ...]:
+    if track not in TRACKS:
+        raise ValueError(f"track must be one of {tuple(TRACKS)}, got {track!r}")
+    return TRACKS[track]
+
+
 def _check_limits(max_steps: int | Sequence[int] | None) -> tuple[int, ...]:
     if max_steps is None:
         return (EMPEROR_TRACK_MAX,) * len(SCORINGS)
@@ -129,15 +145,18 @@ def _check_cost(step_cost: Number) -> Fraction:
     return Fraction(step_cost)
 
 
-def scoring_payoff(space: int, scoring: int, bonus: Number = 0, penalty: Number = 0) -> Fraction:
+def scoring_payoff(
+    space: int, scoring: int, bonus: Number = 0, penalty: Number = 0, track: str = "engine"
+) -> Fraction:
     """VP of one scoring with the disk on ``space`` before it: the track VP, then bonus or penalty.
 
-    ``bonus`` and ``penalty`` are the tile's worth in VP (both >= 0; the penalty is subtracted).
+    ``bonus`` and ``penalty`` are the tile's worth in VP (both >= 0; the penalty is subtracted);
+    ``track`` names the reading of the printed VP (:data:`TRACKS`).
 
     >>> [int(scoring_payoff(s, 0, bonus=3, penalty=3)) for s in range(8)]
     [-3, -2, -1, 0, 3, 4, 7, 8]
     """
-    value = Fraction(EMPEROR_TRACK_VP[_check_space(space)])
+    value = Fraction(_check_track(track)[_check_space(space)])
     where = zone(space, scoring)
     if where == "bonus":
         return value + Fraction(bonus)
@@ -201,8 +220,10 @@ def evaluate_plan(
     step_cost: Number = 1,
     start: int = 0,
     max_steps: int | Sequence[int] | None = None,
+    track: str = "engine",
 ) -> EmperorPlan:
     """VP of reaching ``targets[k]`` before scoring k from ``start`` (the disk never goes down)."""
+    printed = _check_track(track)
     bonuses, penalties = _per_scoring("bonus", bonus), _per_scoring("penalty", penalty)
     price = _check_cost(step_cost)
     limits = _check_limits(max_steps)
@@ -211,7 +232,7 @@ def evaluate_plan(
         raise ValueError(f"targets must give one space per scoring (3), got {targets!r}")
     position = _check_space(start)
     steps, zones, tiles = [], [], []
-    track = Fraction(0)
+    track_total = Fraction(0)
     for k, (target, scoring) in enumerate(zip(targets, SCORINGS, strict=True)):
         _check_space(target)
         if target < position:
@@ -226,18 +247,18 @@ def evaluate_plan(
             )
         steps.append(target - position)
         zones.append(zone(target, k))
-        track += EMPEROR_TRACK_VP[target]
-        tiles.append(scoring_payoff(target, k, bonuses[k], penalties[k]) - EMPEROR_TRACK_VP[target])
+        track_total += printed[target]
+        tiles.append(scoring_payoff(target, k, bonuses[k], penalties[k], track) - printed[target])
         position = max(0, target - scoring.step_back)
     cost = price * sum(steps)
     return EmperorPlan(
         targets=targets,
         steps=tuple(steps),
         zones=tuple(zones),
-        track_vp=track,
+        track_vp=track_total,
         tile_vp=tuple(tiles),
         cost=cost,
-        net=track + sum(tiles) - cost,
+        net=track_total + sum(tiles) - cost,
         start=start,
         step_cost=price,
     )
@@ -250,6 +271,7 @@ def _best_targets(
     price: Fraction,
     start: int,
     limits: tuple[int, ...],
+    track: str,
 ) -> tuple[int, ...]:
     spaces = range(EMPEROR_TRACK_MAX + 1)
     # value[s]: the best net VP of the scorings still to come with the disk on s
@@ -258,7 +280,7 @@ def _best_targets(
     for k in reversed(range(len(SCORINGS))):
         back = SCORINGS[k].step_back
         gain = {
-            t: scoring_payoff(t, k, bonuses[k], penalties[k]) + value[max(0, t - back)]
+            t: scoring_payoff(t, k, bonuses[k], penalties[k], track) + value[max(0, t - back)]
             for t in spaces
         }
         best_target = {}
@@ -285,12 +307,14 @@ def best_emperor_plan(
     step_cost: Number = 1,
     start: int = 0,
     max_steps: int | Sequence[int] | None = None,
+    track: str = "engine",
 ) -> EmperorPlan:
     """The plan with the most net VP, by backward induction over the spaces 0..13.
 
     ``V_3(s) = 0``; ``V_k(s) = max over t >= s of payoff_k(t) + V_{k+1}(max(0, t - b_k))
     - step_cost * (t - s)``, ``t - s`` at most ``max_steps[k]`` (the steps a player can
-    climb before scoring k; None: any). Ties go to fewer steps.
+    climb before scoring k; None: any). Ties go to fewer steps. ``track``: the
+    reading of the printed VP (:data:`TRACKS`).
 
     >>> best_emperor_plan(bonus=8, penalty=8).targets  # climb early: steps score again later
     (13, 13, 10)
@@ -302,8 +326,9 @@ def best_emperor_plan(
     bonuses, penalties = _per_scoring("bonus", bonus), _per_scoring("penalty", penalty)
     price = _check_cost(step_cost)
     limits = _check_limits(max_steps)
-    targets = _best_targets(bonuses, penalties, price, _check_space(start), limits)
-    return evaluate_plan(targets, bonuses, penalties, price, start, limits)
+    _check_track(track)
+    targets = _best_targets(bonuses, penalties, price, _check_space(start), limits, track)
+    return evaluate_plan(targets, bonuses, penalties, price, start, limits, track)
 
 
 def minimal_plan(aim: str, start: int = 0) -> tuple[int, ...]:

@@ -115,6 +115,46 @@ def expected_route_cost(cost: int, dice: int, route: str = "space5") -> Fraction
 
 
 @cache
+def route_saving(cost: int, dice: int) -> Fraction:
+    """What the choice of space 6 saves, compared on the same boards: those with a die on 5.
+
+    ``E[max(0, cost - K_5) - best | K_5 >= 1]``, ``best`` the cheaper of
+    space 5 and space 6 for a krone more. Only there can both routes be
+    compared: the difference of :func:`expected_route_cost`'s two answers
+    also mixes in the boards with no die on space 5, on which only space 6
+    can hire at all (and dearly).
+    """
+    if dice < 1:
+        raise ValueError("hiring needs at least one die on the board")
+    saved = Fraction(0)
+    boards = 0
+    for five in range(1, dice + 1):
+        for six in range(dice - five + 1):
+            ways = comb(dice, five) * comb(dice - five, six) * 4 ** (dice - five - six)
+            on_five = max(0, cost - five)
+            best = min(on_five, max(0, cost - six) + WILD_FEE) if six >= 1 else on_five
+            saved += ways * (on_five - best)
+            boards += ways
+    return saved / boards
+
+
+def sample_route_savings(cost: int, dice: int, size: int, seed: int | None = 0) -> np.ndarray:
+    """Seeded boards with a die on space 5: krones on space 5 minus the cheaper route, per board."""
+    rng = np.random.default_rng(seed)
+    chunks: list[np.ndarray] = []
+    kept = 0
+    while kept < size:
+        rolls = rng.multinomial(dice, [1 / FACES] * FACES, size=2 * (size - kept) + 16)
+        rolls = rolls[rolls[:, 4] >= 1]
+        five, six = rolls[:, 4], rolls[:, 5]
+        on_five = np.maximum(0, cost - five)
+        by_six = np.where(six >= 1, np.maximum(0, cost - six) + WILD_FEE, on_five)
+        chunks.append(on_five - np.minimum(on_five, by_six))
+        kept += len(rolls)
+    return np.concatenate(chunks)[:size]
+
+
+@cache
 def staff_cost_table(dice: int, route: str = "space5") -> dict[int, Fraction]:
     """Expected krones paid for every staff card (by number) with ``dice`` dice rolled."""
     return {card.number: expected_route_cost(card.cost, dice, route) for card in staff_cards()}

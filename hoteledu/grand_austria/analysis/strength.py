@@ -447,9 +447,12 @@ def simulate_draft(
 
 
 def simulate_stopping(
-    n: int, trials: int, seed: int | None = 0, wanted: int | None = None
+    n: int, trials: int, seed: int | np.random.Generator | None = 0, wanted: int | None = None
 ) -> np.ndarray:
-    """Seeded plays of the take-or-pass rule of :func:`stopping_value`: the strengths obtained."""
+    """Seeded plays of the take-or-pass rule of :func:`stopping_value`: the strengths obtained.
+
+    ``seed`` may be a generator (a stream spawned by the caller).
+    """
     rule = stopping_value(n, wanted)
     rng = np.random.default_rng(seed)
     result = np.zeros(trials, dtype=np.int64)

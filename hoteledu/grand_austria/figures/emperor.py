@@ -1,7 +1,8 @@
 """Emperor thresholds (:mod:`..analysis.emperor`) and the tournament of emperor strategies.
 
 :func:`tournament_figure` draws lesson 4's tournament of the heuristic bot against
-the emperor-shy one (a :class:`hoteledu.core.tournament.TournamentResult`).
+the emperor-shy one (a :class:`hoteledu.core.tournament.TournamentResult`), with the
+intervals of :func:`..analysis.intervals.tournament_rows`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 import hoteledu._display  # noqa: F401  (before plotly first shows a figure: see the module)
+from hoteledu.grand_austria.analysis.intervals import tournament_rows
 from hoteledu.grand_austria.figures._style import (
     EXACT_COLOUR,
     LAYOUT,
@@ -79,11 +81,11 @@ def tournament_figure(result: Any, title: str | None = None) -> go.Figure:
     """Win rate and mean score of each agent of a tournament, with 95% intervals.
 
     ``result`` is a :class:`hoteledu.core.tournament.TournamentResult`: win
-    rates carry Wilson intervals, mean scores normal intervals.
+    rates carry Wilson intervals, mean scores t intervals (right for a few games).
     """
     from plotly.subplots import make_subplots
 
-    rows = result.rows()
+    rows = tournament_rows(result)
     names = [r["agent"] for r in rows]
     fig = make_subplots(rows=1, cols=2, subplot_titles=("win rate", "mean score (VP)"))
     for col, key in ((1, "win_rate"), (2, "mean_score")):
@@ -108,7 +110,9 @@ def tournament_figure(result: Any, title: str | None = None) -> go.Figure:
             row=1,
             col=col,
         )
-    fig.update_yaxes(range=[0, 1], row=1, col=1)
+    fig.update_yaxes(range=[0, 1], title_text="share of games won (Wilson 95%)", row=1, col=1)
+    fig.update_yaxes(title_text="VP per game (t 95%)", row=1, col=2)
+    fig.update_xaxes(title_text="agent")
     fig.update_layout(
         title=title or f"{result.num_games} seeded games, 95% intervals",
         **LAYOUT,

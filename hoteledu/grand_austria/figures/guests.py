@@ -35,24 +35,29 @@ def guest_price_figure(
     fitted = np.asarray(fit.fitted, dtype=float)
     value = np.asarray(fit.value, dtype=float)
     labels = [f"{n} {names.get(n, '')}".strip() if names else str(n) for n in fit.numbers]
-    marker_colours = [
-        GUEST_COLOURS.get((colours or {}).get(n, ""), EXACT_COLOUR) for n in fit.numbers
-    ]
+    card_colours = [(colours or {}).get(n, "") for n in fit.numbers]
     prices = ", ".join(
         f"{item} {price:.2f}" for item, price in zip(fit.items, fit.prices, strict=True)
     )
     fig = go.Figure()
-    fig.add_trace(
-        go.Scatter(
-            x=fitted,
-            y=value,
-            mode="markers",
-            name="guest cards",
-            marker={"color": marker_colours, "size": 9, "line": {"width": 1, "color": "white"}},
-            text=labels,
-            hovertemplate="%{text}: worth %{y} VP, order priced %{x:.2f}<extra></extra>",
+    # one trace per guest colour, so the legend shows each colour (one trace would show one)
+    for colour in dict.fromkeys(card_colours):
+        chosen = [i for i, c in enumerate(card_colours) if c == colour]
+        fig.add_trace(
+            go.Scatter(
+                x=fitted[chosen],
+                y=value[chosen],
+                mode="markers",
+                name=f"{colour} guests" if colour else "guest cards",
+                marker={
+                    "color": GUEST_COLOURS.get(colour, EXACT_COLOUR),
+                    "size": 9,
+                    "line": {"width": 1, "color": "white"},
+                },
+                text=[labels[i] for i in chosen],
+                hovertemplate="%{text}: worth %{y} VP, order priced %{x:.2f}<extra></extra>",
+            )
         )
-    )
     low, high = float(min(fitted.min(), value.min())), float(max(fitted.max(), value.max()))
     fig.add_trace(
         go.Scatter(

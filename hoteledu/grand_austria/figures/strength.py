@@ -187,6 +187,8 @@ def convergence_figure(
     fig.update_layout(
         title=title, xaxis_title="rolls n", yaxis_title="total variation distance", **LAYOUT
     )
-    fig.update_xaxes(type="log")
-    fig.update_yaxes(type="log")
+    # one labelled tick per power of ten: plotly's default log ticks label the minor
+    # digits too ("1, 5, 2, 0.1, 5, 2"), which reads as a broken scale
+    fig.update_xaxes(type="log", dtick=1, tickformat=",~g", minor={"showgrid": True})
+    fig.update_yaxes(type="log", dtick=1, tickformat="~g", minor={"showgrid": True})
     return fig

@@ -252,20 +252,19 @@ other_record = hoteledu.play(other_rule, [GreedyAgent(), hoteledu.RandomAgent(5)
 extra_actions = [str(a) for a in other_record.actions[len(record.actions):]]
 
 answers = {
-    "1, the stops": (first_roll, {2: Fraction(1, 9), 3: Fraction(2, 9), 4: Fraction(1, 3),
-                                  5: Fraction(2, 9), 6: Fraction(1, 9)}),
-    "1, a bend": (sorted(BENDS)[0], 3),
-    "1, on a quay": (first_on_quay, {0: Fraction(7, 9), 1: Fraction(2, 9)}),
-    "2, the tiles": (sorted(two_rolls), list(range(4, 13))),
-    "2, most likely": (max(two_rolls, key=two_rolls.get), 8),
-    "2, its chance": ((two_rolls[8], Fraction(four_dice.count(8), 81)), (Fraction(19, 81),) * 2),
-    "2, on a quay": ((sum(two_rolls.get(b, 0) for b in BENDS), four_dice.count(9)), (Fraction(16, 81), 16)),
-    "3, same start": (other_record.actions[: len(record.actions)] == record.actions, True),
-    "3, lengths": ((len(record.actions), len(other_record.actions)), (103, 107)),
-    "3, P2's turn": ((game.player, other_rule.player), (1, 1)),
-    "3, tile turned": ("the Mayor turns (4,1)" in extra_actions, True),
-    "3, scores": (other_rule.scores(), [11, 0]),
-    "3, winner": ([f"P{p + 1}" for p in other_rule.winners()], ["P1"]),
-    "3, reason": (other_rule.end_reason().startswith("a player reached 15 tourists and the turn was finished"), True),
+    "1, the stops": first_roll,
+    "1, a bend": sorted(BENDS)[0],
+    "1, on a quay": first_on_quay,
+    "2, the tiles": sorted(two_rolls),
+    "2, most likely": max(two_rolls, key=two_rolls.get),
+    "2, its chance": (two_rolls[8], Fraction(four_dice.count(8), 81)),
+    "2, on a quay": (sum(two_rolls.get(b, 0) for b in BENDS), four_dice.count(9)),
+    "3, same start": other_record.actions[: len(record.actions)] == record.actions,
+    "3, lengths": (len(record.actions), len(other_record.actions)),
+    "3, P2's turn": (game.player, other_rule.player),
+    "3, tile turned": [a for a in extra_actions if a.startswith("the Mayor turns")],
+    "3, scores": other_rule.scores(),
+    "3, winner": [f"P{p + 1}" for p in other_rule.winners()],
+    "3, reason": lambda reason: other_rule.end_reason().startswith(reason),
 }
-verdict = check_answers(answers)  # prints one line: how many answers agree
+verdict = check_answers("amsterdam/01_play", answers)  # prints one line: how many answers agree

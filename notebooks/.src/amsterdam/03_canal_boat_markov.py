@@ -333,17 +333,17 @@ from hoteledu.lessons import check_answers
 
 side_tiles = [t for t, v in lands.items() if v > 0]
 fewest = min(lands[t] for t in side_tiles)
-verdict = check_answers({
-    "1 exact": (boat_position_distribution(6, exact=True)[0], Fraction(73789, 531441)),
-    "1 rounded": (float(boat_position_distribution(6)[0]), 0.139),
-    "2 columns sum to 1": (set(boat_transition_matrix().sum(axis=0)), {Fraction(1)}),
-    "3 one past": (float(offsets[1]), 0.3332),
-    "3 five past": (float(offsets[5]), 0.0371),
-    "3 share": (float(lands[(1, 1)]), 0.0988),
-    "3 sum": (float(lands[(1, 1)]), (2 + 0.3332 + 0.0371) / 24),
-    "3 next stop": (next_stop[(1, 1)], Fraction(3, 32)),
-    "4 fewest": ({t for t in side_tiles if lands[t] == fewest}, {(1, 4), (2, 1), (4, 5), (5, 2)}),
-    "4 share": (float(fewest), 0.0463),
-    "4 four past": (float(offsets[4]), 0.1112),
-    "4 formula": (float(fewest), (1 + 0.1112) / 24),
+verdict = check_answers("amsterdam/03_canal_boat_markov", {
+    "1 exact": boat_position_distribution(6, exact=True)[0],
+    "1 rounded": float(boat_position_distribution(6)[0]),
+    "2 columns sum to 1": set(boat_transition_matrix().sum(axis=0)),
+    "3 one past": float(offsets[1]),
+    "3 five past": float(offsets[5]),
+    "3 share": float(lands[(1, 1)]),
+    "3 sum": float(lands[(1, 1)]),
+    "3 next stop": next_stop[(1, 1)],
+    "4 fewest": {t for t in side_tiles if lands[t] == fewest},
+    "4 share": float(fewest),
+    "4 four past": float(offsets[4]),
+    "4 formula": float(fewest),
 })

@@ -327,10 +327,10 @@ for bots, games in matches:
 from hoteledu.lessons import check_answers
 
 other = count_positions(positions[83], [4])
-verdict = check_answers({
-    "1": (round(math.log10((sum(estimates) - max(estimates)) / 39), 1), 103.6),
-    "1 (factor)": (round(mean / ((sum(estimates) - max(estimates)) / 39), -1), 160),
-    "1 (logs)": ((round(float(np.median(logs)), 1), round(float(logs.mean()), 1)), (93.7, 94.0)),
-    "2": ((other["minimax"][0], other["alpha-beta"][0]), (1305, 1305)),
-    "3": ((7**4, 7**2), (2401, 49)),
+verdict = check_answers("amsterdam/05b_search_size_and_bots", {
+    "1": round(math.log10((sum(estimates) - max(estimates)) / 39), 1),
+    "1 (factor)": round(mean / ((sum(estimates) - max(estimates)) / 39), -1),
+    "1 (logs)": (round(float(np.median(logs)), 1), round(float(logs.mean()), 1)),
+    "2": (other["minimax"][0], other["alpha-beta"][0]),
+    "3": (7**4, 7**2),
 })

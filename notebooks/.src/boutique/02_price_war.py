@@ -359,14 +359,14 @@ bids = pricing_game("booking", prices=(2, 3), tie_bid=100)
 cost2 = bertrand_game(grid, cost=2)
 gain, error = beat_week.compare(0, (2, 3), (3, 3))
 rows, _ = best_responses(beat_week)
-verdict = check_answers({
-    "1 undercut": (float(tour.payoffs[0][0, 1]), 1200.0),
-    "1 match": (float(tour.payoffs[0][1, 1]), 1500.0),
-    "2 match": (round(float(bids.payoffs[0][1, 1]), 1), 971.4),
-    "2 undercut": (round(float(bids.payoffs[0][0, 1]), 1), 764.3),
-    "2 margin": (round(float(bids.payoffs[0][1, 1] - bids.payoffs[0][0, 1]), 1), 207.1),
-    "3": ([grid[i] for i, _ in pure_equilibria(cost2)], [2, 3, 4]),
-    "4 reply": (beat_week.labels[0][rows[3][0]], "400"),
-    "4 gain": (round(gain), 952),
-    "4 error": (round(error), 291),
+verdict = check_answers("boutique/02_price_war", {
+    "1 undercut": float(tour.payoffs[0][0, 1]),
+    "1 match": float(tour.payoffs[0][1, 1]),
+    "2 match": round(float(bids.payoffs[0][1, 1]), 1),
+    "2 undercut": round(float(bids.payoffs[0][0, 1]), 1),
+    "2 margin": round(float(bids.payoffs[0][1, 1] - bids.payoffs[0][0, 1]), 1),
+    "3": [grid[i] for i, _ in pure_equilibria(cost2)],
+    "4 reply": beat_week.labels[0][rows[3][0]],
+    "4 gain": round(gain),
+    "4 error": round(error),
 })

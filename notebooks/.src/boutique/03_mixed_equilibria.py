@@ -329,14 +329,14 @@ from hoteledu.lessons import check_answers
 small = zero_sum_lp(np.array([[3.0, -1.0], [-2.0, 4.0]]))
 half = A[:, [2, 4]] @ np.array([0.5, 0.5])
 listed = [tuple(e.column.round(3)) for e in support_enumeration(segment)]
-verdict = check_answers({
-    "1 mix": (round(float(small.row[0]), 3), 0.6),
-    "1 value": (round(small.value, 3), 1.0),
-    "2 reply": (labels[int(np.argmax(half))], "500"),
-    "2 earns": (round(float(half.max()), 1), 222.5),
-    "2 against 400": (round(float(A[3, 2])), -952),
-    "2 against 600": (round(float(A[3, 4])), 1397),
-    "3": (n_deals * 4, 240),
-    "4 equilibrium": (is_equilibrium(segment, [1, 0], [0.5, 0.5]), True),
-    "4 listed": ((0.5, 0.5) in listed, False),
+verdict = check_answers("boutique/03_mixed_equilibria", {
+    "1 mix": round(float(small.row[0]), 3),
+    "1 value": round(small.value, 3),
+    "2 reply": labels[int(np.argmax(half))],
+    "2 earns": round(float(half.max()), 1),
+    "2 against 400": round(float(A[3, 2])),
+    "2 against 600": round(float(A[3, 4])),
+    "3": n_deals * 4,
+    "4 equilibrium": is_equilibrium(segment, [1, 0], [0.5, 0.5]),
+    "4 listed": (0.5, 0.5) in listed,
 })

@@ -392,18 +392,18 @@ undercutter = BidDuelController(face=2, money=500, rival="undercutter", seed=0)
 earn = {bid: int(engine_game.row_payoffs[engine_game.row_bids.index(bid)][1]) for bid in (0, 100, 200)}
 cap400 = fast_symmetric_equilibrium(all_pay_game(600, caps=(400, 400)))
 beat300 = fast_symmetric_equilibrium(engine_bid_game(bid_position(money=(300, 300)), "difference"))
-verdict = check_answers({
-    "1 mix": (eq500.row, (Fraction(1, 5),) * 5 + (Fraction(0),)),
-    "1 earns": (eq500.row_value, 50),
-    "1 total": (eq500.expected_total_bid, 400),
-    "1 dissipation": (eq500.dissipation, Fraction(4, 5)),
-    "2 earnings": (earn, {0: 0, 100: 300, 200: 200}),
-    "2 best reply": (undercutter.best_reply(), 100),
-    "3 mix": (cap400.row, tuple(Fraction(x, 6) for x in (1, 1, 1, 0, 3))),
-    "3 expected bid": (cap400.expected_total_bid / 2, 250),
-    "3 dissipation": (cap400.dissipation, Fraction(5, 6)),
-    "3 continuous bid": (continuous_expected_bid(600, 400), 300.0),
-    "3 continuous": (2 * continuous_expected_bid(600, 400) / 600, 1.0),
-    "4 mix": (beat300.row, (0, 0, 0, 1)),
-    "4 dissipation": (beat300.dissipation, Fraction(3, 2)),
+verdict = check_answers("boutique/04_marketing_bid", {
+    "1 mix": eq500.row,
+    "1 earns": eq500.row_value,
+    "1 total": eq500.expected_total_bid,
+    "1 dissipation": eq500.dissipation,
+    "2 earnings": earn,
+    "2 best reply": undercutter.best_reply(),
+    "3 mix": cap400.row,
+    "3 expected bid": cap400.expected_total_bid / 2,
+    "3 dissipation": cap400.dissipation,
+    "3 continuous bid": continuous_expected_bid(600, 400),
+    "3 continuous": 2 * continuous_expected_bid(600, 400) / 600,
+    "4 mix": beat300.row,
+    "4 dissipation": beat300.dissipation,
 })

@@ -448,8 +448,8 @@ print(f"separated, {stored[0].games} games, Bonferroni:", separated(big_rows, st
 
 # %% [markdown]
 # With 20 games, three pairs are separated one at a time but only one (the staffer over
-# premium) survives the correction for six comparisons. With 400 games five of the six are separated even
-# after it, and the sixth tells the most: the undercutter's 13.5 wins in 20 against
+# premium) survives the correction for six comparisons. With 400 games five of the six
+# are separated even after it, and the sixth tells the most: the undercutter's 13.5 wins in 20 against
 # peak-load were luck, it wins about half its games (interval above), while peak-load,
 # richer by about 900 on average, is knocked out in about one game in four and then
 # cannot win. Premium's knock-outs against peak-load fall to about one in six: 7 of 20 was
@@ -526,20 +526,17 @@ random_ends = [where(*fictitious_play(booking, 500, tie_rule="random", seed=s).f
                for s in range(10)]
 ends_500_600 = (random_ends.count("(500, 500)"), random_ends.count("(600, 600)"))
 duel = {f: play_duel_week([f] * 7, 1, "premium", seed=6, deal=0) for f in (3, 5, 6)}
-verdict = check_answers({
-    "1 heads": (round(float(x_r[0]), 3), 0.506),
-    "1 exploitability": (round(float(exploitability(pennies, x_r, y_r)), 3), 0.015),
-    "1 first rule": ((round(float(x_freq[-1, 0]), 3), round(float(gaps[-1]), 3)), (0.499, 0.014)),
-    "2 smallest": (round(float(exploitability(pennies, small.x, small.y).min()), 3), 0.200),
-    "2 first orbit": (round(float(exploitability(pennies, orbit.x, orbit.y).min()), 3), 0.600),
-    "3 path": (diagonal.plays[:4].tolist(), [[0, 0], [2, 2], [1, 1], [0, 0]]),
-    "3 exploitability": (round(float(exploitability(shapley, *diagonal.final())), 3), 0.0),
-    "4 separated": (one_at_a_time, ["peakload vs staffer", "premium vs peakload",
-                                    "premium vs staffer"]),
-    "4 Bonferroni": (separated(rows, pairs, z_six), ["premium vs staffer"]),
-    "5 ends": (sorted(set(random_ends)), ["(300, 300)", "(400, 400)", "(500, 500)",
-                                          "(600, 600)"]),
-    "5 counts": (ends_500_600, (4, 1)),
-    "6 outcomes": ([(duel[f].profit[0], duel[f].difference) for f in (3, 5, 6)],
-                   [(4100, 800), (7500, 2000), (5000, -1900)]),
+verdict = check_answers("boutique/06_learning_to_price", {
+    "1 heads": round(float(x_r[0]), 3),
+    "1 exploitability": round(float(exploitability(pennies, x_r, y_r)), 3),
+    "1 first rule": (round(float(x_freq[-1, 0]), 3), round(float(gaps[-1]), 3)),
+    "2 smallest": round(float(exploitability(pennies, small.x, small.y).min()), 3),
+    "2 first orbit": round(float(exploitability(pennies, orbit.x, orbit.y).min()), 3),
+    "3 path": diagonal.plays[:4].tolist(),
+    "3 exploitability": round(float(exploitability(shapley, *diagonal.final())), 3),
+    "4 separated": one_at_a_time,
+    "4 Bonferroni": separated(rows, pairs, z_six),
+    "5 ends": sorted(set(random_ends)),
+    "5 counts": ends_500_600,
+    "6 outcomes": [(duel[f].profit[0], duel[f].difference) for f in (3, 5, 6)],
 })

@@ -270,18 +270,18 @@ from hoteledu.lessons import check_answers
 
 wild12 = wild_strength_distribution(12)
 naive12 = (1 - Fraction(5, 6) ** 12) ** 6
-verdict = check_answers({
-    "1 space 5 empty": (float(space_count_distribution(10)[0]), 0.1615),
-    "1 one of 5 and 6 empty": (float(2 * Fraction(5, 6) ** 10 - Fraction(4, 6) ** 10), 0.3057),
-    "2 exactly one": (float(empty_spaces_distribution(14)[1]), 0.368),
-    "2 none": (float(empty_spaces_distribution(14)[0]), 0.583),
-    "2 two or more": (float(sum(empty_spaces_distribution(14)[2:])), 0.049),
-    "3 gain": (float(expected_wild_strength(12) - 2), 0.781),
-    "3 E[max]": (float(expected_wild_strength(12)), 2.781),
-    "3 alone": (float(sum(space_count_distribution(12)[4:])), 0.125),
-    "3 with space 6": (float(sum(wild12[4:])), 0.244),
-    "4 true": (float(all_covered_probability(12)), 0.438),
-    "4 naive": (float(naive12), 0.490),
-    "4 difference": (round(float(naive12 - all_covered_probability(12)), 3), 0.052),
-    "4 smaller": (all_covered_probability(12) < naive12, True),
+verdict = check_answers("grand_austria/02_dice_on_the_board", {
+    "1 space 5 empty": float(space_count_distribution(10)[0]),
+    "1 one of 5 and 6 empty": float(2 * Fraction(5, 6) ** 10 - Fraction(4, 6) ** 10),
+    "2 exactly one": float(empty_spaces_distribution(14)[1]),
+    "2 none": float(empty_spaces_distribution(14)[0]),
+    "2 two or more": float(sum(empty_spaces_distribution(14)[2:])),
+    "3 gain": float(expected_wild_strength(12) - 2),
+    "3 E[max]": float(expected_wild_strength(12)),
+    "3 alone": float(sum(space_count_distribution(12)[4:])),
+    "3 with space 6": float(sum(wild12[4:])),
+    "4 true": float(all_covered_probability(12)),
+    "4 naive": float(naive12),
+    "4 difference": round(float(naive12 - all_covered_probability(12)), 3),
+    "4 smaller": all_covered_probability(12) < naive12,
 })

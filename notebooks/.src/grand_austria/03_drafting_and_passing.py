@@ -42,7 +42,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from hoteledu.grand_austria.analysis import draft_strengths, pick_order, simulate_draft
+from hoteledu.grand_austria.analysis import draft_strengths, pick_order, simulate_draft, t_interval
 
 for players in (2, 3, 4):
     print(f"{players} players:", " ".join(f"P{seat + 1}" for seat in pick_order(players)))
@@ -56,16 +56,17 @@ for players in (2, 3, 4):
 # and its expectation sums over all boards. `draft_strengths(players)` does this
 # exactly, over the board sorted largest first (the order of the spaces does not matter
 # to a greedy player), with a memoised recursion. A seeded simulation of 20,000 rounds on
-# the unsorted board is printed beside it.
+# the unsorted board is printed beside it, each mean with its 95% t interval
+# ($\pm$ half its width): the exact value should fall inside about 19 times in 20.
 
 # %%
 # NBVAL_CHECK_OUTPUT
 drafts = {players: draft_strengths(players) for players in (2, 3, 4)}
 for players, draft in drafts.items():
-    simulated = simulate_draft(players, 20_000, seed=players).mean(axis=0)
+    simulated = [t_interval(column) for column in simulate_draft(players, 20_000, seed=players).T]
     print(f"{players} players ({draft.dice} dice)")
-    print("   exact    :", " ".join(f"{float(v):.3f}" for v in draft.by_pick))
-    print("   simulated:", " ".join(f"{v:.3f}" for v in simulated))
+    print("   exact    :", " ".join(f"{float(v):>11.3f}" for v in draft.by_pick))
+    print("   simulated:", " ".join(f"{v.estimate:.3f}±{(v.high - v.low) / 2:.3f}" for v in simulated))
 
 # %%
 from hoteledu.grand_austria.figures.strength import draft_strength_figure
@@ -114,8 +115,8 @@ print("2 players, P1 P2 P1 P2:", " ".join(f"P{s + 1} {float(v):.2f}" for s, v in
 uniform = draft_strengths(2, policy="uniform")
 print("2 players, uniform picks:", " ".join(f"{float(v):.3f}" for v in uniform.by_pick))
 print("   per seat:", " ".join(f"P{s + 1} {float(v):.3f}" for s, v in enumerate(uniform.by_seat)))
-simulated = simulate_draft(2, 20_000, seed=5, policy="uniform").mean(axis=0)
-print("   simulated per pick:", " ".join(f"{v:.3f}" for v in simulated))
+simulated = [t_interval(column) for column in simulate_draft(2, 20_000, seed=5, policy="uniform").T]
+print("   simulated per pick (95% t):", " ".join(f"{v.estimate:.3f}±{(v.high - v.low) / 2:.3f}" for v in simulated))
 
 # %% [markdown]
 # Two caveats keep this honest. These are strengths, not victory points: what a die is
@@ -141,7 +142,7 @@ print("   simulated per pick:", " ".join(f"{v:.3f}" for v in simulated))
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from hoteledu.grand_austria.analysis import simulate_stopping, stopping_value
+from hoteledu.grand_austria.analysis import bracket, simulate_stopping, stopping_value
 
 rule = stopping_value(14)
 print(" m  E[M_m]   V(m)  take if M >=  P(take)")
@@ -149,9 +150,9 @@ for m in range(1, 15):
     print(f"{m:>2}  {float(rule.take_now[m]):.3f}  {float(rule.values[m]):.3f}  {rule.thresholds[m]:>8}"
           f"      {float(rule.take_probabilities[m]):.3f}")
 for dice in (10, 12):
-    played = simulate_stopping(dice, 20_000, seed=dice)
+    played = t_interval(simulate_stopping(dice, 20_000, seed=dice))
     print(f"{dice} dice: V = {float(stopping_value(dice).values[dice]):.3f} exact, "
-          f"{played.mean():.3f} simulated by playing the threshold rule 20,000 times")
+          f"{bracket(played)} simulated by playing the threshold rule 20,000 times (95% t)")
 one_action = stopping_value(14, wanted=3)
 option = [float(v - t) for v, t in zip(one_action.values, one_action.take_now)]
 print(f"wanting action 3 (or space 6): the option to pass is worth {option[10]:.3f} with 10 dice, "
@@ -204,18 +205,59 @@ rolls = sample_rolls(10, 20_000, seed=9)
 top = rolls.max(axis=1)
 only = (rolls == top[:, None]).sum(axis=1) == 1  # the strongest space is unique
 weak = top < rival_board(10).threshold  # the boards where you pass
-print(f"10 dice, simulated: on the boards where you pass, after you take {(top - only)[weak].mean():.3f}, "
-      f"after you pass {top[weak].mean():.3f}")
+print(f"10 dice, simulated ({weak.sum():,} of 20,000 boards pass), 95% t: after you take "
+      f"{bracket(t_interval((top - only)[weak]))}, after you pass {bracket(t_interval(top[weak]))}")
 
 # %% [markdown]
 # If all you want is strength, passing is a gift to the rival: with 10 dice, on the
-# boards where you would pass, the rival finds half a die more than if you had taken.
-# Alone, the option to pass is worth 0.355 to you (averaged over all boards); on the
-# boards where you use it, it hands a greedy rival 0.50. With such a rival behind you,
-# passing is much less attractive than the solo rule says. Wanting one
-# action, the gift almost vanishes: when your action's space is weak, the rival's
-# favourite space is usually another one, which taking would not have touched
-# (exercise 4 shows a case where the gift is exactly 0).
+# boards where you would pass, the rival finds half a die more (0.503) than if you had
+# taken.
+#
+# What does the same pass gain **you**? Compare like with like. The option to pass,
+# $V(10) - E[M_{10}] = 0.355$, is an average over **all** boards, including the 40% on
+# which you take and it is worth nothing; the rival's 0.503 is an average over the boards
+# on which you pass. On those same boards (probability 0.597) a pass gains you
+# $V(9) - E[M \mid \text{pass}] = 0.595$ dice: $0.355 / 0.597$.
+#
+# And with a rival, 9 dice is too many. The reroll waits until the others have finished,
+# so the rival picks from your board **before** it: the rival takes one die, the dustbin
+# another, and 8 dice are rerolled for you, not 9. A pass then gains you
+# $V(8) - E[M \mid \text{pass}] = 0.304$ dice, and the rival 0.503, on the same boards.
+# `pass_against_rival(m, wanted)` computes all of it exactly; the simulation plays the
+# same 40,000 seeded boards both ways (common random numbers), so the interval of the
+# difference is that of the per-board differences.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+from hoteledu.grand_austria.analysis import paired_interval, pass_against_rival, simulate_pass_against_rival
+
+for dice, wanted in ((10, None), (12, None), (12, 3)):
+    p = pass_against_rival(dice, wanted)
+    want = "the strongest space" if wanted is None else f"action {wanted}"
+    print(f"{dice} dice, you want {want}, per pass (P(pass) = {float(p.pass_probability):.3f}): "
+          f"you gain {float(p.gain_alone):.3f} alone, {float(p.gain_with_rival):.3f} with the rival "
+          f"picking first; the rival gains {float(p.rival_gain_given_pass):.3f}")
+exact = pass_against_rival(10)
+boards = simulate_pass_against_rival(10, 40_000, seed=9)
+you_alone = boards["alone"] - boards["take"]
+you = boards["with_rival"] - boards["take"]
+rival = boards["rival_after_pass"] - boards["rival_after_take"]
+print(f"10 dice, simulated on {len(you):,} passing boards of 40,000 (95% t intervals):")
+print(f"   you, alone (9 dice rerolled)      : exact {float(exact.gain_alone):.3f}, simulated {bracket(t_interval(you_alone))}")
+print(f"   you, rival picks first (8 dice)   : exact {float(exact.gain_with_rival):.3f}, simulated {bracket(t_interval(you))}")
+print(f"   the rival                         : exact {float(exact.rival_gain_given_pass):.3f}, simulated {bracket(t_interval(rival))}")
+print(f"   the rival's gain minus yours (CRN): exact "
+      f"{float(exact.rival_gain_given_pass - exact.gain_with_rival):.3f}, simulated {bracket(paired_interval(rival, you))}")
+
+# %% [markdown]
+# So with 10 dice a pass still gains you 0.30 dice, but gains a greedy rival 0.50: if
+# what counts is your strength against the rival's, each pass loses 0.20 dice (the
+# simulation's interval, about 0.18 to 0.21, is far from 0). With such a rival behind
+# you, passing at strength 3 is a worse bargain than the solo rule says. Wanting one
+# action, the picture turns: you gain 0.78 dice a pass with 12 dice and the rival only
+# 0.03, because when your action's space is weak, the rival's favourite space is
+# usually another one, which taking would not have touched (exercise 4 shows a case
+# where the rival's gain is exactly 0).
 #
 # ## Try it: draft against a greedy bot
 #
@@ -294,18 +336,18 @@ plain = seat_totals(drafts[4].by_pick, (0, 1, 2, 3, 0, 1, 2, 3))
 snake4 = drafts[4].by_seat
 action2 = stopping_value(8, wanted=2)
 rival3 = rival_board(10, wanted=3)
-verdict = check_answers({
-    "1 plain order": ([round(float(v), 2) for v in plain], [6.81, 5.82, 5.25, 4.82]),
-    "1 gaps": ((round(float(plain[0] - plain[3]), 2), round(float(snake4[0] - snake4[3]), 2)), (1.98, 1.19)),
-    "1 larger by": (round(float(plain[0] - plain[3] - snake4[0] + snake4[3]), 2), 0.80),
-    "2 two players": ([round(float(v), 2) for v in game_totals(drafts[2].by_seat)], [37.07, 36.60]),
-    "2 seats": ([round(float(v), 2) for v in drafts[2].by_seat], [5.50, 5.02]),
-    "2 four players": ([round(float(v), 2) for v in game_totals(snake4)], [39.68, 40.05, 40.18, 38.99]),
-    "3 threshold": (action2.thresholds[8], 3),
-    "3 V(7)": (float(action2.values[7]), 2.219),
-    "3 option": (float(action2.values[8] - action2.take_now[8]), 0.532),
-    "3 V(8), E[X_8]": ((float(action2.values[8]), float(action2.take_now[8])), (2.496, 1.964)),
-    "4 threshold": (rival3.threshold, 3),
-    "4 same board": (rival3.after_take_given_pass == rival3.after_pass_given_pass, True),
-    "4 expectation": (float(rival3.after_pass_given_pass), 3.383),
+verdict = check_answers("grand_austria/03_drafting_and_passing", {
+    "1 plain order": [round(float(v), 2) for v in plain],
+    "1 gaps": (round(float(plain[0] - plain[3]), 2), round(float(snake4[0] - snake4[3]), 2)),
+    "1 larger by": round(float(plain[0] - plain[3] - snake4[0] + snake4[3]), 2),
+    "2 two players": [round(float(v), 2) for v in game_totals(drafts[2].by_seat)],
+    "2 seats": [round(float(v), 2) for v in drafts[2].by_seat],
+    "2 four players": [round(float(v), 2) for v in game_totals(snake4)],
+    "3 threshold": action2.thresholds[8],
+    "3 V(7)": float(action2.values[7]),
+    "3 option": float(action2.values[8] - action2.take_now[8]),
+    "3 V(8), E[X_8]": (float(action2.values[8]), float(action2.take_now[8])),
+    "4 threshold": rival3.threshold,
+    "4 same board": rival3.after_take_given_pass == rival3.after_pass_given_pass,
+    "4 expectation": float(rival3.after_pass_given_pass),
 })

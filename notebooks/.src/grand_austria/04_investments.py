@@ -23,8 +23,10 @@
 #   round it is hired**, and find the last round in which hiring still pays;
 # * treat the emperor track as a **threshold game**: the space needed before each
 #   scoring, the best plan of steps by backward induction, and why early steps pay twice;
+# * attach a **standard error** to a least-squares price and say which conclusions it
+#   supports;
 # * run a **seeded tournament** of two bot strategies and state its result with a 95%
-#   confidence interval.
+#   confidence interval that fits the number of games.
 
 # %% [markdown]
 # ## Guests as assets: the implied price of a dish and a drink
@@ -36,19 +38,43 @@
 # **least-squares** solution of $\text{order} \cdot \text{price} \approx \text{VP}$,
 # four unknowns from 56 equations (`numpy.linalg.lstsq`). A test checks the prices
 # against the normal equations solved exactly in Fractions.
+#
+# 56 cards pin four prices down only so far. Each price gets the classical least-squares
+# **standard error**, $\sqrt{s^2 (X^\top X)^{-1}}$ on the diagonal with
+# $s^2 = \text{RSS} / (56 - 4)$, and a 95% interval from Student's t with 52 degrees of
+# freedom. A **bootstrap** (fit again on 2,000 seeded resamples of the 56 cards) checks
+# them without assuming that every card's misfit has the same spread.
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from hoteledu.grand_austria.analysis import implied_item_prices
+import numpy as np
+
+from hoteledu.grand_austria.analysis import bootstrap_prices, implied_item_prices
 
 fit = implied_item_prices()
 with_krones = implied_item_prices(count_krones=True)
-print("guest cards (equations):", len(fit.numbers), "| unknowns:", len(fit.items))
-print("implied VP of one item:", ", ".join(f"{item} {price:.2f}" for item, price in zip(fit.items, fit.prices)))
+krones_alone = implied_item_prices(krones_only=True)
+resampled = np.percentile(bootstrap_prices(2_000, seed=1), [2.5, 97.5], axis=0)
+print("guest cards (equations):", len(fit.numbers), "| unknowns:", len(fit.items),
+      "| degrees of freedom:", fit.degrees_of_freedom)
+print("implied VP of one item, standard error, 95% t interval, 95% bootstrap interval:")
+for i, item in enumerate(fit.items):
+    low, high = fit.interval(item)
+    print(f"   {item:8} {fit.prices[i]:.2f}  SE {fit.standard_errors[i]:.2f}  [{low:.2f}, {high:.2f}]"
+          f"  bootstrap [{resampled[0, i]:.2f}, {resampled[1, i]:.2f}]")
 print(f"R² = {fit.r_squared:.2f}")
+for item in ("cake", "coffee"):
+    difference, low, high = fit.difference_interval(item, "strudel")
+    print(f"{item} minus strudel: {difference:.2f} [{low:.2f}, {high:.2f}]")
 print("counting reward krones as VP:",
       ", ".join(f"{item} {price:.2f}" for item, price in zip(with_krones.items, with_krones.prices)),
       f"(R² = {with_krones.r_squared:.2f})")
+print("what the reward krones add to each price (the krones fitted alone):")
+for item in fit.items:
+    low, high = krones_alone.interval(item)
+    print(f"   {item:8} {with_krones.price(item) - fit.price(item):+.2f} = {krones_alone.price(item):+.2f} [{low:+.2f}, {high:+.2f}]")
+difference, low, high = krones_alone.difference_interval("cake", "strudel")
+print(f"cake minus strudel in reward krones: {difference:.2f} [{low:.2f}, {high:.2f}]")
 
 # %%
 from hoteledu.grand_austria.cards import guest_cards
@@ -64,12 +90,23 @@ guest_price_figure(fit, names={c.number: c.name for c in cards}, colours={c.numb
 # small); guests below pay less in VP but more in rewards.
 #
 # Cake and coffee are worth about 1.5 VP each as part of an order, strudel and wine
-# only 0.55 and 0.81: a guest who wants strudel pays for it mostly in rewards. An
-# item left in the kitchen scores 1 VP at the end, so a strudel is worth more to you
-# unused than what guests pay for it in VP, but a cake is worth more served. $R^2 = 0.39$
-# says the order explains only about 40% of the spread of the guests' VP: the rest
-# is the rewards, which have no common unit. Counting reward krones as VP raises $R^2$
-# to 0.50 and the price of cake to 2.44.
+# only 0.55 and 0.81. But each price is uncertain by about a quarter of a VP (standard
+# errors 0.25 to 0.31): strudel's 95% interval runs from 0.02 to 1.07 (the bootstrap
+# gives 0.05 to 1.00). An item left in the kitchen scores 1 VP at the end, and 1 VP
+# lies inside every item's interval, so the cards do **not** show that a strudel is
+# worth more to you unused, nor that a cake is worth more served. What they do show is
+# the ranking: cake and coffee are priced about 1 VP above strudel, and those
+# differences' intervals stay above 0. $R^2 = 0.39$ says the order explains only about
+# 40% of the spread of the guests' VP: the rest is the rewards.
+#
+# Which guests pay in rewards? Krones are the one reward with a price (1 VP at the end).
+# Least squares is linear in what it fits, so counting reward krones as VP adds to each
+# price exactly the "price" of the reward krones fitted alone. That raises cake's price
+# by 0.95 (to 2.44) but strudel's by only 0.26 (to 0.81), and the difference, 0.69
+# [0.19, 1.19], is clear of 0: in krones it is the guests who want **cake** that pay
+# much of their price in rewards, not those who want strudel. (Rooms, staff and steps
+# have no common unit, so this says nothing about them.) Counting reward krones raises
+# $R^2$ to 0.50.
 
 # %% [markdown]
 # ## Staff cards: expected cost, and return by hiring round
@@ -78,19 +115,17 @@ guest_price_figure(fit, names={c.number: c.name for c in cards}, colours={c.numb
 # never below 0. With $K_5$ dice there (and at least one, since the action needs a
 # die), the krones paid are $\max(0, c - K_5)$. $K_5$ is Binomial$(n, 1/6)$ given
 # $K_5 \ge 1$, so the expected cost is a short exact sum. The cell prints it for a
-# card of cost 4 and 6, beside 20,000 seeded rolls.
+# card of cost 4 and 6, beside 20,000 seeded rolls (the mean with its 95% t interval).
 
 # %%
 # NBVAL_CHECK_OUTPUT
-import numpy as np
-
-from hoteledu.grand_austria.analysis import expected_route_cost, sample_hiring_costs
+from hoteledu.grand_austria.analysis import bracket, expected_route_cost, sample_hiring_costs, t_interval
 
 for dice in (10, 12, 14):
     cells = []
     for cost in (4, 6):
-        paid = np.array(sample_hiring_costs(cost, dice, 20_000, seed=dice + cost))
-        cells.append(f"cost {cost}: exact {float(expected_route_cost(cost, dice)):.3f}, simulated {paid.mean():.3f}")
+        paid = t_interval(sample_hiring_costs(cost, dice, 20_000, seed=100 * dice + cost))
+        cells.append(f"cost {cost}: exact {float(expected_route_cost(cost, dice)):.3f}, simulated {bracket(paid)}")
     print(f"{dice} dice | " + " | ".join(cells))
 
 # %% [markdown]
@@ -102,8 +137,9 @@ for dice in (10, 12, 14):
 # tournament at the end.
 #
 # One sample wobbles around that rate (in the figure the distance after 20,000 hires is
-# about a seventh of the distance after 200, not a tenth). Averaged over many seeded
-# samples the rate holds: the mean distance times $\sqrt{n}$ stays at about 0.77.
+# about a seventh of the distance after 200, not a tenth: one draw, not an estimate).
+# Averaged over many seeded samples the rate holds: the mean distance times $\sqrt{n}$
+# stays at about 0.77 (each with its 95% t interval over the 1,000 samples).
 
 # %%
 from hoteledu.grand_austria.analysis import route_cost_distribution
@@ -125,9 +161,9 @@ for n in (200, 20_000):
 rng = np.random.default_rng(7)
 for n in (200, 2_000, 20_000):
     frequencies = rng.multinomial(n, exact, size=1_000) / n
-    mean_distance = 0.5 * np.abs(frequencies - exact).sum(axis=1).mean()
-    print(f"mean over 1,000 seeded samples of {n:6} hires: distance {mean_distance:.4f}, "
-          f"times √n {mean_distance * np.sqrt(n):.2f}")
+    scaled = t_interval(0.5 * np.abs(frequencies - exact).sum(axis=1) * np.sqrt(n))
+    print(f"mean over 1,000 seeded samples of {n:6} hires: distance {scaled.estimate / np.sqrt(n):.4f}, "
+          f"times √n {bracket(scaled, 2)}")
 
 # %% [markdown]
 # Four staff cards act **once per round**: each round, from the round they are hired
@@ -166,7 +202,9 @@ staff_value_figure([values[card, "implied price"] for card in once_per_round_car
 # 1.80 krones with 12 dice) still pay when hired in round 6, the dear ones (cost 6,
 # expected 3.75) only up to round 4. At the implied prices the order changes: the
 # Sous-Chef's coffee (1.57 VP a use) beats the Breakfast Server's strudel (0.55), and
-# the Breakfast Server stops paying after round 4. What is not counted: the die on
+# the Breakfast Server stops paying after round 4. Those prices carry the uncertainty
+# above: that coffee beats strudel is supported (coffee minus strudel 1.02, interval 0.13
+# to 1.91), the exact round less so. What is not counted: the die on
 # space 5 could have done something else, and a krone spent now is not there for a
 # guest or a room.
 
@@ -174,7 +212,8 @@ staff_value_figure([values[card, "implied price"] for card in once_per_round_car
 # ## The emperor track as a threshold game
 #
 # At the end of rounds 3, 5 and 7 the emperor scores: each player scores the VP printed
-# on their space (0, 1, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9 for spaces 0 to 13), moves
+# on their space (0, 1, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9 for spaces 0 to 13, see the
+# note on sources below), moves
 # back 3, 5 or 7 spaces, and then gets the emperor tile's **bonus** on space 3 or more,
 # its **penalty** on space 0, and nothing on spaces 1 and 2. So the payoff of a scoring
 # jumps at two **thresholds**: moving back $b$, a player escapes the penalty from space
@@ -209,6 +248,26 @@ for name, plan in plans.items():
 best, reach, never = plans["best"], plans["just reach each bonus"], plans["never climb"]
 print(f"best against just reach each bonus: {sum(best.steps)} against {sum(reach.steps)} steps, "
       f"track VP {int(best.track_vp - reach.track_vp):+}")
+
+# %% [markdown]
+# **Which numbers are printed on the track?** The sources disagree. The rulebook text
+# says only that each space has a VP value. The engine (`EMPEROR_TRACK_VP`) follows the
+# reviewed web version of the 2022 retail rules (source [JS] in the project's
+# `game_facts.md`, whose review checked the 14 values); another transcription ([PY],
+# `EMPEROR_TRACK_VP_ALTERNATIVE`) prints 6 on space 8 and 7 on space 10. Neither was
+# checked against a photograph of the board. The cell below solves the plans again with
+# the other reading (`track="alternative"`): the plans stay the same and only the nets of
+# plans that stop on 8 or 10 move, by 1 or 2 VP.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+from hoteledu.grand_austria.hotel import EMPEROR_TRACK_VP_ALTERNATIVE
+
+print("the other reading of the track:", EMPEROR_TRACK_VP_ALTERNATIVE)
+for name, plan in plans.items():
+    other = (best_emperor_plan(bonus, penalty, track="alternative") if name == "best"
+             else evaluate_plan(plan.targets, bonus, penalty, track="alternative"))
+    print(f"{name:25} spaces {other.targets}: net {other.net} VP with the other reading, {plan.net} with the engine's")
 
 # %%
 from hoteledu.grand_austria.figures.emperor import emperor_threshold_figure
@@ -266,7 +325,9 @@ for limit in (4, 5, 6):
 # space 3 + 3, 3 + 5, 3 + 7 before the scorings, the bonus thresholds above) and
 # `EmperorShyAgent`, the same bot with one rule changed: an emperor step is worth only
 # half a krone to it, so it puts action 4 into money. 20 seeded two-player games, seats
-# alternating (`hoteledu.core.tournament`); the progress bar shows the games.
+# alternating (`hoteledu.core.tournament`); the progress bar shows the games. 20 games
+# keep the lesson quick; 200 games with the same seed (the first 20 are these) were
+# played once and stored, and are read below.
 
 # %%
 from hoteledu.core.tournament import tournament
@@ -277,12 +338,18 @@ result = tournament("grand_austria", [HeuristicAgent(), EmperorShyAgent()], game
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from hoteledu.core.tournament import normal_interval
+from pathlib import Path
 
-print(result.table())
-difference = normal_interval([r[0] - r[1] for r in result.returns])
-print(f"heuristic minus emperor-shy, per game: {difference.estimate:.1f} VP, "
-      f"95% CI [{difference.low:.1f}, {difference.high:.1f}]")
+from hoteledu.core.tournament import TournamentResult, wilson_interval
+
+stored = TournamentResult.from_json(Path("data/emperor_tournament_200.json").read_text(encoding="utf-8"))
+assert stored.returns[:20] == result.returns  # the same seed: its first 20 games are these
+for games, played in ((20, result), (200, stored)):
+    wins = wilson_interval(played.wins()[0], games)
+    difference = t_interval([r[0] - r[1] for r in played.returns])
+    print(f"{games:3} games: heuristic wins {played.wins()[0]:.0f}, win rate {bracket(wins)} (Wilson); "
+          f"heuristic minus emperor-shy per game {bracket(difference, 1)} VP (95% t)")
+difference = t_interval([r[0] - r[1] for r in result.returns])
 print(f"gap between the plans 'just reach each bonus' and 'never climb': {reach.net - never.net} VP")
 
 # %%
@@ -292,17 +359,22 @@ tournament_figure(result, title="Heuristic against emperor-shy, 20 seeded games,
 
 # %% [markdown]
 # The heuristic wins 19 of the 20 games: a win rate of 0.95, with a 95% Wilson interval
-# of 0.764 to 0.991, well above 0.5. The mean scores say how much: the heuristic scores
-# 24.9 VP more per game, with a 95% interval of 15.4 to 34.5 VP (the interval of the
-# per-game difference: both bots play the same deals, so the luck of the deal cancels).
-# The one rule about the emperor is worth about 25 VP a game to this bot, the size of
-# the gap between the plans above that never climb ($-16$) and that reach each bonus
-# ($+13$): 29 VP.
+# of 0.764 to 0.991, above 0.5. The mean scores say how much: the heuristic scores
+# 24.9 VP more per game, with a 95% t interval of 14.8 to 35.1 VP (the interval of the
+# per-game difference: both bots play the same deals, so the luck of the deal cancels;
+# with 20 games, t with 19 degrees of freedom, not the normal 1.96).
 #
-# Read the intervals with care. They say how well 20 games pin down *these two bots*'
+# The 200 stored games show what 20 could not: the heuristic wins 161 of them, 0.805
+# [0.745, 0.854], so the 0.95 of the first 20 was a lucky start (the 20-game interval
+# did contain 0.805), and it scores 23.5 VP more a game, [19.8, 27.3]. The one rule about
+# the emperor is worth about 20 to 27 VP a game to this bot, the order of the 29 VP gap
+# between the plans above that never climb ($-16$) and that reach each bonus ($+13$)
+# (29 is a little above that interval: the plans leave out all the rest of the game).
+#
+# Read the intervals with care. They say how well the games pin down *these two bots*'
 # averages on this machine's seeded deals, not how good a strategy is against other
 # players. And the half-width falls like $1/\sqrt{n}$, as the convergence figure
-# showed: to halve it, play four times as many games.
+# showed: to halve it, play about four times as many games.
 
 # %% [markdown]
 # ## Exercises
@@ -312,14 +384,14 @@ tournament_figure(result, title="Heuristic against emperor-shy, 20 seeded games,
 #    with 14 dice (4 players)? In which round does it stop paying?
 # 2. With 14 dice, what are the expected krones paid for a cost-5 card on space 5, and
 #    with the cheaper of space 5 and space 6 (1 krone extra for the imitation)? How much
-#    does the choice of space 6 save?
+#    does the choice of space 6 save, compared on the same boards?
 # 3. Emperor tiles C1 at all three scorings (bonus and penalty 8 VP). Before round 3
 #    you can climb at most 4 steps, before rounds 5 and 7 at most 6 each
 #    (`max_steps=(4, 6, 6)`). What is the best plan from space 0 (spaces before each
 #    scoring, net VP)? And if a yellow room put you on space 2 at the start? What are
 #    those 2 free steps worth?
-# 4. The tournament's 95% interval for the per-game difference is about 19 VP wide.
-#    About how many games would make it half as wide? Why?
+# 4. The 20-game tournament's 95% interval for the per-game difference is about 20 VP
+#    wide. About how many games would make it half as wide? Why? What did 200 games give?
 #
 # <details><summary>Show the answer</summary>
 #
@@ -327,15 +399,22 @@ tournament_figure(result, title="Heuristic against emperor-shy, 20 seeded games,
 #    card (cost 4) costs 1.57 krones on average, so hired in round 2 it returns
 #    $6 \times 0.546 - 1.570 = 1.71$ VP. It pays when hired in rounds 1 to 5 (net
 #    0.07 in round 5) and not after: `staff_value_by_round(1, 14, item_values=prices)`.
-# 2. 2.496 krones on space 5, 2.267 with the cheaper of 5 and 6: space 6 saves 0.23
-#    krones on average (`expected_route_cost(5, 14, "best")`).
+# 2. 2.496 krones on space 5 (over the boards with a die there), 2.267 with the cheaper
+#    of 5 and 6 (`expected_route_cost(5, 14, "best")`, over the boards with a die on either).
+#    Their difference, 0.23, compares different boards: the second average includes the
+#    boards with no die on space 5, where only space 6 can hire at all. On the same boards
+#    (a die on space 5) the cheaper route costs 2.197, and space 6 saves 0.299 krones on
+#    average (`route_saving(5, 14)`).
 # 3. From space 0: spaces 4, 7, 8, escaping every penalty but never reaching a bonus
 #    (the first bonus needs 6 steps); track 3 + 5 + 5 = 13 VP for 16 krones of steps:
 #    net $-3$ VP. From space 2: spaces 6, 9, 10, three bonuses, net 24 VP. The 2 free
 #    steps are worth 27 VP: they lift the first scoring over the bonus threshold, and
 #    the carry-over does the rest.
-# 4. About 80 games. The half-width is $1.96\,s/\sqrt{n}$: halving it needs $n$ four
-#    times as large, $4 \times 20 = 80$.
+# 4. About 80 games. The half-width is $t_{n-1}\,s/\sqrt{n}$: halving it needs $n$
+#    four times as large, $4 \times 20 = 80$ (73 would do if $s$ stayed the same, as
+#    $t_{n-1}$ falls from 2.09 to 1.99). The 200 stored games gave an interval 7.5 VP
+#    wide: $\sqrt{10}$ times narrower than 20 games' would be with the same $s$, but
+#    their $s$ came out larger (27.1 VP against 21.8).
 #
 # </details>
 
@@ -345,26 +424,38 @@ tournament_figure(result, title="Heuristic against emperor-shy, 20 seeded games,
 
 # %% jupyter={"source_hidden": true} tags=["remove-input"]
 # NBVAL_CHECK_OUTPUT
+from statistics import stdev
+
+from hoteledu.grand_austria.analysis import route_saving
+from hoteledu.grand_austria.analysis.intervals import t_quantile
 from hoteledu.lessons import check_answers
 
+stored_gaps = [r[0] - r[1] for r in stored.returns]
+stored_difference = t_interval(stored_gaps)
 server = staff_value_by_round(1, dice=14, item_values=prices)
 c1 = best_emperor_plan(8, 8, max_steps=(4, 6, 6))
 c1_from_2 = best_emperor_plan(8, 8, max_steps=(4, 6, 6), start=2)
-verdict = check_answers({
-    "1 a use": (round(float(server.value_per_use), 3), 0.546),
-    "1 expected cost": (round(float(server.expected_cost), 3), 1.570),
-    "1 net in round 2": (round(float(server.net[1]), 2), 1.71),
-    "1 last round": (server.break_even_round, 5),
-    "1 net in round 5": (round(float(server.net[4]), 2), 0.07),
-    "2 space 5": (round(float(expected_route_cost(5, 14)), 3), 2.496),
-    "2 cheaper": (round(float(expected_route_cost(5, 14, "best")), 3), 2.267),
-    "2 saving": (round(float(expected_route_cost(5, 14) - expected_route_cost(5, 14, "best")), 2), 0.23),
-    "3 plan from 0": (c1.targets, (4, 7, 8)),
-    "3 zones from 0": (c1.zones, ("nothing", "nothing", "nothing")),
-    "3 track, cost, net": ((c1.track_vp, c1.cost, c1.net), (13, 16, -3)),
-    "3 plan from 2": ((c1_from_2.targets, c1_from_2.zones), ((6, 9, 10), ("bonus",) * 3)),
-    "3 net from 2": (c1_from_2.net, 24),
-    "3 worth": (c1_from_2.net - c1.net, 27),
-    "4 width": (round(difference.high - difference.low), 19),
-    "4 games": (result.num_games * 4, 80),
+verdict = check_answers("grand_austria/04_investments", {
+    "1 a use": round(float(server.value_per_use), 3),
+    "1 expected cost": round(float(server.expected_cost), 3),
+    "1 net in round 2": round(float(server.net[1]), 2),
+    "1 last round": server.break_even_round,
+    "1 net in round 5": round(float(server.net[4]), 2),
+    "2 space 5": round(float(expected_route_cost(5, 14)), 3),
+    "2 cheaper": round(float(expected_route_cost(5, 14, "best")), 3),
+    "2 different boards": round(float(expected_route_cost(5, 14) - expected_route_cost(5, 14, "best")), 2),
+    "2 same boards": round(float(expected_route_cost(5, 14) - route_saving(5, 14)), 3),
+    "2 saving": round(float(route_saving(5, 14)), 3),
+    "3 plan from 0": c1.targets,
+    "3 zones from 0": c1.zones,
+    "3 track, cost, net": (c1.track_vp, c1.cost, c1.net),
+    "3 plan from 2": (c1_from_2.targets, c1_from_2.zones),
+    "3 net from 2": c1_from_2.net,
+    "3 worth": c1_from_2.net - c1.net,
+    "4 width": round(difference.high - difference.low),
+    "4 games": result.num_games * 4,
+    "4 same s": min(n for n in range(21, 200) if t_quantile(n - 1) / n**0.5 <= t_quantile(19) / 20**0.5 / 2),
+    "4 quantiles": (round(t_quantile(19), 2), round(t_quantile(72), 2)),
+    "4 stored width": round(stored_difference.high - stored_difference.low, 1),
+    "4 s": (round(stdev(stored_gaps), 1), round(stdev(stored_gaps[:20]), 1)),
 })

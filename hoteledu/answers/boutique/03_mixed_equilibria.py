@@ -1,0 +1,23 @@
+"""The answers of `notebooks/boutique/03_mixed_equilibria.ipynb`.
+
+Its checking cell compares them with what its code computes (``check_answers``).
+"""
+
+ANSWERS = {
+    "1 mix": 0.6,
+    "1 value": 1.0,
+    "2 reply": "500",
+    "2 earns": 222.5,
+    "2 against 400": -952,
+    "2 against 600": 1397,
+    "3": 240,
+    "4 equilibrium": True,
+    "4 listed": False,
+}
+
+# Read in the lesson before revealing: printed before the exercises (an answer
+# builds on them) or the same number printed for another purpose.
+SHOWN = {
+    "2 against 400",
+    "2 against 600",
+}

@@ -1,0 +1,35 @@
+"""The answers of `notebooks/boutique/05_walk_ins_and_staffing.ipynb`.
+
+Its checking cell compares them with what its code computes (``check_answers``).
+"""
+
+from fractions import Fraction
+
+ANSWERS = {
+    "1 fit with breakfast": Fraction(1, 2),
+    "1 revenue with breakfast": 564.3,
+    "1 fit room only": Fraction(2, 3),
+    "1 revenue room only": 814.3,
+    "2 chance": Fraction(17, 42),
+    "2 about": 0.405,
+    "2 revenue": 340.5,
+    "2 more than Monday": True,
+    "3 ratio": Fraction(7, 10),
+    "3 cooks": 2,
+    "3 at most 2": 0.82,
+    "3 at most 1": 0.47,
+    "4 mean": 2.59,
+    "4 rule of thumb": 3,
+    "4 ratio": 0.143,
+    "4 at most 2": 0.36,
+    "4 newsvendor": 2,
+    "4 kitchen": (1.54, 2, 0.16, 0),
+}
+
+# Read in the lesson before revealing: printed before the exercises (an answer
+# builds on them) or the same number printed for another purpose.
+SHOWN = {
+    "1 revenue with breakfast",
+    "4 kitchen",
+    "4 mean",
+}

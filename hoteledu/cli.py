@@ -2,8 +2,9 @@
 
 ``hoteledu lessons`` opens the lessons in JupyterLab, ``hoteledu app GAME``
 serves a game's app as a page (Voilà, with ``voila.json``'s settings),
-``hoteledu classroom serve`` starts the class experiment, and ``hoteledu
-tournament GAME AGENT...`` plays seeded games and prints the table.
+``hoteledu classroom serve`` starts the class experiment, ``hoteledu
+tournament GAME AGENT...`` plays seeded games and prints the table, and
+``hoteledu site`` builds the lessons into a static HTML site.
 ``python -m hoteledu`` is the same command.
 
 Each subcommand is a :class:`Command` in :data:`COMMANDS`; a new one (the
@@ -319,6 +320,38 @@ def _add_tournament_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
+def _add_site_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--notebooks", type=Path, default=None, help="the lessons folder (default: ./notebooks)"
+    )
+    parser.add_argument(
+        "--out", type=Path, default=Path("site"), help="where to write the pages (default: ./site)"
+    )
+    parser.add_argument(
+        "--no-draw",
+        action="store_true",
+        help="fail on a stored figure without its picture rather than draw it now (drawing "
+        "needs kaleido and Chromium)",
+    )
+
+
+def _run_site(args: argparse.Namespace) -> int:
+    from hoteledu.site import SiteError, build_site
+
+    notebooks = find_notebooks(args.notebooks)
+    try:
+        pages = build_site(notebooks, args.out, draw_missing=not args.no_draw)
+    except SiteError as error:
+        raise CommandError(str(error)) from error
+    figures = sum(page.figures for page in pages)
+    widgets = sum(page.widgets for page in pages)
+    print(
+        f"{len(pages)} lessons, {figures} figures as pictures, {widgets} widgets as sentences: "
+        f"open {args.out / 'index.html'}"
+    )
+    return 0
+
+
 COMMANDS: list[Command] = [
     Command(
         "lessons",
@@ -354,6 +387,17 @@ COMMANDS: list[Command] = [
         "same table, with any number of processes.",
         _add_tournament_arguments,
         run_tournament,
+    ),
+    Command(
+        "site",
+        "build the lessons into a static HTML site",
+        "Render every stored lesson under notebooks/ to a static page (nbconvert, "
+        "JupyterLab's look; nothing is run, no network is needed) with an index.html: "
+        "figures as pictures, widgets as a sentence of what they do, links between "
+        "lessons kept, and the answers and the cells that check them still hidden "
+        "(remove-input, hide-input and closed <details>).",
+        _add_site_arguments,
+        _run_site,
     ),
 ]
 """The subcommands, in the order ``--help`` lists them."""

@@ -204,17 +204,17 @@ def test_classroom_delegates_to_the_class_server(monkeypatch, tmp_path, capsys):
 
 def test_a_new_command_is_one_more_entry(capsys):
     built = []
-    site = cli.Command(
-        "site",
-        "build the static lesson site",
-        "Build the lessons as HTML pages.",
-        lambda parser: parser.add_argument("--out", default="site"),
+    example = cli.Command(
+        "example",
+        "an example command",
+        "Does what an example does.",
+        lambda parser: parser.add_argument("--out", default="here"),
         lambda args: built.append(args.out) or 0,
     )
-    parser = cli.build_parser([*cli.COMMANDS, site])
-    args = parser.parse_args(["site", "--out", "public"])
-    assert args.run(args) == 0 and built == ["public"]
-    assert "build the static lesson site" in parser.format_help()
+    parser = cli.build_parser([*cli.COMMANDS, example])
+    args = parser.parse_args(["example", "--out", "there"])
+    assert args.run(args) == 0 and built == ["there"]
+    assert "an example command" in parser.format_help()
 
 
 def test_option_values_are_literals_or_words():

@@ -30,7 +30,9 @@ The learner plays one seat; every other seat is played by a hoteledu agent
   ``"raise"`` raises ``IllegalActionError``. ``info["illegal"]`` names the
   rule broken. ``max_episode_steps`` truncates an episode.
 * Registered with Gymnasium on import: ``gymnasium.make("hoteledu/Boutique-v0",
-  weeks=1)`` (also ``hoteledu/Amsterdam-v0``, ``hoteledu/GrandAustria-v0``).
+  weeks=1)`` (also ``hoteledu/Amsterdam-v0``, ``hoteledu/GrandAustria-v0``);
+  ``gymnasium.make("hoteledu.interop.gymnasium_env:hoteledu/Boutique-v0")``
+  imports this module first.
 * Boutique's simultaneous decisions are asked in seat order with the others'
   choices hidden (:mod:`hoteledu.interop.turns`): an opponent seated before
   the learner chooses first, unseen.

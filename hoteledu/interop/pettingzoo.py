@@ -184,8 +184,8 @@ class _Common:
             features = encode_observation(view, OBSERVATION_BYTES[self.game])
         return {"observation": features, "action_mask": mask}
 
-    def _global_state(self, state: State) -> np.ndarray:
-        views = [self.layout.encode(state.observation(p)) for p in self._seat.values()]
+    def _global_state(self, source: State | InTurnState) -> np.ndarray:
+        views = [self.layout.encode(source.observation(p)) for p in self._seat.values()]
         return np.concatenate(views)
 
     def _render_text(self, text: str) -> str | None:
@@ -241,7 +241,7 @@ class HoteleduEnv(_Common, AECEnv):
 
     def state(self) -> np.ndarray:
         """Every seat's observation tensor, seat by seat (see ``state_space``)."""
-        return self._global_state(self._require_state().state)
+        return self._global_state(self._require_state())  # with each seat's open choice
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

@@ -28,7 +28,8 @@ def test_check_env_passes(game: str) -> None:
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
 def test_registered_ids_make_the_env_and_pass_check_env_with_render() -> None:
-    environment = gymnasium.make(GYMNASIUM_IDS["boutique"], weeks=1, render_mode="ansi")
+    module_and_id = f"hoteledu.interop.gymnasium_env:{GYMNASIUM_IDS['boutique']}"
+    environment = gymnasium.make(module_and_id, weeks=1, render_mode="ansi")
     check_env(environment.unwrapped)
     observation, _ = environment.reset(seed=0)
     assert environment.observation_space.contains(observation)

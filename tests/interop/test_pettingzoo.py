@@ -271,3 +271,17 @@ def test_pettingzoo_state_test_with_the_classic_games_illegal_move_wrapper(game:
     mover = wrapped.agent_selection
     wrapped.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
     assert wrapped.rewards[mover] == -1 and all(wrapped.terminations.values())
+
+
+def test_aec_state_holds_each_seats_open_choice_flag_but_no_price() -> None:
+    environment = env("boutique")
+    environment.reset(seed=3)
+    layout = tensor_layout("boutique", **environment.options)
+    flag = layout.offsets["own_choice"]
+    before = environment.state()
+    observation, *_ = environment.last()
+    environment.step(int(np.flatnonzero(observation["action_mask"])[0]))  # P1's secret prices
+    after = environment.state()
+    assert (before[flag], after[flag]) == (0.0, 1.0)  # seat 0 has chosen
+    assert after[layout.size + flag] == 0.0  # seat 1 has not
+    np.testing.assert_array_equal(np.delete(before, flag), np.delete(after, flag))

@@ -1,0 +1,239 @@
+"""The lessons as a static HTML site, readable without a kernel (``hoteledu site``).
+
+nbconvert's HTML exporter (JupyterLab's look) renders each stored notebook
+under ``notebooks/`` to a page of the same path with ``.html``, beside an
+``index.html`` that lists them. Nothing is run: the pages show the stored
+outputs, which is why every stored figure carries a PNG beside its plotly
+JSON (:mod:`hoteledu.static_figures`, drawn by ``tools/nbbuild.py``) and every
+widget a sentence of what it does. The build needs no network.
+
+What a student must not see before revealing stays hidden: a cell tagged
+``remove-input`` loses its source (the cells that check the answers hold them),
+``remove-output`` its outputs and ``remove-cell`` all of it; a cell tagged
+``hide-input`` or collapsed in JupyterLab (``jupyter.source_hidden``) shows its
+source only behind a closed "Show the code"; the answers, written inside
+``<details>`` in the lessons' Markdown, stay closed ``<details>`` on the page.
+Links between lessons (``02_city_graph.ipynb``) point at their pages, and
+progress bars, which a stored notebook can only show at 0 %, are left out.
+
+Examples
+--------
+>>> site_link("[next](03_canal_boat_markov.ipynb#top)", {"03_canal_boat_markov.ipynb"})
+'[next](03_canal_boat_markov.html#top)'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import posixpath
+import re
+import shutil
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from hoteledu._display import WIDGET_VIEW_MIME
+from hoteledu.static_figures import FIGURE_MIME, PICTURE_MIME, add_static_figures
+
+START_NOTEBOOK = "00_start_here.ipynb"
+REMOVE_INPUT, REMOVE_OUTPUT, REMOVE_CELL, HIDE_INPUT = (
+    "remove-input",
+    "remove-output",
+    "remove-cell",
+    "hide-input",
+)
+TEMPLATE_NAME = "hoteledu_site.html.j2"
+# JupyterLab's page, less require.js (only saved widget state needs it, and it
+# comes from a CDN); a hidden input is a closed <details>; code is not run
+# through bleach (pygments escapes it already; bleach took 80 % of the build).
+TEMPLATE = """\
+{%- extends 'lab/index.html.j2' -%}
+{%- block html_head_js_requirejs -%}{%- endblock html_head_js_requirejs -%}
+{% block input %}
+<div class="jp-CodeMirrorEditor jp-Editor jp-InputArea-editor" data-type="inline">
+<div class="cm-editor cm-s-jupyter">
+{{ cell.source | highlight_code(metadata=cell.metadata) }}
+</div>
+</div>
+{%- endblock input %}
+{%- block input_group -%}
+{%- if cell.metadata.get('hoteledu_hide_input') -%}
+<details class="hoteledu-hidden-input"><summary>Show the code</summary>
+{{ super() }}
+</details>
+{%- else -%}
+{{ super() }}
+{%- endif -%}
+{%- endblock input_group -%}
+"""
+_LINK = re.compile(r"(\]\(|href=[\"'])([^)\"'\s#]+\.ipynb)(#[^)\"'\s]*)?")
+# tqdm's text: "week game:   0%|          | 0/15 [00:00<?, ?it/s]"
+_PROGRESS_BAR = re.compile(r"^.*\d+%\|.*\|\s*\d+/\d+ \[")
+
+
+class SiteError(RuntimeError):
+    """The site cannot be built as asked; the message names the lesson and what to do."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Page:
+    """One lesson's page: where it is and what it shows."""
+
+    notebook: Path
+    page: Path
+    figures: int
+    widgets: int
+
+
+def lesson_notebooks(notebooks: Path) -> list[Path]:
+    """The stored lessons under ``notebooks`` (not checkpoints, not the hidden sources)."""
+    return sorted(
+        path
+        for path in notebooks.rglob("*.ipynb")
+        if not any(part.startswith(".") for part in path.relative_to(notebooks).parts)
+    )
+
+
+def site_link(text: str, lessons: Iterable[str], here: str = "") -> str:
+    """``text`` with each link to a lesson in ``lessons`` (paths relative to the
+    lessons folder; ``here`` is the folder ``text`` is in) pointing at its page."""
+    known = set(lessons)
+
+    def to_page(match: re.Match[str]) -> str:
+        opening, target, anchor = match.group(1), match.group(2), match.group(3) or ""
+        resolved = posixpath.normpath(posixpath.join(here, target))
+        if "://" in target or resolved not in known:
+            return match.group(0)
+        return f"{opening}{target[: -len('.ipynb')]}.html{anchor}"
+
+    return _LINK.sub(to_page, text)
+
+
+def _is_progress_bar(output: dict[str, Any]) -> bool:
+    data = output.get("data", {})
+    return WIDGET_VIEW_MIME in data and bool(_PROGRESS_BAR.match(data.get("text/plain", "")))
+
+
+def prepare(notebook: Any, lessons: Iterable[str], here: str) -> Any:
+    """The notebook as the site shows it (changed in place and returned)."""
+    lessons = list(lessons)
+    cells = []
+    for cell in notebook.cells:
+        tags = set(cell.metadata.get("tags", []))
+        if REMOVE_CELL in tags:
+            continue
+        if cell.cell_type == "markdown":
+            cell.source = site_link(cell.source, lessons, here)
+        if cell.cell_type == "code":
+            if REMOVE_INPUT in tags:
+                cell.source = ""
+                cell.metadata["transient"] = {"remove_source": True}
+            elif HIDE_INPUT in tags or cell.metadata.get("jupyter", {}).get("source_hidden"):
+                cell.metadata["hoteledu_hide_input"] = True
+            outputs = [] if REMOVE_OUTPUT in tags else cell.get("outputs", [])
+            cell.outputs = [output for output in outputs if not _is_progress_bar(output)]
+            if REMOVE_INPUT in tags and not cell.outputs:
+                continue
+        cells.append(cell)
+    notebook.cells = cells
+    return notebook
+
+
+def _exporter() -> Any:
+    import jinja2
+    from nbconvert import HTMLExporter
+
+    return HTMLExporter(
+        template_name="lab",
+        template_file=TEMPLATE_NAME,
+        extra_loaders=[jinja2.DictLoader({TEMPLATE_NAME: TEMPLATE})],
+        exclude_input_prompt=True,
+        exclude_output_prompt=True,
+    )
+
+
+def build_site(
+    notebooks: Path, out: Path, *, draw_missing: bool = True, clean: bool = True
+) -> list[Page]:
+    """Render every lesson under ``notebooks`` to ``out``; return the pages built.
+
+    A stored figure without its picture is drawn now (kaleido and Chromium,
+    not saved in the notebook) with ``draw_missing``, else it is an error that
+    names the lesson: rebuild it with ``tools/nbbuild.py``.
+    """
+    import nbformat
+
+    notebooks = Path(notebooks).resolve()
+    paths = lesson_notebooks(notebooks)
+    if not paths:
+        raise SiteError(f"no lessons (*.ipynb) under {notebooks}")
+    lessons = [path.relative_to(notebooks).as_posix() for path in paths]
+    read = [nbformat.read(path, as_version=4) for path in paths]
+    missing = [
+        lesson
+        for lesson, notebook in zip(lessons, read, strict=True)
+        for cell in notebook.cells
+        for output in cell.get("outputs", [])
+        if FIGURE_MIME in output.get("data", {}) and PICTURE_MIME not in output["data"]
+    ]
+    if missing and not draw_missing:
+        raise SiteError(
+            f"{len(missing)} stored figures have no picture (first in {missing[0]}): "
+            f"python tools/nbbuild.py --pictures notebooks/{missing[0]}"
+        )
+    if missing:
+        add_static_figures(read, replace=False)
+    out = Path(out)
+    if clean and out.exists():
+        shutil.rmtree(out)
+    exporter = _exporter()
+    pages = []
+    for path, lesson, notebook in zip(paths, lessons, read, strict=True):
+        here = posixpath.dirname(lesson)
+        outputs = [o for cell in notebook.cells for o in cell.get("outputs", [])]
+        prepared = prepare(notebook, lessons, here)
+        body, _ = exporter.from_notebook_node(prepared, resources={"metadata": {"name": path.stem}})
+        page = out / Path(lesson).with_suffix(".html")
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(body, encoding="utf-8")
+        pages.append(
+            Page(
+                notebook=path,
+                page=page,
+                figures=sum(FIGURE_MIME in o.get("data", {}) for o in outputs),
+                widgets=sum(
+                    WIDGET_VIEW_MIME in o.get("data", {}) and not _is_progress_bar(o)
+                    for o in outputs
+                ),
+            )
+        )
+    (out / "index.html").write_text(index_page(pages, out), encoding="utf-8")
+    return pages
+
+
+def _title(notebook: Path) -> str:
+    import nbformat
+
+    for cell in nbformat.read(notebook, as_version=4).cells:
+        if cell.cell_type == "markdown":
+            for line in cell.source.splitlines():
+                if line.startswith("# "):
+                    return line[2:].strip()
+    return notebook.stem.replace("_", " ")
+
+
+def index_page(pages: list[Page], out: Path) -> str:
+    """The site's front page: the start page first, then every lesson by folder."""
+    items = []
+    for page in sorted(pages, key=lambda p: (p.page.name != "00_start_here.html", str(p.page))):
+        href = page.page.relative_to(out).as_posix()
+        items.append(f'<li><a href="{html.escape(href)}">{html.escape(_title(page.notebook))}</a>')
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        "<title>hoteledu lessons</title></head><body>\n"
+        "<h1>hoteledu: the lessons</h1>\n"
+        "<p>The stored lessons, as read without a kernel. Open a lesson in JupyterLab "
+        "(<code>hoteledu lessons</code>) to run its code and play its widgets.</p>\n"
+        "<ul>\n" + "\n".join(items) + "\n</ul>\n</body></html>\n"
+    )

@@ -15,6 +15,9 @@ source only behind a closed "Show the code"; the answers, written inside
 ``<details>`` in the lessons' Markdown, stay closed ``<details>`` on the page.
 Links between lessons (``02_city_graph.ipynb``) point at their pages, and
 progress bars, which a stored notebook can only show at 0 %, are left out.
+A picture's alternative text is its figure's title. With jupyter-server-mathjax
+installed (the ``[site]`` extra), the site carries MathJax and reads offline;
+without it, the pages load MathJax from a CDN.
 
 Examples
 --------
@@ -66,7 +69,19 @@ TEMPLATE = """\
 {{ super() }}
 {%- endif -%}
 {%- endblock input_group -%}
+{% block data_png scoped %}
+<div class="jp-RenderedImage jp-OutputArea-output {{ extra_class }}">
+<img src="data:image/png;base64,{{ output.data['image/png'] | escape_html }}"
+alt="{{ output.metadata.get('hoteledu_alt', 'A figure') | escape_html }}">
+</div>
+{%- endblock data_png %}
 """
+MATHJAX_PARTS = ("MathJax.js", "config", "extensions", "fonts", "jax")
+"""What the pages need of jupyter-server-mathjax's MathJax 2 (9 of its 12 MB)."""
+MATHJAX_CONFIG = "TeX-AMS-MML_HTMLorMML-full,Safe"
+MATHJAX_CDN = (
+    "https://cdnjs.cloudflare.com/ajax/libs/mathjax/2.7.7/latest.js?config=TeX-AMS_CHTML-full,Safe"
+)
 _LINK = re.compile(r"(\]\(|href=[\"'])([^)\"'\s#]+\.ipynb)(#[^)\"'\s]*)?")
 # tqdm's text: "week game:   0%|          | 0/15 [00:00<?, ?it/s]"
 _PROGRESS_BAR = re.compile(r"^.*\d+%\|.*\|\s*\d+/\d+ \[")
@@ -115,6 +130,35 @@ def _is_progress_bar(output: dict[str, Any]) -> bool:
     return WIDGET_VIEW_MIME in data and bool(_PROGRESS_BAR.match(data.get("text/plain", "")))
 
 
+def _figure_title(output: dict[str, Any]) -> str:
+    """A picture's alternative text: its figure's title."""
+    title = output["data"].get(FIGURE_MIME, {}).get("layout", {}).get("title", {})
+    text = title.get("text", "") if isinstance(title, dict) else str(title)
+    return re.sub(r"<[^>]+>", " ", text).strip() or "A figure (no title)"
+
+
+def local_mathjax() -> Path | None:
+    """MathJax 2 from the jupyter-server-mathjax package, if installed (the [site] extra)."""
+    try:
+        import jupyter_server_mathjax
+    except ImportError:
+        return None
+    static = Path(jupyter_server_mathjax.__file__).parent / "static"
+    return static if (static / "MathJax.js").is_file() else None
+
+
+def _copy_mathjax(static: Path, out: Path) -> Path:
+    target = out / "_static" / "mathjax"
+    for part in MATHJAX_PARTS:
+        source = static / part
+        if source.is_dir():
+            shutil.copytree(source, target / part, dirs_exist_ok=True)
+        else:
+            target.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / part)
+    return target
+
+
 def prepare(notebook: Any, lessons: Iterable[str], here: str) -> Any:
     """The notebook as the site shows it (changed in place and returned)."""
     lessons = list(lessons)
@@ -133,6 +177,9 @@ def prepare(notebook: Any, lessons: Iterable[str], here: str) -> Any:
                 cell.metadata["hoteledu_hide_input"] = True
             outputs = [] if REMOVE_OUTPUT in tags else cell.get("outputs", [])
             cell.outputs = [output for output in outputs if not _is_progress_bar(output)]
+            for output in cell.outputs:
+                if PICTURE_MIME in output.get("data", {}):
+                    output.setdefault("metadata", {})["hoteledu_alt"] = _figure_title(output)
             if REMOVE_INPUT in tags and not cell.outputs:
                 continue
         cells.append(cell)
@@ -188,9 +235,16 @@ def build_site(
     if clean and out.exists():
         shutil.rmtree(out)
     exporter = _exporter()
+    mathjax = local_mathjax()
+    mathjax_home = _copy_mathjax(mathjax, out) if mathjax else None
     pages = []
     for path, lesson, notebook in zip(paths, lessons, read, strict=True):
         here = posixpath.dirname(lesson)
+        if mathjax_home is not None:  # the pages read their maths offline too
+            relative = posixpath.relpath(mathjax_home.as_posix(), (out / here).as_posix())
+            exporter.mathjax_url = f"{relative}/MathJax.js?config={MATHJAX_CONFIG}"
+        else:
+            exporter.mathjax_url = MATHJAX_CDN
         outputs = [o for cell in notebook.cells for o in cell.get("outputs", [])]
         prepared = prepare(notebook, lessons, here)
         body, _ = exporter.from_notebook_node(prepared, resources={"metadata": {"name": path.stem}})

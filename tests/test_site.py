@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from hoteledu import cli
-from hoteledu.site import lesson_notebooks, site_link
+from hoteledu.site import MATHJAX_CDN, lesson_notebooks, local_mathjax, site_link
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -54,6 +54,8 @@ class _Reader(html.parser.HTMLParser):
         self.skip = 0
         self.links: list[str] = []
         self.pictures = 0
+        self.alts: list[str] = []
+        self.scripts: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
@@ -61,10 +63,13 @@ class _Reader(html.parser.HTMLParser):
             self.details_open.append("open" in values)
         elif tag in ("script", "style"):
             self.skip += 1
+            if values.get("src"):
+                self.scripts.append(values["src"] or "")
         elif tag == "a" and values.get("href"):
             self.links.append(values["href"] or "")
         elif tag == "img" and (values.get("src") or "").startswith("data:image/png;base64,"):
             self.pictures += 1
+            self.alts.append(values.get("alt") or "")
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "details" and self.details_open:
@@ -112,6 +117,31 @@ def test_every_stored_figure_is_a_picture_on_its_page(site: Path, notebook: Path
         for output in cell.get("outputs", [])
     )
     assert _read(_page(site, notebook)).pictures == figures
+
+
+@pytest.mark.parametrize("notebook", LESSONS, ids=lambda p: p.stem)
+def test_a_picture_is_described_by_its_figure_title(site: Path, notebook: Path) -> None:
+    titles = [
+        output["data"][FIGURE_MIME].get("layout", {}).get("title", {}).get("text", "")
+        for cell in _cells(notebook)
+        for output in cell.get("outputs", [])
+        if FIGURE_MIME in output.get("data", {})
+    ]
+    alts = _read(_page(site, notebook)).alts
+    assert [re.sub(r"<[^>]+>", " ", t).strip() or "A figure (no title)" for t in titles] == alts
+
+
+@pytest.mark.parametrize("notebook", LESSONS, ids=lambda p: p.stem)
+def test_a_page_loads_nothing_from_the_network_but_maths_without_mathjax(
+    site: Path, notebook: Path
+) -> None:
+    """With jupyter-server-mathjax (the [site] extra) the site carries MathJax itself."""
+    page = _page(site, notebook)
+    for script in _read(page).scripts:
+        if "://" in script:
+            assert local_mathjax() is None and script == MATHJAX_CDN, script
+        else:
+            assert (page.parent / script.split("?")[0]).resolve().is_file(), script
 
 
 def test_the_lessons_have_figures_to_count() -> None:

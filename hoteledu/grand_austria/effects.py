@@ -155,9 +155,14 @@ def param(e: dict[str, Any], name: str) -> Any:
     """A parameter of an effect in JSON form, or its documented default."""
     if name in e:
         return e[name]
-    spec = vocabulary.EFFECT_KINDS[e["kind"]].spec(name)
+    return _default(e["kind"], name)
+
+
+@functools.cache
+def _default(kind: str, name: str) -> Any:
+    spec = vocabulary.EFFECT_KINDS[kind].spec(name)
     if spec is None:
-        raise KeyError(f"{e['kind']} has no parameter {name!r}")
+        raise KeyError(f"{kind} has no parameter {name!r}")
     return spec.default
 
 

@@ -309,6 +309,8 @@ class GrandAustriaState(State):
         while tasks:
             top = tasks[-1]
             kind = top.kind
+            if kind == "turn":  # the usual stop: a player's turn
+                return
             if kind in CHANCE_TASKS:
                 if kind == "refill" and not self.guest_deck:
                     tasks.pop()  # the guest deck is empty: the space stays empty
@@ -332,10 +334,8 @@ class GrandAustriaState(State):
                 elif kind == "draft_pass":
                     self.packets = [self.packets[(p - 1) % self.n] for p in range(self.n)]
                 continue
-            if kind == "turn":
-                return
             if isinstance(top, tk.Serve):
-                if not turns.serve_options(self, top.player, top.source):
+                if next(turns.serve_choices(self, top.player, top.source), None) is None:
                     tasks.pop()
                     stages.finish_serve(self, top)
                     continue

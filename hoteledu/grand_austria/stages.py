@@ -18,6 +18,11 @@ from hoteledu.grand_austria import effects as fx
 from hoteledu.grand_austria import tasks as tk
 from hoteledu.grand_austria import turns
 from hoteledu.grand_austria.actions import (
+    DONE,
+    HIRE,
+    PREPARE,
+    TAKE_DIE,
+    TAKE_GUEST,
     AvoidPenalty,
     ChoosePenalty,
     CompleteOrder,
@@ -66,7 +71,7 @@ def items_options(state: Any, top: Any) -> list[Action]:
 def serve_stage_options(state: Any, top: Any) -> list[Action]:
     p = top.player
     out = turns.serve_options(state, p, top.source)
-    out.append(Done())
+    out.append(DONE)
     return out
 
 
@@ -74,12 +79,12 @@ def prepare_options(state: Any, top: Any) -> list[Action]:
     p = top.player
     money = state.money[p]
     out = [
-        Prepare(r)
+        PREPARE[r]
         for r in state.placeable_rooms(p, top.max_floor, top.colour)
         if state.room_cost(p, r, top.discount, top.free) <= money
     ]
     if out:
-        out.append(Done())
+        out.append(DONE)
     return out
 
 
@@ -92,9 +97,9 @@ def hire_options(state: Any, top: Any) -> list[Action]:
     p = top.player
     discount = top.discount
     cards = state.hand[p] if top.source == "hand" else state.offer
-    out = [Hire(c) for c in cards if state.hire_cost(c, discount) <= state.money[p]]
+    out = [HIRE[c] for c in cards if state.hire_cost(c, discount) <= state.money[p]]
     if out and not top.mandatory:
-        out.append(Done())
+        out.append(DONE)
     return out
 
 
@@ -112,7 +117,7 @@ def occupy_options(state: Any, top: Any) -> list[Action]:
         if state.rooms[p][r] == 1 and (colour == "any" or cat.colour[r] == colour)
     ]
     if out:
-        out.append(Done())
+        out.append(DONE)
     return out
 
 
@@ -122,12 +127,12 @@ def guest_options(state: Any, top: Any) -> list[Action]:
         return []
     free = top.kind == "setup_guest" or top.free
     out = [
-        TakeGuest(s)
+        TAKE_GUEST[s]
         for s in range(GUEST_SPACES)
         if state.queue[s] is not None and (free or GUEST_QUEUE_COSTS[s] <= state.money[p])
     ]
     if out and top.kind == "free_guest":
-        out.append(Done())
+        out.append(DONE)
     return out
 
 
@@ -142,7 +147,7 @@ def complete_order_options(state: Any, top: Any) -> list[Action]:
         and not state.guest_complete(p, s)
     ]
     if out:
-        out.append(Done())
+        out.append(DONE)
     return out
 
 
@@ -191,7 +196,7 @@ def extra_action_options(state: Any, top: Any) -> list[Action]:
                 and not turns.action_possible(state, p, space, False, act, money, rooms_cache)
             ):
                 continue
-            out.append(TakeDie(space, False, act if space == 6 else 0))
+            out.append(TAKE_DIE[space, False, act if space == 6 else 0])
     return out
 
 

@@ -345,6 +345,8 @@ START_PLAYER = StartPlayer()
 CLEANUP = Cleanup()
 EMPEROR_SCORING = EmperorScoring()
 DRAFT_PASS = DraftPass()
+TURNS = tuple(Turn(p) for p in range(4))
+"""Each player's turn task (tasks are immutable: one object a player serves every turn)."""
 
 
 def json_fields(cls: type[Task]) -> tuple[str, ...]:

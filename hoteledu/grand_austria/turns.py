@@ -134,18 +134,20 @@ def visible(state: Any, p: int) -> int | None:
 
 def next_turn(state: Any) -> None:
     """The lowest visible number moves next (GAH-R04); passing and rerolls (GAH-R05)."""
-    if sum(state.dice) == 0:
+    if not any(state.dice):
         state.tasks.append(tk.FLOW_ROUND_END)
         return
-    active = [p for p in range(state.n) if state.covered[p] < 2]
+    covered, passed, tiles = state.covered, state.passed, state.tiles
+    active = [p for p in range(state.n) if covered[p] < 2]
     if not active:
         state.tasks.append(tk.FLOW_ROUND_END)
         return
-    waiting = [p for p in active if not state.passed[p]]
+    waiting = [p for p in active if not passed[p]]
     if waiting:
-        p = min(waiting, key=lambda q: visible(state, q) or 0)
+        # the lowest visible number: each waiting player has a tile uncovered
+        p = min(waiting, key=lambda q: tiles[q][covered[q]] or 0)
         state.tasks.append(tk.FLOW_NEXT)
-        state.tasks.append(tk.Turn(p))
+        state.tasks.append(tk.TURNS[p])
         state.turn = {"p": p, "guest": False, "die": False, "boost": False, "bonus": False}
         return
     # everyone left has passed: one die to the dustbin, the rest rerolled
@@ -417,7 +419,7 @@ def apply_turn(state: Any, top: tk.Turn, action: Action) -> None:
 
 def bonus_turn(state: Any, p: int, more: int) -> None:
     """E. Gizia: another turn in which the die taken is not removed."""
-    state.tasks.append(tk.Turn(p))
+    state.tasks.append(tk.TURNS[p])
     state.turn = {"p": p, "guest": False, "die": False, "boost": False, "bonus": True}
     if more:
         state.turn["gizia"] = more

@@ -383,34 +383,54 @@ def chase_overflow(flows: Flows) -> dict[str, Any]:
         ``"share"`` (of chases that go to the Dam) with a 95% band
         ``"low"``/``"high"`` (a ratio estimator with games as clusters: the
         chases of one game are not independent), ``"tourists"`` and
-        ``"tourists_to_dam"`` (the same counted in tourists) and
-        ``"alternatives"``: ``{k: chases}`` for the number ``k`` of other
-        tiles showing the chased function (0 means the Dam).
+        ``"tourists_to_dam"`` (the same counted in tourists) with
+        ``"tourist_share"`` ``(share, low, high)``, ``"alternatives"``:
+        ``{k: chases}`` for the number ``k`` of other tiles showing the chased
+        function (0 means the Dam), ``"alternatives_share"``: ``{k: (share,
+        low, high)}`` and ``"two_or_more"``: the share of chases with ``k >= 2``.
     """
     chases = [m for m in flows.moves if m.kind == "chase"]
     if not chases:
         raise ValueError("these flows hold no chase")
-    per_game = np.zeros((flows.games, 2))
-    for m in chases:
-        per_game[m.game] += (1, m.target == DAM)
-    n, d = per_game[:, 0], per_game[:, 1]
-    share = d.sum() / n.sum()
-    games = flows.games
-    if games > 1:
-        variance = games / (games - 1) * ((d - share * n) ** 2).sum() / n.sum() ** 2
-        half = 1.96 * float(np.sqrt(variance))
-    else:
-        half = 0.0
+
+    def band(weight, hit) -> tuple[float, float, float]:
+        per_game = np.zeros((flows.games, 2))
+        for m in chases:
+            per_game[m.game] += (weight(m), weight(m) * hit(m))
+        return _cluster_share(per_game[:, 0], per_game[:, 1])
+
+    share, low, high = band(lambda m: 1, lambda m: m.target == DAM)
+    alternatives = dict(sorted(Counter(m.alternatives for m in chases).items()))
     return {
         "chases": len(chases),
-        "to_dam": int(d.sum()),
-        "share": float(share),
-        "low": float(share) - half,
-        "high": float(share) + half,
+        "to_dam": sum(m.target == DAM for m in chases),
+        "share": share,
+        "low": low,
+        "high": high,
         "tourists": sum(m.count for m in chases),
         "tourists_to_dam": sum(m.count for m in chases if m.target == DAM),
-        "alternatives": dict(sorted(Counter(m.alternatives for m in chases).items())),
+        "tourist_share": band(lambda m: m.count, lambda m: m.target == DAM),
+        "alternatives": alternatives,
+        "alternatives_share": {
+            k: band(lambda m: 1, lambda m, k=k: m.alternatives == k) for k in alternatives
+        },
+        "two_or_more": band(lambda m: 1, lambda m: (m.alternatives or 0) >= 2),
     }
+
+
+def _cluster_share(n: np.ndarray, d: np.ndarray) -> tuple[float, float, float]:
+    """``sum(d) / sum(n)`` with a 95% band that treats each game as one unit.
+
+    The chases of one game share its board and its pawns, so they are not
+    independent; the ratio estimator's variance is taken over the games.
+    """
+    share = float(d.sum() / n.sum())
+    games = len(n)
+    if games < 2:
+        return share, share, share
+    variance = games / (games - 1) * ((d - share * n) ** 2).sum() / n.sum() ** 2
+    half = 1.96 * float(np.sqrt(variance))
+    return share, share - half, share + half
 
 
 # --------------------------------------------------------------- concentration

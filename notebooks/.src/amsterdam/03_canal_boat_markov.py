@@ -169,7 +169,8 @@ back = [boat_position_distribution(t, exact=True)[0] for t in (6, 7)]
 print("back on the jetty after 6 and after 7 turns:", [str(p) for p in back], "(both positive: aperiodic)")
 
 # %% [markdown]
-# Uniform is the limit, but after a whole game (26 turns) the boat is still
+# Uniform is the limit, but after a whole game (26 turns when nobody reaches the
+# target first) the boat is still
 # visibly uneven: its most likely tile has 0.0675 and its least likely 0.0171
 # (printed above), against $1/24 \approx 0.0417$. Lesson 3b
 # measures how fast the distance to uniform shrinks and why it is so slow.
@@ -237,9 +238,11 @@ landing_heatmap(lands, title="Long run: where a tourist lands (quay tourists inc
 # %% [markdown]
 # ## Expected tourists on each tile after a game
 #
-# Put it together. One tourist boards every turn (26 in a game, besides the 4
-# that start in the city). By **linearity of expectation** the expected number
-# on a tile is a sum over turns of the chance that a tourist lands there, and
+# Put it together. One tourist boards every turn (26 in a game that runs until
+# the supply is empty, besides the 4 that start in the city; a game that a player
+# wins early by reaching the target stops sooner). By **linearity of expectation**
+# the expected number on a tile is a sum over turns of the chance that a tourist
+# lands there, and
 # the code follows the exact joint chain of the boat and the quays. The Mayor
 # and the Nightwatchman are left out here: lesson 4 brings them back.
 

@@ -79,8 +79,8 @@ print("the same from P^t:", np.allclose(tv, by_power))
 print("mixing time: first turn with TV below 0.25, 0.05, 0.01:", mixing_turn(0.25), mixing_turn(0.05), mixing_turn(0.01))
 
 # %% [markdown]
-# A whole game lasts 26 turns, and even then the boat is 0.19 from uniform: it
-# still "remembers" the jetty. Why so slow?
+# A game that runs until the supply is empty lasts 26 turns, and even then the
+# boat is 0.19 from uniform: it still "remembers" the jetty. Why so slow?
 #
 # ## The eigenvalues of a circulant matrix
 #

@@ -207,7 +207,7 @@ spread = concentration(300, seed=4)
 for t in (0, 5, 10, 20, 26):
     print(f"turn {t:>2}: entropy {spread['entropy'][t]:.2f} "
           f"[{spread['entropy_low'][t]:.2f}, {spread['entropy_high'][t]:.2f}], "
-          f"Gini {spread['gini'][t]:.2f}")
+          f"Gini {spread['gini'][t]:.2f} [{spread['gini_low'][t]:.2f}, {spread['gini_high'][t]:.2f}]")
 
 # %% [markdown]
 # The tourists spread out quickly in the first ten turns and then settle: the
@@ -264,24 +264,27 @@ guess = Fraction(1, 2) ** 3
 print(f"model: P(a chase overflows) = {guess} = {float(guess):.1%}")
 print(f"games: {overflow['to_dam']} of {overflow['chases']} chases went to the Dam: "
       f"{overflow['share']:.1%} [{overflow['low']:.1%}, {overflow['high']:.1%}]")
+share, low, high = overflow["tourist_share"]
 print(f"counted in tourists instead: {overflow['tourists_to_dam']} of {overflow['tourists']} "
-      f"= {overflow['tourists_to_dam'] / overflow['tourists']:.1%}")
-print("other tiles showing the function: model", {k: f"{comb(3, k) / 8:.1%}" for k in range(4)})
-print("                                  games", {k: f"{n / overflow['chases']:.1%}"
-                                                   for k, n in overflow["alternatives"].items()})
+      f"= {share:.1%} [{low:.1%}, {high:.1%}]")
+print("other tiles showing the function, k = 0..3:")
+print("   model", ", ".join(f"{comb(3, k) / 8:.1%}" for k in range(4)))
+print("   games", ", ".join(f"{share:.1%} [{low:.1%}, {high:.1%}]"
+                            for share, low, high in overflow["alternatives_share"].values()))
 
 # %% [markdown]
 # Like with like, the model is close: 13.9% of the chases overflow against
 # $\frac18 = 12.5\%$, a little more (the 95% interval, 12.8% to 15.0%, counts
 # the games as the independent units, because the chases of one game are not
-# independent). The count of other tiles is further from the binomial: one
-# other tile is much more common (47.7% against 37.5%) and three much rarer
-# (7.9% against 12.5%). The sides are not independent fair coins: the same two
+# independent; every interval here does). The count of other tiles is further
+# from the binomial: one other tile is much more common (47.7%, interval 45.8%
+# to 49.5%, against 37.5%) and three much rarer (7.9%, 6.9% to 8.9%, against
+# 12.5%). The sides are not independent fair coins: the same two
 # pawns keep turning tiles, and a tile that has just been turned is the one a
 # pawn next to it may turn again.
 #
-# Counted in tourists, 16.7% go to the Dam: more than the share of chases,
-# because the groups that overflow are larger (691 tourists in 400 chases,
+# Counted in tourists, 16.7% go to the Dam (15.2% to 18.2%): more than the
+# share of chases, because the groups that overflow are larger (691 tourists in 400 chases,
 # 1.73 a chase, against 4144 in 2881, 1.44, overall). That is no accident:
 # while the other tiles of a function are turned away, every chase of that
 # function ends on the last tile still showing it, so that tile has collected
@@ -325,8 +328,11 @@ print("                                  games", {k: f"{n / overflow['chases']:.
 #    it. The risk: a pawn on that corner may lead tourists away from the Dam
 #    to a random tile, and the corner is where the pawns start and often pass.
 # 5. $P(K \ge 2) = \binom32 \frac18 + \binom33 \frac18 = \frac12$. In the
-#    games $880 + 228 = 1108$ of the 2881 chases had two or more, 38.5%: the
-#    pawns keep the sides further from even than fair coins would.
+#    games $880 + 228 = 1108$ of the 2881 chases had two or more, 38.5% (95%
+#    interval 36.7% to 40.3%, the games as units), well below $\frac12$: fewer of
+#    the other tiles show the chased function than independent fair coins
+#    would give (the sides are not independent fair coins, as the text above
+#    says).
 #
 # </details>
 #

@@ -269,9 +269,10 @@ print("best line to the end:     ", "; ".join(best_line(small, me, math.inf)))
 #
 # A search in decisions stops wherever the last one falls, most often in the
 # middle of a turn: a depth-5 search from the start of a turn does not even
-# reach its end (boat, split, two walks, two acts). Lesson 5b shows what that
-# costs in games: the ply-counting bots lose to a greedy bot that plans its
-# own whole turn.
+# reach its end (boat, split, two walks, two acts). Lesson 5b measures what
+# that costs in games: searching two decisions deep, a bot takes a win share
+# of only 22 of 200 games (95% interval 0.07 to 0.16) from a greedy bot that
+# plans its own whole turn.
 #
 # ## Thinking in whole turns
 #

@@ -258,34 +258,74 @@ print(f"values {saved['minimax_value']:.1f} and {saved['alphabeta_value']:.1f};"
 # (`layout="shuffled"`: the setup deals the 24 tiles from the seed), a new
 # city in every game, and to 6 tourists (`target=6`) to keep the lesson short.
 # Under the rulebook's end rule the game ends as soon as a player reaches 6,
-# and that player wins. The bars show the progress of each match.
+# and that player wins. The bars show the progress of each match; beside
+# Wilson's interval each line gives the **exact** (Clopper-Pearson) one.
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from hoteledu.amsterdam.bots import GreedyAgent
-from hoteledu.amsterdam.search import MinimaxAgent
+from hoteledu.amsterdam.analysis.tournament import LESSON_OPTIONS, exact_interval, lesson_bots
 from hoteledu.core.tournament import tournament
 
-options = {"variant": "tactical", "layout": "shuffled", "target": 6}
-matches = [
-    ([MinimaxAgent(depth=2), RandomAgent()], 4),
-    ([MinimaxAgent(depth=2), GreedyAgent()], 4),
-    ([MinimaxAgent(turns=1, hotel_sites=1), GreedyAgent()], 2),
-]
+games = {
+    "two decisions deep against random": 4,
+    "two decisions deep against greedy": 4,
+    "whole turn against greedy": 2,
+}
 results = {}
-for bots, games in matches:
-    result = tournament("amsterdam", bots, games=games, seed=1, options=options, progress=True)
-    results[bots[0].name, bots[1].name] = result
-    print(f"{bots[0].name} against {bots[1].name}: {games} games, win rate {result.win_rate(0)},",
-          f"scores {[[int(x) for x in r] for r in result.returns]}")
+for pairing, bots in lesson_bots().items():
+    result = tournament("amsterdam", bots, games=games[pairing], seed=1, options=LESSON_OPTIONS,
+                        progress=True)
+    results[pairing] = result
+    wins = result.wins()[0]
+    low, high = exact_interval(wins, games[pairing])
+    print(f"{pairing}: won {wins:g} of {games[pairing]}, exact [{low:.2f}, {high:.2f}],"
+          f" Wilson {result.win_rate(0)}; scores {[[int(x) for x in r] for r in result.returns]}")
 
 # %% [markdown]
-# Searching two decisions deep beats the random player in all 4 games, but it
-# loses all 4 to the greedy bot: two decisions end in the middle of a turn,
-# the horizon effect of lesson 5 at work. The whole-turn search wins both its
-# games against the greedy bot. Few games give wide intervals: 4 wins out of 4
-# only says the win rate is above 0.51 (95%), and 2 of 2 only above 0.34. A
-# tournament of hundreds of games per pair is a job for a script, not a lesson.
+# Searching two decisions deep won all 4 games against the random player and
+# lost all 4 to the greedy bot; the whole-turn search won both of its games
+# against the greedy bot. What do so few games show? A bot that wins only half
+# its games still wins 4 of 4 once in $2^4 = 16$ matches, so the exact 95%
+# interval for 4 of 4, $[0.40, 1]$, still contains an even match; so does the
+# one for 0 of 4, $[0, 0.60]$, and for 2 of 2, $[0.16, 1]$. **None of these
+# three matches shows which bot is stronger.** Wilson's interval, the right one
+# for hundreds of games, puts 4 of 4 above 0.51: with 4 games it promises more
+# than it keeps (when the true rate is 1/2 it misses it in the two matches 0 of
+# 4 and 4 of 4, a chance of 1/8, not 1/20). The exact interval keeps its 95%
+# for every true rate.
+#
+# More games, then. Playing them takes minutes, too long for a lesson, so they
+# were played once (`python -m hoteledu.amsterdam.analysis.tournament`, seed 2,
+# new cities) and stored; a test replays them from their seed.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+from hoteledu.amsterdam.analysis.tournament import load_larger_sample
+
+larger = load_larger_sample()
+for pairing, match in larger.items():
+    outright = sum(mine > theirs for mine, theirs in match["scores"])
+    shared = sum(mine == theirs for mine, theirs in match["scores"])
+    print(f"{pairing}: {outright} won, {shared} shared, {match['games'] - outright - shared} lost;"
+          f" win share {match['wins']:g} of {match['games']},"
+          f" exact 95% interval [{match['low']:.3f}, {match['high']:.3f}]")
+
+# %% [markdown]
+# Two decisions deep against the random player: 200 of 200, and the exact
+# interval $[0.982, 1]$ leaves no doubt. Against the greedy bot it wins 6
+# games, shares 32 (both players reach 6 tourists at the same action, when the
+# boat drops tourists on a tile next to both) and loses 162: a win share of 22
+# of 200, $[0.070, 0.162]$, far below an even match even if every shared game
+# counted as a win (38 of 200). So the horizon effect of lesson 5 does cost
+# games. The whole-turn search wins 69 of 100 against the greedy bot,
+# $[0.590, 0.779]$: better than even, and by a margin 100 games can show (even
+# counting its 2 shared games as losses). The handful of games above pointed
+# the same way, but only the larger sample shows it.
+#
+# Three intervals at 95% each: the chance that at least one misses its true
+# rate is up to $1 - 0.95^3 \approx 0.14$. At $0.05/3$ each (Bonferroni), the
+# three conclusions still stand: the exact 98.3% interval for 69 of 100 is
+# $[0.568, 0.796]$, for 22 of 200 $[0.063, 0.174]$.
 #
 # ## Exercises
 #

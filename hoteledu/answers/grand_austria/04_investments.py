@@ -9,6 +9,7 @@ ANSWERS = {
     "1 net in round 2": 1.71,
     "1 last round": 5,
     "1 net in round 5": 0.07,
+    "1 across the interval": (None, 6),
     "2 space 5": 2.496,
     "2 cheaper": 2.267,
     "2 different boards": 0.23,

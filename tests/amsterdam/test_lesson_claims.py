@@ -154,3 +154,23 @@ def test_lesson4_chase_shares_carry_game_clustered_intervals_that_a_bootstrap_co
     _, tourist_low, tourist_high = overflow["tourist_share"]
     assert f"{tourist_low:.1%} to {tourist_high:.1%}" == "15.2% to 18.2%"
     assert f"{low:.1%} to {high:.1%}" == "36.7% to 40.3%"
+
+
+# ---------------------------------------------------------------- lesson 2
+def test_lesson2_normal_intervals_are_sound_for_every_reachable_intersection() -> None:
+    # The old text printed three simulated frequencies bare and did not say why
+    # the normal interval fits; the least likely reachable place expects ~74 walks.
+    from hoteledu.amsterdam.analysis import pawn_destination_distribution
+
+    dist = pawn_destination_distribution((3, 3), avoid=(4, 4), model="random_walk")
+    least = min(float(p) for p in dist.flat if p > 0)
+    assert round(20_000 * least) == 74
+    assert "expects about 74 of the 20,000 walks" in lesson_text("02_city_graph")
+    cells = json.loads((NOTEBOOKS / "amsterdam" / "02_city_graph.ipynb").read_text("utf-8"))
+    printed = "".join(
+        "".join(o.get("text", "")) for c in cells["cells"] for o in c.get("outputs", [])
+    )
+    lines = printed.splitlines()
+    compared = [line for line in lines if ": exact 0." in line and "simulated" in line]
+    assert len(compared) == 3
+    assert all(" ± " in line for line in compared), compared

@@ -80,3 +80,13 @@ def test_tournament_figure_error_bars_reach_the_interval():
     assert list(bar.x) == [0.7, 0.4]
     assert np.allclose(np.array(bar.x) + np.array(bar.error_x.array), [0.8, 0.5])
     assert np.allclose(np.array(bar.x) - np.array(bar.error_x.arrayminus), [0.6, 0.2])
+
+
+def test_tournament_labels_sit_clear_of_the_error_bars():
+    """Issue 20: the win-rate labels sat inside the bars, under the error bars."""
+    fig = tournament_figure([("a", 0.3, 0.15, 0.52), ("b", 0.95, 0.8, 1.0)])
+    bar, labels = fig.data
+    assert bar.text is None  # nothing written on the bar itself
+    assert labels.mode == "text" and all(x > 1.0 for x in labels.x)  # right of every interval
+    assert list(labels.text) == ["0.30 [0.15, 0.52]", "0.95 [0.80, 1.00]"]
+    assert fig.layout.xaxis.range[1] > 1.3  # room for the labels inside the plot

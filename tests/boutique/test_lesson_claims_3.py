@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from hoteledu.boutique.analysis.equilibria import zero_sum_lp
 from hoteledu.boutique.analysis.games import pricing_game
+from hoteledu.boutique.analysis.week_reference import load_week_reference
+
+LESSON_3 = (
+    Path(__file__).resolve().parents[2]
+    / "notebooks"
+    / ".src"
+    / "boutique"
+    / "03_mixed_equilibria.py"
+)
 
 
 def test_walkin_day_p1_at_100_is_in_no_equilibrium_and_p2_then_gets_nothing() -> None:
@@ -52,3 +63,27 @@ def test_standard_errors_fall_like_one_over_root_n() -> None:
     many = pricing_game("week", prices=(3, 5), samples=240, seed=11, objective="difference")
     ratio = many.standard_errors[0][0, 1] / few.standard_errors[0][0, 1]
     assert 0.4 < ratio < 0.6
+
+
+def test_the_support_of_the_week_mix_needs_more_than_60_deals() -> None:
+    """Lesson 3: 60 deals support 'mostly 400 and 600, never 200'; 4,000 settle 300 and 500."""
+    game = pricing_game(
+        "week",
+        prices=(2, 3, 4, 5, 6),
+        samples=60,
+        seed=2026,
+        objective="difference",
+        symmetric=True,
+    )
+    small = zero_sum_lp(game, column=False).row
+    assert small[0] < 1e-9 and small[1] < 1e-9 and small[3] > 0.01  # no 300, some 500
+    reference = load_week_reference()
+    big = reference.equilibrium["lesson"]
+    assert big["prices"] == [2, 3, 4, 5, 6]
+    mix, boot = np.array(big["mix"]), big["bootstrap"]
+    assert mix[3] < 1e-6 and boot["played"][3] == 0  # 500: never
+    assert boot["low"][1] > 0 and boot["played"][1] == 1  # 300: always, a little
+    assert mix[2] > 0.5 and mix[4] > 0.25  # mostly 400 and 600
+    source = " ".join(LESSON_3.read_text(encoding="utf-8").replace("\n# ", " ").split())
+    assert "some 500 or 300, never 200" not in source
+    assert "our 60-deal weight on 500 was noise" in source

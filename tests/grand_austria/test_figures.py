@@ -83,6 +83,9 @@ def test_guest_price_figure() -> None:
     assert points[0].text[0] == "49 Sculptor" and points[0].marker.color == "#e6b800"
     assert line.x[0] == line.y[0] and line.x[1] == line.y[1]
     assert "R²" in line.name
+    # the prices go on a second line: on one line the title ran past a 700 px figure
+    first_line, prices = fig.layout.title.text.split("<br>")
+    assert len(first_line) <= 60 and "strudel 0.55" in prices
 
 
 def test_guest_price_legend_shows_each_guest_colour() -> None:

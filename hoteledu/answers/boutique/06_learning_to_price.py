@@ -12,6 +12,7 @@ ANSWERS = {
     "3 path": [[0, 0], [2, 2], [1, 1], [0, 0]],
     "3 exploitability": 0.0,
     "4 separated": ["peakload vs staffer", "premium vs peakload", "premium vs staffer"],
+    "4 Bonferroni": ["premium vs staffer"],
     "5 ends": ["(300, 300)", "(400, 400)", "(500, 500)", "(600, 600)"],
     "5 counts": (4, 1),
     "6 outcomes": [(4100, 800), (7500, 2000), (5000, -1900)],
@@ -23,5 +24,6 @@ SHOWN = {
     "1 first rule",
     "1 heads",
     "4 separated",
+    "4 Bonferroni",
     "5 ends",
 }

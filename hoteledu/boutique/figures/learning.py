@@ -223,13 +223,21 @@ def exploitability_figure(
     return fig
 
 
+TOURNAMENT_LABEL_X = 1.03
+"""Where the tournament figure writes each bar's numbers: right of the 0..1 axis."""
+
+
 def tournament_figure(
     rows: Sequence[tuple[str, float, float, float]],
     *,
     title: str = "Win rate with 95% confidence interval",
     reference: float | None = 0.5,
 ) -> go.Figure:
-    """Horizontal bars ``(label, estimate, low, high)`` with their intervals as error bars."""
+    """Horizontal bars ``(label, estimate, low, high)`` with their intervals as error bars.
+
+    Each bar's numbers ("0.30 [0.15, 0.52]") are written to the right of the
+    axis, past every interval, so no label sits under an error bar.
+    """
     labels = [r[0] for r in rows]
     estimate = np.array([r[1] for r in rows], dtype=float)
     low = np.array([r[2] for r in rows], dtype=float)
@@ -247,15 +255,34 @@ def tournament_figure(
                 "array": high - estimate,
                 "arrayminus": estimate - low,
             },
-            text=[f"{e:.2f}" for e in estimate],
-            textposition="inside",
+            hovertemplate="%{y}: %{x:.2f}<extra></extra>",
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            y=labels,
+            x=[TOURNAMENT_LABEL_X] * len(rows),
+            mode="text",
+            text=[
+                f"{e:.2f} [{lo:.2f}, {hi:.2f}]"
+                for e, lo, hi in zip(estimate, low, high, strict=True)
+            ],
+            textposition="middle right",
+            name="win rate [95% interval]",
+            showlegend=False,
+            hoverinfo="skip",
+            cliponaxis=False,
         )
     )
     if reference is not None:
         fig.add_vline(x=reference, line_dash="dot", line_color="grey")
     fig.update_layout(
         title=title,
-        xaxis={"title": "win rate (shared wins split)", "range": [0, 1]},
+        xaxis={
+            "title": "win rate (shared wins split)",
+            "range": [0, 1.45],
+            "tickvals": [0, 0.25, 0.5, 0.75, 1],
+        },
         yaxis={"autorange": "reversed"},
         **{**LAYOUT, "height": 120 + 40 * len(rows)},
     )

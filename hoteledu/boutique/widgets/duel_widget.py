@@ -84,8 +84,13 @@ class Prediction:
             mix = " (a mix: " + ", ".join(f"{name} with {p:.2f}" for name, p in self.mix) + ")"
         return (
             f"{self.label}: prices {days}, breakfast {self.breakfast}{mix}; "
-            f"predicted payoff you {self.payoffs[0]:.0f}, bot {self.payoffs[1]:.0f}"
+            f"predicted payoff you {_whole(self.payoffs[0])}, bot {_whole(self.payoffs[1])}"
         )
+
+
+def _whole(value: float) -> str:
+    """``value`` rounded to a whole number, with no sign on zero ("-0" reads as a loss)."""
+    return f"{round(value) + 0:d}"
 
 
 def prediction_from_equilibrium(

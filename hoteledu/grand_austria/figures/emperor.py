@@ -115,6 +115,6 @@ def tournament_figure(result: Any, title: str | None = None) -> go.Figure:
     fig.update_xaxes(title_text="agent")
     fig.update_layout(
         title=title or f"{result.num_games} seeded games, 95% intervals",
-        **LAYOUT,
+        **{**LAYOUT, "margin": {**LAYOUT["margin"], "t": 80}},  # room above the panel titles
     )
     return fig

@@ -70,7 +70,8 @@ def guest_price_figure(
     )
     target = "VP + reward krones" if fit.count_krones else "VP"
     fig.update_layout(
-        title=f"Guests: {target} against the order at implied prices ({prices})",
+        # the prices on a line of their own: on one line the title ran past the figure
+        title=f"Guests: {target} against the order at implied prices<br><sup>{prices}</sup>",
         xaxis_title="order value at the implied prices",
         yaxis_title=target,
         **LAYOUT,

@@ -28,7 +28,8 @@
 #   could get by switching to a best response;
 # * apply both rules to the engine's pricing games (profit, and "beat the rival") and
 #   compare where they end with the equilibria;
-# * read a seeded **tournament** of the pricing bots with confidence intervals.
+# * read a seeded **tournament** of the pricing bots: what it ranks by, money and
+#   knock-outs apart, intervals that fit 20 games, and six comparisons at once.
 #
 # Players are P1 (rows) and P2 (columns). All randomness comes from
 # `numpy.random.default_rng(seed)`: every number below comes back the same on every run.
@@ -181,8 +182,9 @@ print("best-response path from (cooperate, cooperate):",
 #
 # * **one booking**: P1's first booking turn, exact over the check-in die and the guest
 #   card (Fractions, then floats);
-# * **the booking week**: all ten booking turns, sampled over 20 seeded deals with
-#   common random numbers (every price pair meets the same dice and cards).
+# * **the booking week**: all ten booking turns, sampled over 4,000 seeded deals with
+#   common random numbers (every price pair meets the same dice and cards), computed
+#   once and stored, since it takes minutes (`hoteledu.boutique.analysis.week_reference`).
 #
 # and two goals: **profit** (the money a hotel gains) and **money difference** (its gain
 # minus the rival's: "beat the rival", a zero-sum game). Remember the game's tie rule:
@@ -238,9 +240,13 @@ for name, game in (("profit", booking), ("difference", booking_diff)):
 # price and collect the leftovers (an *Edgeworth cycle*). The game is zero-sum, so it
 # has a value and a mixed equilibrium, computed here by linear programming (nashpy's
 # `linear_program`), and Robinson's theorem says fictitious play finds it. The
-# replicator does not: it circles around the equilibrium. (The matrix is estimated from
-# 20 deals, so the mix is an estimate too; its standard errors come with the game as
-# `week.standard_errors`.)
+# replicator does not: it circles around the equilibrium.
+#
+# The matrix is estimated from deals, so its equilibrium is an estimate too, and a mix
+# is far more fragile than a payoff: a small change of the matrix can move the whole
+# support. The equilibrium below comes with a **bootstrap**: the 4,000 deals resampled
+# with replacement 200 times, the game solved again each time, and the 2.5% and 97.5%
+# percentiles of each weight. Beside it, the same game from only 20 deals.
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -248,13 +254,28 @@ import nashpy
 
 from hoteledu.boutique.figures.learning import exploitability_figure, frequency_figure
 
-week = pricing_game("week", samples=20, seed=2026)  # 20 deals, common random numbers
-week_diff = week.with_objective("difference")
+from hoteledu.boutique.analysis.equilibria import zero_sum_lp
+from hoteledu.boutique.analysis.week_reference import load_week_reference
+
+reference = load_week_reference()  # 4,000 deals, stored
+week = reference.game("profit")
+week_diff = reference.game("difference")
 a_diff = week_diff.payoffs[0]
 x_star, y_star = nashpy.Game(a_diff, -a_diff).linear_program()
-print("week, difference: equilibrium mix", {labels[k]: round(float(p), 3)
-                                              for k, p in enumerate(x_star) if p > 1e-9},
-      f"value {float(x_star @ a_diff @ y_star):.0f}")
+boot = reference.equilibrium["full"]["bootstrap"]
+print(f"week, difference, {reference.deals} deals: value {round(float(x_star @ a_diff @ y_star)) + 0}; "
+      f"equilibrium mix with 95% bootstrap intervals "
+      f"({reference.equilibrium['full']['resamples']} resamples):")
+for k, label in enumerate(labels):
+    print(f"  {label}: {x_star[k]:.3f} [{boot['low'][k]:.3f}, {boot['high'][k]:.3f}], "
+          f"played in {boot['played'][k]:.0%} of the resamples")
+few = pricing_game("week", samples=20, seed=2026).with_objective("difference")
+x_few = zero_sum_lp(few, column=False).row
+print("from 20 deals (the first 20 of the 4,000):",
+      {labels[k]: round(float(p), 3) for k, p in enumerate(x_few) if p > 1e-9})
+print(f"a rival's best reply to the 20-deal mix, in the 4,000-deal game, wins "
+      f"{float((a_diff @ x_few).max()):.0f} a week; to the 4,000-deal mix "
+      f"{float((a_diff @ x_star).max()):.0f}")
 cycle = best_response_path(week_diff, (0, 0)).cycle
 print("best replies from (100, 100) cycle through", len(cycle), "profiles:",
       " -> ".join(pair(k) for k in cycle[:5]), "-> ...")
@@ -275,6 +296,14 @@ exploitability_figure({"fictitious play (rounds)": (np.arange(1, 5001), fp_gap),
                        "replicator (time x 25)": (week_rd.times * 25, rd_gap)}).show()
 
 # %% [markdown]
+# From 4,000 deals the equilibrium mixes 300, 400 and 600, mostly 400, and each of the
+# three is played in every resample; 100, 200 and 500 are played in none. The 20-deal
+# mix (200, 300, 500) is mostly sampling noise: it names two prices that the large
+# sample never plays, and a rival who knew the better matrix would beat it by about 700
+# a week. Its 200 also contradicts lesson 3, where 200 is never played. Twenty deals are
+# enough to *see* the cycle of best replies, not to pin down a mix: that is why the
+# prediction below, which seeds the pricing duel, comes from the 4,000 deals.
+#
 # With **profit** as the goal the week has several equilibria again: matched prices at
 # the top, and mixes among them (nashpy's vertex enumeration lists them). Best replies
 # from (100, 100) jump straight to the top price, and learning again picks one of the
@@ -331,28 +360,101 @@ DuelWidget(bot="premium", seed=6, prediction=prediction)
 # (flat 200, undercuts the cheapest rival), **premium** (400 on weekdays, 500 at
 # weekends, staffs fully), **peakload** (flat 300, raises its busiest day) and the
 # **staffer** (300/400, hires for walk-ins, builds rooms). Each pair plays 20 seeded
-# two-week games with the seats swapped every game; the win rate comes with a 95%
-# Wilson interval. Twenty games are few: the intervals are wide, and a pair whose
-# interval contains 0.5 has not been separated.
+# two-week games with the seats swapped every game.
+#
+# **What the tournament ranks by.** A game is won by the hotel with the most money
+# *among those still in*: a hotel that falls to 0 stars is **knocked out** and cannot
+# win, however much money it holds. So the tournament ranks by **wins** (a shared win
+# counts 1/2). Its "score" is the engine's return, final money but **-1 for a hotel
+# knocked out**: an average of it mixes money and survival. Below, the three are kept
+# apart: the win rate (95% Wilson interval), the knock-outs of each bot, and each bot's
+# mean **final money**, knocked out or not (95% t interval: with 20 games a normal
+# interval is too narrow). The score is printed last, to show what the -1 does.
 
 # %%
 # NBVAL_CHECK_OUTPUT
-import itertools
-
-from hoteledu.boutique.bots import BOTS
+from hoteledu.boutique.analysis.bot_tournament import all_pairs, bonferroni_z
 from hoteledu.boutique.figures.learning import tournament_figure
-from hoteledu.core.tournament import tournament
+
+
+def interval(i, digits=0):
+    return f"{i.estimate:.{digits}f} [{i.low:.{digits}f}, {i.high:.{digits}f}]"
+
+
+def report(pairs, z_family):
+    rows = []
+    for pair in pairs:
+        first, second = pair.names
+        rate, family = pair.win_rate(), pair.win_rate(z_family)
+        rows.append((f"{first} vs {second}", rate.estimate, rate.low, rate.high))
+        print(f"{first} vs {second}: {first} wins {interval(rate, 2)}, "
+              f"Bonferroni [{family.low:.2f}, {family.high:.2f}]")
+        print(f"    knocked out: {first} {int(pair.out[:, 0].sum())}, "
+              f"{second} {int(pair.out[:, 1].sum())} of {pair.games} games")
+        print(f"    final money: {first} {interval(pair.mean_money(0))}, "
+              f"{second} {interval(pair.mean_money(1))}")
+        print(f"    tournament score (-1 when out): {pair.mean_score(0).estimate:.0f} to "
+              f"{pair.mean_score(1).estimate:.0f}")
+    return rows
+
 
 GAMES = 20
-rows = []
-for first, second in itertools.combinations(BOTS, 2):
-    result = tournament("boutique", [BOTS[first](), BOTS[second]()], games=GAMES, seed=2026)
-    rate = result.win_rate(0)
-    money = [result.mean_score(k).estimate for k in (0, 1)]
-    rows.append((f"{first} vs {second}", rate.estimate, rate.low, rate.high))
-    print(f"{first:>11} vs {second:<11} {first} wins {rate.estimate:.2f} "
-          f"[{rate.low:.2f}, {rate.high:.2f}]; mean money {money[0]:.0f} to {money[1]:.0f}")
+pairs = all_pairs(GAMES)
+z_six = bonferroni_z(len(pairs))
+print(f"{len(pairs)} pairs compared at once: Bonferroni critical value {z_six:.2f} "
+      f"(95% for the family), against 1.96 for one comparison")
+rows = report(pairs, z_six)
 tournament_figure(rows, title=f"Win rate of the first-named bot, {GAMES} games per pair").show()
+
+# %% [markdown]
+# **Money, knock-outs and wins tell different stories.** Premium is knocked out in 7 of
+# its 20 games against peak-load, peak-load in 4 of 20 against the undercutter: in those
+# games the knocked-out hotel cannot win, whatever its money. So the undercutter won 13.5
+# of 20 games against peak-load although peak-load ended with more money on average
+# (3,950 against 3,535); the old table's "mean money" was the score, which turned
+# peak-load's 3,950 into 3,030 by counting each knock-out as -1. Part of what looks like
+# a contest of pricing styles is a contest of staying in the game.
+#
+# **Six comparisons at once.** Each interval above has a 95% chance of covering its win
+# rate, but six of them together do not: if no pair differed, the chance that at least
+# one of six independent 95% intervals excluded 0.5 would be $1 - 0.95^6 \approx 0.26$.
+# The **Bonferroni** intervals use $z = 2.64$ (each at $1 - 0.05/6$), so that all six
+# cover together with probability at least 95%. A pair is *separated* when its interval
+# excludes 0.5.
+#
+# **Twenty games are few.** The same tournament with 400 games per pair (computed once and
+# stored, `hoteledu.boutique.analysis.bot_tournament`):
+
+# %%
+# NBVAL_CHECK_OUTPUT
+from hoteledu.boutique.analysis.bot_tournament import load_stored
+
+stored = load_stored()
+big_rows = report(stored, z_six)
+
+
+def separated(rows_, pairs_, z):
+    out = []
+    for (label, *_), pair in zip(rows_, pairs_, strict=True):
+        family = pair.win_rate(z)
+        if family.low > 0.5 or family.high < 0.5:
+            out.append(label)
+    return out
+
+
+print(f"separated, {GAMES} games, one at a time:", separated(rows, pairs, 1.959964))
+print(f"separated, {GAMES} games, Bonferroni:", separated(rows, pairs, z_six))
+print(f"separated, {stored[0].games} games, Bonferroni:", separated(big_rows, stored, z_six))
+
+# %% [markdown]
+# With 20 games, three pairs are separated one at a time but only one (the staffer over
+# premium) survives the correction for six comparisons. With 400 games five of the six
+# are separated even after it, and the sixth tells the most: the undercutter's 13.5 wins in 20 against
+# peak-load were luck, it wins about half its games (interval above), while peak-load,
+# richer by about 900 on average, is knocked out in about one game in four and then
+# cannot win. Premium's knock-outs against peak-load fall to about one in six: 7 of 20 was
+# a bad run. Wins are what the tournament ranks, but read them beside the knock-outs and
+# the money, and with an interval that fits the number of games and of comparisons.
 
 # %% [markdown]
 # ## Exercises
@@ -366,15 +468,16 @@ tournament_figure(rows, title=f"Win rate of the first-named bot, {GAMES} games p
 # 3. Run Shapley's game from no initial counts (`initial_counts=None`). What does
 #    fictitious play do, and what is the exploitability after 10,000 rounds? Does this
 #    contradict Shapley's theorem?
-# 4. In the tournament, which pairs are separated at the 95% level (the interval
-#    excludes 0.5)?
+# 4. In the 20-game tournament, which pairs are separated at the 95% level (the interval
+#    excludes 0.5), one comparison at a time? Which remain separated after the
+#    Bonferroni correction for the six comparisons?
 # 5. Run fictitious play with `tie_rule="random"` on the one-booking profit game
 #    (`booking`) for 500 rounds with seeds 0 to 9. At which matched prices does it end,
 #    and which is the most frequent? Is the equilibrium best for both hotels among them?
 # 6. In the duel against the premium bot (seed 6, deal 0), use
-#    `play_duel_week([f] * 7, 1, "premium", seed=6, deal=0)` for flat rates 300, 500 and
-#    600. What are your profit and the money difference for each? Why does 600 lose to
-#    the bot although it is the top of the profit game's equilibria?
+#    `play_duel_week([f] * 7, 1, "premium", seed=6, deal=0)` for the flat rates 300,
+#    500 and 600. What are your profit and the money difference for each? Why does the
+#    rate 600 lose to the bot although it is the top of the profit game's equilibria?
 #
 # <details><summary>Show the answers</summary>
 #
@@ -389,8 +492,10 @@ tournament_figure(rows, title=f"Win rate of the first-named bot, {GAMES} games p
 #    so the frequencies sit at 1/3 and exploitability is 0.000 (to 3 places) after
 #    10,000 rounds. No contradiction: Shapley's theorem is about starts off this
 #    special path, which is exactly what we used above.
-# 4. With 20 games per pair: peakload beats premium and the staffer; the staffer
-#    beats premium. The other pairs' intervals contain 0.5.
+# 4. One at a time: peakload beats premium and the staffer; the staffer beats
+#    premium. The other pairs' intervals contain 0.5. After the Bonferroni correction
+#    ($z = 2.64$) only the staffer over premium remains: with six comparisons, a single
+#    95% interval that excludes 0.5 is weaker evidence than it looks.
 # 5. At 300, 400, 500 and 600; 500 most often (4 of 10 seeds); 600 once. Every matched
 #    price is an equilibrium, and which one learning reaches depends on the coin flips
 #    in the early ties. Both hotels would gain most at (600, 600), yet learning finds it
@@ -416,7 +521,7 @@ random_run = fictitious_play(pennies, 10_000, tie_rule="random", seed=1)
 x_r, y_r = random_run.final()
 small = replicator(pennies, [0.6, 0.4], [0.5, 0.5], time=30, points=1501)
 diagonal = fictitious_play(shapley, 10_000)
-separated = sorted(label for label, _, low, high in rows if low > 0.5 or high < 0.5)
+one_at_a_time = sorted(label for label, _, low, high in rows if low > 0.5 or high < 0.5)
 random_ends = [where(*fictitious_play(booking, 500, tie_rule="random", seed=s).final())
                for s in range(10)]
 ends_500_600 = (random_ends.count("(500, 500)"), random_ends.count("(600, 600)"))
@@ -429,7 +534,8 @@ verdict = check_answers("boutique/06_learning_to_price", {
     "2 first orbit": round(float(exploitability(pennies, orbit.x, orbit.y).min()), 3),
     "3 path": diagonal.plays[:4].tolist(),
     "3 exploitability": round(float(exploitability(shapley, *diagonal.final())), 3),
-    "4 separated": separated,
+    "4 separated": one_at_a_time,
+    "4 Bonferroni": separated(rows, pairs, z_six),
     "5 ends": sorted(set(random_ends)),
     "5 counts": ends_500_600,
     "6 outcomes": [(duel[f].profit[0], duel[f].difference) for f in (3, 5, 6)],

@@ -21,8 +21,10 @@ from hoteledu.grand_austria.actions import (
     DONE,
     HIRE,
     PREPARE,
+    SPLIT,
     TAKE_DIE,
     TAKE_GUEST,
+    TAKE_ITEMS,
     AvoidPenalty,
     ChoosePenalty,
     CompleteOrder,
@@ -64,7 +66,9 @@ def items_options(state: Any, top: Any) -> list[Action]:
     out: list[Action] = []
     for second in range(n // 2 + 1):  # cake <= strudel, coffee <= wine
         first = n - second
-        out.append(TakeItems(first, second) if pair == 0 else TakeItems(0, 0, first, second))
+        out.append(
+            TAKE_ITEMS[first, second, 0, 0] if pair == 0 else TAKE_ITEMS[0, 0, first, second]
+        )
     return out
 
 
@@ -90,7 +94,7 @@ def prepare_options(state: Any, top: Any) -> list[Action]:
 
 def split_options(state: Any, top: Any) -> list[Action]:
     n = top.strength
-    return [Split(e, n - e) for e in range(n + 1)]
+    return [SPLIT[e, n - e] for e in range(n + 1)]
 
 
 def hire_options(state: Any, top: Any) -> list[Action]:

@@ -334,6 +334,8 @@ def action_possible(
     if act not in (3, 5):
         return True
     if act == 5:
+        if not state.hand[p]:
+            return False  # no card to play, whatever the strength
         return can_hire_with(state, p, state.die_strength(p, space, boost, 5), money, space)
     if rooms_cache is None:
         return can_prepare_with(state, p, money)

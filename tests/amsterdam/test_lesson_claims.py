@@ -174,3 +174,18 @@ def test_lesson2_normal_intervals_are_sound_for_every_reachable_intersection() -
     compared = [line for line in lines if ": exact 0." in line and "simulated" in line]
     assert len(compared) == 3
     assert all(" ± " in line for line in compared), compared
+
+
+def test_lesson4_exercise2_answers_groups_of_three_in_general() -> None:
+    # The old answer gave one example (15 tourists) for a question about any n.
+    for groups in range(1, 25):
+        loads = [0] * 4
+        for _ in range(groups):
+            loads[loads.index(min(loads))] += 3
+        assert max(loads) == 3 * math.ceil(groups / 4)
+        single = [0] * 4
+        for _ in range(3 * groups):
+            single[single.index(min(single))] += 1
+        assert max(single) == math.ceil(3 * groups / 4)
+    text = lesson_text("04_tourist_flows")
+    assert "$3 \\lceil g/4 \\rceil$ tourists instead of $\\lceil 3g/4 \\rceil$" in text

@@ -298,8 +298,8 @@ print("   games", ", ".join(f"{share:.1%} [{low:.1%}, {high:.1%}]"
 # 1. In the exact load-balancing example, what is the probability that a random
 #    choice gives *some* shop 4 or more of the 8 tourists?
 # 2. Suppose $n$ tourists arrive one at a time at 4 shops under the "fewest" rule.
-#    What is the load of the fullest shop? What happens under the rule if the
-#    tourists arrive in groups of 3 instead?
+#    What is the load of the fullest shop? And if the same tourists arrive in
+#    $g$ groups of 3 ($n = 3g$), each group going whole to an emptiest shop?
 # 3. Why does using the *same* seeds for both rules give a narrower interval for
 #    the difference than two independent sets of games would? Why only about a
 #    quarter narrower here?
@@ -313,9 +313,12 @@ print("   games", ", ".join(f"{share:.1%} [{low:.1%}, {high:.1%}]"
 #
 # 1. Add up $P(\text{fullest} = k)$ for $k \ge 4$ in the table above:
 #    $3677/8192 \approx 0.449$, almost a half (the cell below computes it).
-# 2. $\lceil n/4 \rceil$. With groups of 3 the rule cannot split a group: after
-#    four groups every shop holds 3; the fifth makes one shop 6. Balancing by
-#    groups is coarser, which is why the game's effect is smaller.
+# 2. $\lceil n/4 \rceil$. With groups of 3 the rule cannot split a group: the
+#    groups are balanced one at a time, so the fullest shop holds
+#    $3 \lceil g/4 \rceil$ tourists instead of $\lceil 3g/4 \rceil$. For 15
+#    tourists: after four groups every shop holds 3, and the fifth makes one
+#    shop 6, against 4 one at a time. Balancing by groups is coarser: one
+#    reason, beside the boat, why the game's effect is small.
 # 3. The variance of a difference is $\mathrm{Var}(X) + \mathrm{Var}(Y) - 2\,\mathrm{Cov}(X, Y)$.
 #    With the same dice the two games are alike in many ways (same boat, same
 #    first moves), so $X$ and $Y$ are positively correlated and the covariance

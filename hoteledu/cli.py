@@ -328,6 +328,11 @@ def _add_site_arguments(parser: argparse.ArgumentParser) -> None:
         "--out", type=Path, default=Path("site"), help="where to write the pages (default: ./site)"
     )
     parser.add_argument(
+        "--pictures-only",
+        action="store_true",
+        help="leave plotly.js (4.6 MB) out: figures stay pictures, never interactive",
+    )
+    parser.add_argument(
         "--no-draw",
         action="store_true",
         help="fail on a stored figure without its picture rather than draw it now (drawing "
@@ -340,7 +345,12 @@ def _run_site(args: argparse.Namespace) -> int:
 
     notebooks = find_notebooks(args.notebooks)
     try:
-        pages = build_site(notebooks, args.out, draw_missing=not args.no_draw)
+        pages = build_site(
+            notebooks,
+            args.out,
+            draw_missing=not args.no_draw,
+            interactive=not args.pictures_only,
+        )
     except SiteError as error:
         raise CommandError(str(error)) from error
     figures = sum(page.figures for page in pages)
@@ -393,7 +403,8 @@ COMMANDS: list[Command] = [
         "build the lessons into a static HTML site",
         "Render every stored lesson under notebooks/ to a static page (nbconvert, "
         "JupyterLab's look; nothing is run, no network is needed) with an index.html: "
-        "figures as pictures, widgets as a sentence of what they do, links between "
+        "figures as pictures that the site's own plotly.js makes interactive, widgets "
+        "as a sentence of what they do, links between "
         "lessons kept, and the answers and the cells that check them still hidden "
         "(remove-input, hide-input and closed <details>).",
         _add_site_arguments,

@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from fractions import Fraction
+from pathlib import Path
 
+import numpy as np
 import pytest
 
+from hoteledu.boutique.actions import Hire
 from hoteledu.boutique.analysis.staffing import (
+    _fixed_policy,
+    bot_hires,
     break_even_star_values,
+    hiring_position,
     need_samples,
     newsvendor_level,
+    rating_after,
     staffing_costs,
+    staffing_decision,
+    week_need,
 )
 from hoteledu.boutique.analysis.walkins import (
     demand_curve,
@@ -22,6 +32,8 @@ from hoteledu.boutique.analysis.walkins import (
 )
 from hoteledu.boutique.cards import standard_deck
 from hoteledu.boutique.rules import new_game
+from hoteledu.core.actions import JointAction
+from hoteledu.core.state import CHANCE
 
 CARDS = standard_deck().cards
 
@@ -126,3 +138,77 @@ def test_seven_walk_ins_a_week_with_two_players_fourteen_with_four() -> None:
     """The lesson's 'over seven days (or fourteen with four players)': one a day per 2 players."""
     assert new_game(players=2).walkins_per_day * 7 == 7
     assert new_game(players=4).walkins_per_day * 7 == 14
+
+
+# ------------------------------------------------------- issue 19, correction 3
+LESSON_5 = (
+    Path(__file__).resolve().parents[2]
+    / "notebooks"
+    / ".src"
+    / "boutique"
+    / "05_walk_ins_and_staffing.py"
+)
+
+
+@pytest.fixture(scope="module")
+def lesson_hiring():
+    return hiring_position(("premium", "peakload"), seed=4)
+
+
+def test_rating_after_is_the_engines_rating(lesson_hiring) -> None:
+    """+1 star without shortfall, a star per missing employee, 0..5: as the engine rates."""
+    rng = np.random.default_rng(3)
+    for staff in ((3, 2, 1), (2, 2, 1), (0, 1, 0), (3, 3, 3)):
+        state = lesson_hiring.clone()
+        plan = bot_hires(state)
+        state.apply_action(JointAction((Hire(*staff), plan.actions[1])))
+        while state.phase != "end" and state.week == 1 and state.phase != "expand":
+            if state.current_player() == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+            else:
+                state.apply_action(_fixed_policy(state))
+        need = np.array([week_need(state, 0, 1)])
+        assert rating_after(need, staff, 3).tolist() == [state.stars[0]]
+
+
+def test_the_decision_the_rules_allow_at_star_500(lesson_hiring) -> None:
+    decision = staffing_decision(
+        lesson_hiring, 0, star_value=500, out_value=lesson_hiring.money[0], samples=600, seed=2026
+    )
+    assert decision.money == 5100 and decision.affordable == 17
+    assert all(o.wages <= decision.money for o in decision.options)
+    expected = sum(1 for s in itertools.product(range(7), repeat=3) if sum(s) <= 17)
+    assert len(decision.options) == expected
+    assert decision.best.staff == (3, 2, 2) and decision.best.knocked_out == 0
+    # The newsvendor's per-category answer is knocked out in about 7% of the weeks.
+    sample = need_samples(lesson_hiring, 0, 600, 2026)
+    newsvendor = tuple(staffing_costs(sample.distribution(c), 500).best for c in range(3))
+    assert newsvendor == (2, 2, 1)
+    assert 0.05 < decision.option(newsvendor).knocked_out < 0.1
+    gap, error = decision.compare(newsvendor, (3, 2, 2))
+    assert gap / error > 3
+    # One cook fewer: not separated on cost in 600 weeks, but a knock-out risk.
+    gap, error = decision.compare((3, 2, 1), (3, 2, 2))
+    assert 0 < gap / error < 2 and decision.option((3, 2, 1)).knocked_out > 0.02
+    # Without pricing the knock-out, hiring nothing would look cheapest: the lesson's warning.
+    stars_only = staffing_decision(lesson_hiring, 0, 500, 0, 600, 2026)
+    assert stars_only.best.staff == (0, 0, 0) and stars_only.best.knocked_out == 1
+    # The ranking: P1 is second below 12 employees, first from 12 (money after hiring).
+    assert {t: r[0] for t, r in decision.rankings.items()} == {
+        t: ((1,) if t < 12 else (0,)) for t in range(18)
+    }
+
+
+def test_lesson_5_scenario_is_one_the_rules_allow() -> None:
+    text = " ".join(LESSON_5.read_text(encoding="utf-8").replace("\n# ", " ").split())
+    assert "priced itself out" not in text and "a rival at the same prices" not in text
+    assert "**adds a star**" in text and "**out of the game**" in text
+    assert "The decision the rules allow is **(3, 2, 2)**" in text
+
+
+def test_walkin_figure_subplots_have_y_titles() -> None:
+    """Issue 20: Boutique 5's subplots had no y titles."""
+    from hoteledu.boutique.figures.walkins import demand_revenue_figure
+
+    fig = demand_revenue_figure(demand_curve(), residual_demand(4))
+    assert fig.layout.yaxis.title.text and fig.layout.yaxis2.title.text

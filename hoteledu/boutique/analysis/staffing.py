@@ -43,13 +43,14 @@ Examples
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 import numpy as np
 
-from hoteledu.boutique.actions import Bid, KeepPrices, Pass
+from hoteledu.boutique.actions import Bid, Hire, KeepPrices, Pass
 from hoteledu.boutique.bots import BOTS, BoutiqueBot
 from hoteledu.boutique.mat import MAX_STAFF, STAFF_COST
 from hoteledu.boutique.rules import SHORTFALL_RULES, BoutiqueState, new_game
@@ -315,3 +316,159 @@ def daily_law(sample: NeedSample, category: int) -> dict[tuple[int, ...], float]
     rows = Counter(tuple(int(x) for x in row) for row in sample.daily[:, :, category])
     n = len(sample.daily)
     return {k: v / n for k, v in rows.items()}
+
+
+# ------------------------------------------------- the decision the rules allow
+@dataclasses.dataclass(frozen=True)
+class StaffingOption:
+    """One affordable hire and what the rating does with it (estimated from samples)."""
+
+    staff: tuple[int, int, int]
+    wages: int
+    star_change: float
+    """Expected change of the rating: +1 for a week without shortfall, else minus the
+    stars lost, within 0..5 stars."""
+    no_shortfall: float
+    """P(no shortfall at all): the +1 star."""
+    knocked_out: float
+    """P(the rating falls to 0 stars): out of the game (BHM-32)."""
+    cost: float
+    """Wages minus the star change at the star value, plus the knock-out at its value."""
+
+
+@dataclasses.dataclass(frozen=True)
+class StaffingDecision:
+    """Every hire the rules allow a player at the hiring, ranked by expected cost."""
+
+    player: int
+    money: int
+    stars: int
+    affordable: int
+    """The most employees the player's money pays for (300 each)."""
+    booked_need: tuple[int, int, int]
+    star_value: float
+    out_value: float
+    samples: int
+    options: tuple[StaffingOption, ...]
+    rankings: dict[int, tuple[tuple[int, ...], ...]]
+    """Walk-in ranking (first to last; tied players in one block) for each total hired."""
+    needs: dict[int, np.ndarray] = dataclasses.field(repr=False, default_factory=dict)
+    """Sampled week's needs (samples x 3) for each total hired."""
+
+    def per_sample_cost(self, staff: Sequence[int]) -> np.ndarray:
+        """The cost of hiring ``staff`` in each sampled week (the same weeks for every hire)."""
+        total = sum(staff)
+        if total > self.affordable:
+            raise ValueError(f"{tuple(staff)} costs more than the {self.money} held")
+        after = rating_after(self.needs[total], staff, self.stars)
+        return (
+            STAFF_COST * total
+            - self.star_value * (after - self.stars)
+            + self.out_value * (after == 0)
+        )
+
+    def compare(self, first: Sequence[int], second: Sequence[int]) -> tuple[float, float]:
+        """Expected cost of ``first`` minus ``second`` and its standard error (paired weeks)."""
+        d = self.per_sample_cost(first) - self.per_sample_cost(second)
+        return float(d.mean()), float(d.std(ddof=1) / np.sqrt(len(d)))
+
+    @property
+    def best(self) -> StaffingOption:
+        return self.options[0]
+
+    def option(self, staff: Sequence[int]) -> StaffingOption:
+        """The option hiring ``staff`` (housekeeping, check-in, kitchen)."""
+        for o in self.options:
+            if o.staff == tuple(staff):
+                return o
+        raise ValueError(f"{tuple(staff)} is not an affordable hire here")
+
+
+def rating_after(
+    needs: np.ndarray, staff: Sequence[int], stars: int, rule: str = "per_staff"
+) -> np.ndarray:
+    """Stars after the rating for each sampled week's need (samples x 3), per the rules.
+
+    ``per_staff``: one star per missing employee below each category's week's
+    need; a week without any shortfall adds a star; the rating stays in 0..5.
+    """
+    if rule != "per_staff":
+        raise ValueError("the joint decision is computed for the default reading 'per_staff'")
+    short = np.clip(needs - np.asarray(staff)[None, :], 0, None).sum(axis=1)
+    after = np.where(short == 0, stars + 1, stars - short)
+    return np.clip(after, 0, 5)
+
+
+def staffing_decision(
+    state: BoutiqueState,
+    player: int = 0,
+    star_value: float = DEFAULT_STAR_VALUE,
+    out_value: float = 0.0,
+    samples: int = 600,
+    seed: int = 0,
+) -> StaffingDecision:
+    """Rank every hire ``player`` can afford at a hiring position, as the rules rate it.
+
+    The rivals hire by the bots' plan. The walk-in ranking is by money after
+    hiring, so it can depend on how many the player hires: the week's need is
+    sampled (seeded, the same seed for every ranking) once per ranking that
+    occurs. A hire's cost is its wages minus ``star_value`` times the expected
+    change of the rating (+1 star for a week without shortfall, a star lost
+    per missing employee, 0..5 stars), plus ``out_value`` times the chance of
+    falling to 0 stars (out of the game). Sampled, so the costs carry sampling
+    error; the same deals are used for every hire (common random numbers).
+    """
+    if state.phase != "hire":
+        raise ValueError(f"the position must be at the hiring, not {state.phase!r}")
+    plan = bot_hires(state)
+    money, stars = state.money[player], state.stars[player]
+    affordable = min(money // STAFF_COST, 3 * MAX_STAFF)
+    by_ranking: dict[tuple[tuple[int, ...], ...], np.ndarray] = {}
+    rankings: dict[int, tuple[tuple[int, ...], ...]] = {}
+    for total in range(affordable + 1):
+        split = [min(MAX_STAFF, total), 0, 0]
+        split[1] = min(MAX_STAFF, total - split[0])
+        split[2] = total - split[0] - split[1]
+        mine = Hire(*split)
+        hires = JointAction(tuple(mine if p == player else plan.actions[p] for p in range(state.n)))
+        after: BoutiqueState = state.clone()  # type: ignore[assignment]
+        after.apply_action(hires)
+        # Blocks of tied players stay together: a tie is settled by bids and a die.
+        order = tuple(tuple(block) for block in after.ranking)
+        rankings[total] = order  # type: ignore[assignment]
+        if order not in by_ranking:
+            by_ranking[order] = need_samples(state, player, samples, seed, hires).week
+    options = []
+    for staff in itertools.product(LEVELS, repeat=3):
+        total = sum(staff)
+        if total > affordable:
+            continue
+        needs = by_ranking[rankings[total]]
+        after_stars = rating_after(needs, staff, stars)
+        change = float((after_stars - stars).mean())
+        out = float((after_stars == 0).mean())
+        options.append(
+            StaffingOption(
+                staff,  # type: ignore[arg-type]
+                STAFF_COST * total,
+                change,
+                float((np.clip(needs - np.asarray(staff), 0, None).sum(axis=1) == 0).mean()),
+                out,
+                STAFF_COST * total - star_value * change + out_value * out,
+            )
+        )
+    options.sort(key=lambda o: (round(o.cost, 9), o.wages, o.staff))
+    booked = week_need(state, player, state.week)
+    return StaffingDecision(
+        player,
+        money,
+        stars,
+        affordable,
+        booked,
+        star_value,
+        out_value,
+        samples,
+        tuple(options),
+        rankings,
+        {total: by_ranking[rankings[total]] for total in rankings},
+    )

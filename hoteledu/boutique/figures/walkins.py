@@ -69,7 +69,8 @@ def demand_revenue_figure(curve: DemandCurve, residual: ResidualDemand | None = 
             col=2,
         )
     fig.update_xaxes(title_text="flat day rate")
-    fig.update_yaxes(range=[0, 1], row=1, col=1)
+    fig.update_yaxes(title_text="probability a walk-in books", range=[0, 1], row=1, col=1)
+    fig.update_yaxes(title_text="expected money per walk-in", row=1, col=2)
     fig.update_layout(
         title=f"Walk-ins: demand and revenue (breakfast {100 * curve.breakfast}, "
         f"budget {curve.walkin_budget.replace('_', ' ')})",

@@ -18,9 +18,11 @@
 # where the card wants breakfast; with `"room_only"` the budget is compared with the day
 # rate alone (the guests still pay for breakfast).
 #
-# The staff had to be hired before any of this was known. Short staff costs stars: under
-# the default reading one star per employee missing below the week's need of a category
-# (its largest daily need), and at 0 stars a hotel is out of the game.
+# The staff had to be hired before any of this was known, from the money the hotel holds
+# (300 an employee). Short staff costs stars: under the default reading one star per
+# employee missing below the week's need of a category (its largest daily need); a week
+# without any shortfall **adds a star** (up to 5); and at 0 stars a hotel is **out of the
+# game**.
 #
 # **Learning goals.** After this lesson you can
 #
@@ -31,6 +33,9 @@
 # * treat staffing as a **newsvendor** problem: take the distribution of the week's need
 #   from the engine, price a shortfall, and find the best level as a **quantile** (the
 #   critical ratio);
+# * say what the newsvendor leaves out (the star for a week without shortfall, the
+#   knock-out at 0 stars, the money a hotel holds) and make the decision the rules allow,
+#   comparing hires on the same sampled weeks;
 # * say what the answer depends on: the value of a star and the shortfall reading.
 
 # %% [markdown]
@@ -76,7 +81,7 @@ for option in ("with_breakfast", "room_only"):
 #
 # **The engine agrees.** The engine's own test `fits_budget`, asked for every die face and
 # every card, gives the same fractions; and playing Monday's walk-in 3,000 times through
-# the engine (seeded) gives frequencies within their standard errors:
+# the engine (seeded) gives frequencies whose 95% intervals contain the exact values:
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -98,9 +103,10 @@ p1 = fit_probability(prices[0])
 p2, revenue2 = residual_outcomes(prices[0], prices[1])
 for who, exact in (("P1 (first)", p1), ("P2 (second)", p2), ("lost", 1 - p1 - p2)):
     share, se = played.share({"P1 (first)": 0, "P2 (second)": 1, "lost": -1}[who])
-    print(f"{who:>11}: exact {float(exact):.3f}, played {share:.3f} ± {se:.3f}")
+    print(f"{who:>11}: exact {float(exact):.3f}, played {share:.3f} ± {1.96 * se:.3f} (95%)")
 mean, se = played.revenue(0)
-print(f"P1's money per walk-in: exact {float(expected_revenue(prices[0])):.1f}, played {mean:.1f} ± {se:.1f}")
+print(f"P1's money per walk-in: exact {float(expected_revenue(prices[0])):.1f}, "
+      f"played {mean:.1f} ± {1.96 * se:.1f} (95%)")
 
 # %% [markdown]
 # ## The value of ranking first
@@ -158,10 +164,14 @@ print(f"first at 300: ranking first is worth "
 # a **quantile** of the need distribution at the **critical ratio** of the newsvendor
 # (underage cost $w - 300$, overage cost $300$).
 #
-# **The need distribution from the engine.** Take a hotel that priced itself out of the
-# booking phase: nothing booked, ranked first, every night at 300, breakfast 100, a rival
-# at the same prices. Its week's need comes from the walk-ins alone. The engine plays the
-# walk-in week 600 times (seeded; prices kept) and records the need:
+# **The need distribution from the engine.** Take a real position at the hiring: premium
+# (P1) and peak-load (P2) have played the booking phase of a seeded game (seed 4). P1 holds
+# 5,100, has 3 stars and the bookings printed below; it can pay for at most 17
+# employees. Its week's need is the booked need plus whatever walk-ins it takes. The
+# walk-in ranking is by money after hiring, lowest first: P1 is second while it hires
+# fewer than 12 (it stays richer than P2), first from 12 on. The engine plays the walk-in
+# week 600 times (seeded; prices kept; P2 hires by the bots' plan, P1 fewer than 12) and
+# records P1's need:
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -171,24 +181,30 @@ from hoteledu.boutique.analysis.staffing import (
     CATEGORIES,
     break_even_star_values,
     daily_law,
+    hiring_position,
     need_samples,
     newsvendor_level,
     staffing_costs,
+    week_need,
 )
 
-week = walkin_position((flat(3), flat(3)))
-sample = need_samples(week, player=0, samples=600, seed=2026)
+hiring = hiring_position(("premium", "peakload"), seed=4)
+print(f"P1 holds {hiring.money[0]}, {hiring.stars[0]} stars, day rates "
+      f"{[100 * f for f in hiring.prices[0]]}; booked need {week_need(hiring, 0)}; "
+      f"affordable staff {hiring.money[0] // 300}")
+sample = need_samples(hiring, player=0, samples=600, seed=2026)
 for c, name in enumerate(CATEGORIES):
     law = sample.distribution(c)
     mean, se = sample.mean(c)
     print(f"{name:>12}: P(N = n) {dict((n, round(p, 3)) for n, p in law.items())}, "
           f"mean {mean:.2f} ± {se:.2f}")
-draws = 7 * week.walkins_per_day
-paths = math.prod(6 * (sum(week.deck_counts.values()) - k) for k in range(draws))
+draws = 7 * hiring.walkins_per_day
+paths = math.prod(6 * (28 - k) for k in range(draws))
 print(f"chance paths of the walk-in week ({draws} walk-ins): {paths:.1e}")
 
 # %% [markdown]
-# These are seeded estimates: the week has $6^7 \cdot 28 \cdot 27 \cdots 22 \approx 1.7
+# These are seeded estimates from 600 weeks: each probability has a standard error of at
+# most $\sqrt{0.25/600} \approx 0.02$, and the means carry theirs (printed). The week has $6^7 \cdot 28 \cdot 27 \cdots 22 \approx 1.7
 # \times 10^{15}$ chance paths (a die and a card a day, the deck one card shorter each
 # day; printed above), too many to enumerate. The tests check the sampler against an exact enumeration of
 # the last walk-in day, where the tree is small.
@@ -216,21 +232,74 @@ from hoteledu.boutique.figures.staffing import newsvendor_figure
 newsvendor_figure(staffing_costs(sample.distribution(2), star_value), "kitchen")
 
 # %% [markdown]
-# The cheapest level is the quantile: 3 housekeepers (the need reaches 3 in about two
-# weeks out of three), 2 at check-in, 1 in the kitchen. The break-even values say how the answer
-# moves with the value of a star: a second cook pays only if a star is worth more than
-# about 560, a third only above about 1,700.
+# The cheapest level of each category is its quantile: 2 housekeepers, 2 at check-in and
+# 1 in the kitchen, (2, 2, 1), which is also the bots' plan (the booked need). The
+# break-even values say how the answer moves with the value of a star: a third
+# housekeeper pays if a star is worth more than about 620, a second cook above about
+# 1,300.
 #
 # **What is a star worth?** The rules give no price. A star wins ties on price (the
 # better-rated hotel takes the guests without a marketing bid), breaks a tie in money at
-# the end, and **at 0 stars a hotel is out**: from 3 stars, three missing employees in one
-# week end the game. So the last star is worth the whole game, the first ones much less;
-# $w = 500$ is a round figure for a middle star, and the break-even table is the honest
-# answer for any other figure.
+# the end, and **at 0 stars a hotel is out**. $w = 500$ is a round figure for a middle
+# star, and the break-even table is the honest answer for any other figure.
+#
+# ## The decision the rules allow
+#
+# The newsvendor prices each category alone, and that leaves out three rules:
+#
+# * **a week without any shortfall adds a star**: one missing cook loses that star in
+#   every category at once, so the categories are coupled, and a shortfall costs one
+#   star more than the newsvendor counts;
+# * **at 0 stars the hotel is out**: from 3 stars, three missing employees in one week
+#   end the game. The last star is worth the whole game, not $w$;
+# * **the money held**: P1 can pay for 17 employees here; a hotel holding 500 could hire
+#   one, whatever a formula recommends.
+#
+# So take the whole hire $(h, c, k)$ at once, every one P1 can afford, and rate each on the
+# **same** 600 sampled weeks, exactly as the engine's rating does: $+1$ star if no
+# category is short, else one star per missing employee, within 0..5 stars. The cost of
+# a hire is its wages, minus $w$ times the expected change of the rating, plus the value
+# of the game times the chance of being knocked out. We price being out at the money P1
+# holds, 5,100 (out, its score is -1: it loses what it has built).
+#
+# The walk-ins do not care who is staffed, so one sample serves every hire with the same
+# ranking; `staffing_decision` samples once per ranking (here: P1 second below 12 staff,
+# first from 12).
+
+# %%
+# NBVAL_CHECK_OUTPUT
+from hoteledu.boutique.analysis.staffing import staffing_decision
+
+decision = staffing_decision(hiring, player=0, star_value=star_value,
+                             out_value=hiring.money[0], samples=600, seed=2026)
+newsvendor = tuple(staffing_costs(sample.distribution(c), star_value).best for c in range(3))
+print(f"{len(decision.options)} affordable hires; the cheapest, and the newsvendor's:")
+print("  hire        wages  P(+1 star)  P(out)  expected star change  expected cost")
+for option in list(decision.options[:4]) + [decision.option(newsvendor)]:
+    print(f"  {str(option.staff):<10} {option.wages:>6}  {option.no_shortfall:>10.3f}  "
+          f"{option.knocked_out:>6.3f}  {option.star_change:>20.3f}  {option.cost:>13.0f}")
+for other in ((3, 2, 1), newsvendor):
+    gap, error = decision.compare(other, decision.best.staff)
+    print(f"{other} costs {gap:.0f} ± {error:.0f} more than {decision.best.staff} "
+          f"(same 600 weeks, paired)")
+nothing = decision.option((0, 0, 0))
+print(f"hire nothing: knocked out with probability {nothing.knocked_out:.0f}; counting the "
+      f"three stars alone at {star_value} it would cost {-star_value * nothing.star_change:.0f}")
+
+# %% [markdown]
+# The decision the rules allow is **(3, 2, 2)**: 2,100 of wages, which P1 can pay, no
+# knock-out in any of the 600 weeks, and a star gained in 86% of them. The newsvendor's
+# (2, 2, 1) saves 600 of wages but is knocked out in about 7% of the weeks, and costs
+# several standard errors more (printed above). (3, 2, 1), one cook fewer, is within about
+# 1.4 standard errors of (3, 2, 2) in expected cost, so 600 weeks do not separate the two
+# on cost; what separates them is the risk, a knock-out in about 3% of the weeks. And
+# "hire nothing" shows why the knock-out must be priced: counting stars alone, at 500
+# each, losing all three (1,500) would look cheaper than any staff.
 #
 # **The shortfall reading matters.** With one star per *category* short
 # (`"per_category"`) a shortfall of three employees costs one star, not three; with one
-# star per *day* short (`"per_day"`) a need that peaks on several days costs more:
+# star per *day* short (`"per_day"`) a need that peaks on several days costs more. The
+# newsvendor's answer under each (per category, at $w = 500$):
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -242,9 +311,9 @@ for rule in ("per_staff", "per_category", "per_day"):
     print(f"{rule:>12}: best staff (housekeeping, check-in, kitchen) = {tuple(best)}")
 
 # %% [markdown]
-# Under `"per_category"` a single star of 500 is cheaper than any staff at 300 each when
-# more than one is needed: the cost is not convex and the quantile rule does not apply;
-# the cheapest level is found by comparing the costs.
+# Under `"per_category"` a star of 500 costs less than two more employees at 300 each:
+# the cost is not convex and the quantile rule does not apply; the cheapest level is
+# found by comparing the costs.
 #
 # ## Exercises
 #
@@ -271,12 +340,15 @@ for rule in ("per_staff", "per_category", "per_day"):
 #    weekend, where the first hotel charges 500: its dearest night decides, so more
 #    guests are turned away to the second (from Monday only a 5-night stay reaches
 #    Friday).
-# 3. Critical ratio $(1000 - 300)/1000 = 0.7$; the kitchen need is at most 2 with
-#    probability about 0.82 (at least 0.7), at most 1 with probability about 0.47: hire 2.
-# 4. The mean need is about 2.59, rounded up 3. The critical ratio is $50/350 \approx
-#    0.143$ and $P(N \le 2) \approx 0.36$ already exceeds it: the newsvendor hires 2. Kitchen:
-#    mean 1.54, so 2 by the rule of thumb; $P(N = 0) \approx 0.16 \ge 0.143$, so the
-#    newsvendor hires none. A cheap star means understaffing on purpose.
+# 3. Critical ratio $(1000 - 300)/1000 = 0.7$; the kitchen need is at most 1 with
+#    probability about 0.77 (at least 0.7) and never 0: hire 1. (The newsvendor alone;
+#    with the star for a week without shortfall and the knock-out, the decision above
+#    hires 2 cooks even at $w = 500$.)
+# 4. The mean need is about 2.48, rounded up 3. The critical ratio is $50/350 \approx
+#    0.143$ and $P(N \le 2) \approx 0.52$ already exceeds it: the newsvendor hires 2.
+#    Kitchen: mean 1.29, so 2 by the rule of thumb; $P(N = 0) = 0$ but
+#    $P(N \le 1) \approx 0.77 \ge 0.143$, so the newsvendor hires 1. A cheap star means
+#    understaffing on purpose, as long as the knock-out is left out of the count.
 #
 # </details>
 
@@ -306,8 +378,8 @@ verdict = check_answers("boutique/05_walk_ins_and_staffing", {
     "2 more than Monday": thursday[0] > residual_outcomes(weekend, flat(2))[0],
     "3 ratio": staffing_costs(kitchen, 1000).critical_ratio,
     "3 cooks": newsvendor_level(kitchen, 1000),
-    "3 at most 2": round(at_most(kitchen, 2), 2),
     "3 at most 1": round(at_most(kitchen, 1), 2),
+    "3 never 0": at_most(kitchen, 0),
     "4 mean": round(sample.mean(0)[0], 2),
     "4 rule of thumb": math.ceil(sample.mean(0)[0]),
     "4 ratio": float(staffing_costs(housekeeping, 350).critical_ratio),

@@ -328,6 +328,11 @@ def _add_site_arguments(parser: argparse.ArgumentParser) -> None:
         "--out", type=Path, default=Path("site"), help="where to write the pages (default: ./site)"
     )
     parser.add_argument(
+        "--pictures-only",
+        action="store_true",
+        help="leave plotly.js (4.6 MB) out: figures stay pictures, never interactive",
+    )
+    parser.add_argument(
         "--no-draw",
         action="store_true",
         help="fail on a stored figure without its picture rather than draw it now (drawing "
@@ -340,7 +345,12 @@ def _run_site(args: argparse.Namespace) -> int:
 
     notebooks = find_notebooks(args.notebooks)
     try:
-        pages = build_site(notebooks, args.out, draw_missing=not args.no_draw)
+        pages = build_site(
+            notebooks,
+            args.out,
+            draw_missing=not args.no_draw,
+            interactive=not args.pictures_only,
+        )
     except SiteError as error:
         raise CommandError(str(error)) from error
     figures = sum(page.figures for page in pages)
@@ -350,6 +360,47 @@ def _run_site(args: argparse.Namespace) -> int:
         f"open {args.out / 'index.html'}"
     )
     return 0
+
+
+def _add_assignments_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("action", choices=["build"], help="build: write the assignments")
+    parser.add_argument(
+        "lessons",
+        nargs="*",
+        help="lessons by their path under notebooks/ (grand_austria/03_drafting_and_passing); "
+        "default: every lesson",
+    )
+    parser.add_argument(
+        "--out", type=Path, default=Path("assignments"), help="where to write (./assignments)"
+    )
+    parser.add_argument(
+        "--notebooks", type=Path, default=None, help="the lessons folder (default: ./notebooks)"
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="also grade each lesson's own solutions while building (runs the notebooks)",
+    )
+
+
+def _run_assignments(args: argparse.Namespace) -> int:
+    from hoteledu.assignments import build_assignment
+    from hoteledu.lessons import answer_lessons
+
+    notebooks = find_notebooks(args.notebooks)
+    failed = 0
+    for lesson in args.lessons or answer_lessons():
+        try:
+            built = build_assignment(lesson, notebooks, args.out, run_tests=args.check)
+        except RuntimeError as error:  # otter's own failure: report it, build the others
+            failed += 1
+            print(f"{lesson}: not built: {error}", file=sys.stderr)
+            continue
+        print(
+            f"{built.lesson}: {built.points} points; student {built.student}; "
+            f"autograder {built.autograder}"
+        )
+    return 1 if failed else 0
 
 
 COMMANDS: list[Command] = [
@@ -393,11 +444,22 @@ COMMANDS: list[Command] = [
         "build the lessons into a static HTML site",
         "Render every stored lesson under notebooks/ to a static page (nbconvert, "
         "JupyterLab's look; nothing is run, no network is needed) with an index.html: "
-        "figures as pictures, widgets as a sentence of what they do, links between "
+        "figures as pictures that the site's own plotly.js makes interactive, widgets "
+        "as a sentence of what they do, links between "
         "lessons kept, and the answers and the cells that check them still hidden "
         "(remove-input, hide-input and closed <details>).",
         _add_site_arguments,
         _run_site,
+    ),
+    Command(
+        "assignments",
+        "build the lessons' exercises as autograded assignments (otter-grader)",
+        "Build each lesson's exercises into an otter-grader assignment: a student notebook "
+        "(public tests: the kind of each answer) and an autograder zip (hidden tests: the "
+        "lesson's stated answers, one point each). Grade locally with `otter run -a ZIP "
+        "SUBMISSION` or on Gradescope; docs/teachers.md. Needs the extra [grade].",
+        _add_assignments_arguments,
+        _run_assignments,
     ),
 ]
 """The subcommands, in the order ``--help`` lists them."""

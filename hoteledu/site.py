@@ -47,12 +47,13 @@ REMOVE_INPUT, REMOVE_OUTPUT, REMOVE_CELL, HIDE_INPUT = (
     "hide-input",
 )
 TEMPLATE_NAME = "hoteledu_site.html.j2"
-# JupyterLab's page, less require.js (only saved widget state needs it, and it
-# comes from a CDN); a hidden input is a closed <details>; code is not run
-# through bleach (pygments escapes it already; bleach took 80 % of the build).
+# JupyterLab's page, with the site's own plotly.js in place of require.js (only
+# saved widget state needs that, from a CDN); a hidden input is a closed
+# <details>; code is not run through bleach (pygments escapes it already; bleach
+# took 80 % of the build); a figure is its picture, which plotly.js, where it
+# runs, turns into the interactive figure.
 TEMPLATE = """\
 {%- extends 'lab/index.html.j2' -%}
-{%- block html_head_js_requirejs -%}{%- endblock html_head_js_requirejs -%}
 {% block input %}
 <div class="jp-CodeMirrorEditor jp-Editor jp-InputArea-editor" data-type="inline">
 <div class="cm-editor cm-s-jupyter">
@@ -69,12 +70,39 @@ TEMPLATE = """\
 {{ super() }}
 {%- endif -%}
 {%- endblock input_group -%}
+{%- block html_head_js_requirejs -%}
+{%- if resources.hoteledu_plotly -%}
+<script src="{{ resources.hoteledu_plotly | escape_html }}"></script>
+{%- endif -%}
+{%- endblock html_head_js_requirejs -%}
 {% block data_png scoped %}
 <div class="jp-RenderedImage jp-OutputArea-output {{ extra_class }}">
 <img src="data:image/png;base64,{{ output.data['image/png'] | escape_html }}"
 alt="{{ output.metadata.get('hoteledu_alt', 'A figure') | escape_html }}">
+{%- if resources.hoteledu_plotly and 'application/vnd.plotly.v1+json' in output.data %}
+<script type="application/vnd.plotly.v1+json" class="hoteledu-figure">
+{{ output.data['application/vnd.plotly.v1+json'] | json_dumps | escape_html_script }}
+</script>
+{%- endif %}
 </div>
 {%- endblock data_png %}
+{% block footer_js %}
+{{ super() }}
+{%- if resources.hoteledu_plotly %}
+<script>
+// With plotly.js loaded, each picture becomes its interactive figure; without, it stays.
+if (window.Plotly) {
+  for (const data of document.querySelectorAll("script.hoteledu-figure")) {
+    const picture = data.previousElementSibling;
+    const figure = JSON.parse(data.textContent);
+    const place = document.createElement("div");
+    picture.replaceWith(place);
+    Plotly.newPlot(place, figure.data, figure.layout, {responsive: true});
+  }
+}
+</script>
+{%- endif %}
+{% endblock footer_js %}
 """
 MATHJAX_PARTS = ("MathJax.js", "config", "extensions", "fonts", "jax")
 """What the pages need of jupyter-server-mathjax's MathJax 2 (9 of its 12 MB)."""
@@ -159,6 +187,15 @@ def _copy_mathjax(static: Path, out: Path) -> Path:
     return target
 
 
+def _copy_plotly_js(out: Path) -> Path:
+    import plotly
+
+    target = out / "_static" / "plotly.min.js"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(Path(plotly.__file__).parent / "package_data" / "plotly.min.js", target)
+    return target
+
+
 def prepare(notebook: Any, lessons: Iterable[str], here: str) -> Any:
     """The notebook as the site shows it (changed in place and returned)."""
     lessons = list(lessons)
@@ -201,9 +238,17 @@ def _exporter() -> Any:
 
 
 def build_site(
-    notebooks: Path, out: Path, *, draw_missing: bool = True, clean: bool = True
+    notebooks: Path,
+    out: Path,
+    *,
+    draw_missing: bool = True,
+    interactive: bool = True,
+    clean: bool = True,
 ) -> list[Page]:
     """Render every lesson under ``notebooks`` to ``out``; return the pages built.
+
+    With ``interactive`` the site carries plotly.js (the installed plotly's, 4.6
+    MB) and each picture becomes its interactive figure where scripts run.
 
     A stored figure without its picture is drawn now (kaleido and Chromium,
     not saved in the notebook) with ``draw_missing``, else it is an error that
@@ -237,6 +282,7 @@ def build_site(
     exporter = _exporter()
     mathjax = local_mathjax()
     mathjax_home = _copy_mathjax(mathjax, out) if mathjax else None
+    plotly_js = _copy_plotly_js(out) if interactive else None
     pages = []
     for path, lesson, notebook in zip(paths, lessons, read, strict=True):
         here = posixpath.dirname(lesson)
@@ -247,7 +293,12 @@ def build_site(
             exporter.mathjax_url = MATHJAX_CDN
         outputs = [o for cell in notebook.cells for o in cell.get("outputs", [])]
         prepared = prepare(notebook, lessons, here)
-        body, _ = exporter.from_notebook_node(prepared, resources={"metadata": {"name": path.stem}})
+        resources: dict[str, Any] = {"metadata": {"name": path.stem}}
+        if plotly_js is not None:
+            resources["hoteledu_plotly"] = posixpath.relpath(
+                plotly_js.as_posix(), (out / here).as_posix()
+            )
+        body, _ = exporter.from_notebook_node(prepared, resources=resources)
         page = out / Path(lesson).with_suffix(".html")
         page.parent.mkdir(parents=True, exist_ok=True)
         page.write_text(body, encoding="utf-8")

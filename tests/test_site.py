@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 LESSONS = lesson_notebooks(NOTEBOOKS)
 FIGURE_MIME = "application/vnd.plotly.v1+json"
+START = "00_start_here.ipynb"
 
 
 @pytest.fixture(scope="module")
@@ -55,6 +56,7 @@ class _Reader(html.parser.HTMLParser):
         self.links: list[str] = []
         self.pictures = 0
         self.alts: list[str] = []
+        self.interactive = 0
         self.scripts: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -63,6 +65,7 @@ class _Reader(html.parser.HTMLParser):
             self.details_open.append("open" in values)
         elif tag in ("script", "style"):
             self.skip += 1
+            self.interactive += "hoteledu-figure" in (values.get("class") or "")
             if values.get("src"):
                 self.scripts.append(values["src"] or "")
         elif tag == "a" and values.get("href"):
@@ -116,7 +119,9 @@ def test_every_stored_figure_is_a_picture_on_its_page(site: Path, notebook: Path
         for cell in _cells(notebook)
         for output in cell.get("outputs", [])
     )
-    assert _read(_page(site, notebook)).pictures == figures
+    page = _read(_page(site, notebook))
+    assert page.pictures == figures
+    assert page.interactive == figures  # and its figure, which plotly.js draws where it runs
 
 
 @pytest.mark.parametrize("notebook", LESSONS, ids=lambda p: p.stem)
@@ -221,3 +226,40 @@ def test_the_site_command_explains_itself(capsys: pytest.CaptureFixture[str]) ->
         cli.main(["site", "--help"])
     out = capsys.readouterr().out
     assert "static page" in out and "--out" in out and "--no-draw" in out
+
+
+def test_tags_on_a_small_site_and_pictures_only(tmp_path: Path) -> None:
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
+
+    from hoteledu.site import build_site
+
+    lessons = tmp_path / "notebooks"
+    (lessons / "game").mkdir(parents=True)
+    picture = {"image/png": "iVBORw0KGgo=", FIGURE_MIME: {"data": [], "layout": {}}}
+    cells = [
+        new_markdown_cell("# A lesson\n[start](../00_start_here.ipynb)"),
+        new_code_cell("shown_code = 1", metadata={"tags": ["hide-input"]}),
+        new_code_cell("secret_cell = 2", metadata={"tags": ["remove-cell"]}),
+        new_code_cell("figure_code = 3", outputs=[new_output("display_data", data=picture)]),
+        new_code_cell(
+            "quiet = 4",
+            metadata={"tags": ["remove-output"]},
+            outputs=[new_output("stream", text="printed_text")],
+        ),
+    ]
+    nbformat.write(new_notebook(cells=cells), lessons / "game" / "lesson.ipynb")
+    nbformat.write(new_notebook(cells=[new_markdown_cell("# Start")]), lessons / START)
+    out = tmp_path / "site"
+    pages = build_site(lessons, out, draw_missing=False, interactive=False)
+    assert [(p.page.name, p.figures) for p in pages] == [
+        ("00_start_here.html", 0),
+        ("lesson.html", 1),
+    ]
+    page = (out / "game" / "lesson.html").read_text()
+    reader = _read(out / "game" / "lesson.html")
+    assert "secret_cell" not in page and "printed_text" not in page
+    assert "shown_code" in " ".join(reader.folded) and "shown_code" not in " ".join(reader.shown)
+    assert reader.links.count("../00_start_here.html") == 1
+    assert (reader.pictures, reader.interactive) == (1, 0)
+    assert not (out / "_static" / "plotly.min.js").exists()

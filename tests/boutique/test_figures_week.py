@@ -81,5 +81,26 @@ def test_money_and_stars_follow_the_game(played):
         assert paid == sum(state.staff[p]) * STAFF_COST
     assert game_series(state) == series  # a played state reads the same
     figure = money_stars_figure(record)
-    assert [t.name for t in figure.data][:2] == ["P1", "P1 stars"]
-    assert list(figure.data[0].y) == [m[0] for m in series["money"]]
+    lines = [t for t in figure.data if t.mode == "lines"]
+    assert [t.name for t in lines][:2] == ["P1", "P1 stars"]
+    assert list(lines[0].y)[:-1] == [m[0] for m in series["money"]]
+
+
+def test_money_figure_shows_the_final_result_of_a_one_week_game():
+    """Issue 20: lesson 1's figure showed P1 ahead though P2 won 4,400 to 3,500 (the last
+    action pays P2 and was a one-pixel step at the edge) and said 'week 2 begins'."""
+    game = hoteledu.load_game("boutique", players=2, weeks=1)
+    record = hoteledu.play(game, [PeakLoadBot(), StafferBot()], seed=2026)
+    assert game.money == [3500, 4400] and game.winners() == [1]
+    figure = money_stars_figure(record)
+    assert "week 2" not in figure.layout.title.text
+    money_lines = [t for t in figure.data if t.mode == "lines" and "stars" not in t.name]
+    last_action = len(record.actions)
+    for p, line in enumerate(money_lines):
+        assert line.y[-1] == game.money[p]
+        # the final level is drawn over a visible stretch past the last action
+        assert line.x[-1] - last_action >= 0.05 * last_action
+    labels = [t.text[0] for t in figure.data if t.mode == "markers+text"]
+    assert "P2 4,400 (wins)" in labels and "P1 3,500" in labels
+    positions = [t.textposition for t in figure.data if t.mode == "markers+text"]
+    assert positions[1] != positions[3]  # P1's and P2's labels never on top of each other

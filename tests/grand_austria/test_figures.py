@@ -47,6 +47,22 @@ def test_exact_vs_simulated_figure() -> None:
     json.loads(pio.to_json(fig))
 
 
+def test_simulated_frequencies_carry_wilson_error_bars() -> None:
+    """Issue 19: a simulated number is shown with its interval, in figures too."""
+    exact = max_count_distribution(12)
+    sample = sample_max_counts(12, 2000, seed=4)
+    bars = exact_vs_simulated_figure(exact, sample).data[1]
+    z = 1.959963984540054
+    for value, (low, high) in enumerate(bars.customdata):
+        p = np.mean(sample == value)
+        centre = (p + z * z / 4000) / (1 + z * z / 2000)
+        half = z * np.sqrt(p * (1 - p) / 2000 + z * z / (4 * 2000**2)) / (1 + z * z / 2000)
+        assert np.isclose(low, max(0.0, centre - half)) and np.isclose(high, centre + half)
+        assert np.isclose(bars.error_y.array[value], high - p)
+        assert np.isclose(bars.error_y.arrayminus[value], p - low)
+    assert bars.customdata[0][1] > 0  # a value never seen still has an upper end
+
+
 def test_draft_strength_figure() -> None:
     results = [draft_strengths(p) for p in (2, 3, 4)]
     fig = draft_strength_figure(results)

@@ -18,6 +18,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 import hoteledu._display  # noqa: F401  (before plotly first shows a figure: see the module)
+from hoteledu.grand_austria.analysis.intervals import wilson_interval
 from hoteledu.grand_austria.figures._style import (
     EXACT_COLOUR,
     LAYOUT,
@@ -38,7 +39,10 @@ def exact_vs_simulated_figure(
     title: str = "Strength of the strongest space",
     x_title: str = "strength (dice on the space)",
 ) -> go.Figure:
-    """Exact probabilities of the values 0, 1, 2, ... as bars, the sample's frequencies beside."""
+    """Exact probabilities of the values 0, 1, 2, ... as bars, the sample's frequencies beside.
+
+    Each simulated frequency carries its 95% Wilson interval as an error bar.
+    """
     values = list(range(len(exact)))
     fig = go.Figure(
         go.Bar(
@@ -53,14 +57,27 @@ def exact_vs_simulated_figure(
         sample = np.asarray(sample, dtype=np.int64)
         if sample.size and (sample.min() < 0 or sample.max() >= len(exact)):
             raise ValueError(f"sample values must lie in 0..{len(exact) - 1}, like the exact bars")
-        frequencies = np.bincount(sample, minlength=len(exact)) / max(sample.size, 1)
+        counts = np.bincount(sample, minlength=len(exact))
+        frequencies = counts / max(sample.size, 1)
+        # each frequency with its 95% Wilson interval, so a reader sees which gaps are noise
+        intervals = [wilson_interval(int(k), int(sample.size)) for k in counts]
         fig.add_trace(
             go.Bar(
                 x=values,
                 y=frequencies,
                 name=f"simulated ({sample.size})",
                 marker_color=SIMULATED_COLOUR,
-                hovertemplate="frequency of %{x}: %{y:.4f}<extra>simulated</extra>",
+                error_y={
+                    "type": "data",
+                    "symmetric": False,
+                    "array": [i.high - f for i, f in zip(intervals, frequencies, strict=True)],
+                    "arrayminus": [f - i.low for i, f in zip(intervals, frequencies, strict=True)],
+                    "color": "grey",
+                    "thickness": 1,
+                },
+                customdata=[[i.low, i.high] for i in intervals],
+                hovertemplate="frequency of %{x}: %{y:.4f} "
+                "[%{customdata[0]:.4f}, %{customdata[1]:.4f}]<extra>simulated, 95% Wilson</extra>",
             )
         )
     fig.update_layout(

@@ -185,7 +185,7 @@ for dice, sample in samples.items():
 # %%
 from hoteledu.grand_austria.figures.strength import exact_vs_simulated_figure
 
-exact_vs_simulated_figure(strongest, m12, title="Strongest space M with 12 dice: exact and 20,000 seeded rolls")
+exact_vs_simulated_figure(strongest, m12, title="Strongest space M, 12 dice: exact, and 20,000 seeded rolls with 95% bars")
 
 # %% [markdown]
 # ## The wild space: one wanted action
@@ -215,7 +215,7 @@ for dice, sample in samples.items():
 exact_vs_simulated_figure(
     wild_strength_distribution(12),
     np.maximum(samples[12][:, 2], samples[12][:, 5]),
-    title="One wanted action with the wild space, 12 dice",
+    title="One wanted action with the wild space, 12 dice (rolls with 95% bars)",
 )
 
 # %% [markdown]
@@ -227,7 +227,7 @@ exact_vs_simulated_figure(
 #
 # Move the slider to change the number of dice, choose what to count, and press
 # **Roll once** a few times, then **Roll 1000**: the orange bars (your rolls) close in on
-# the blue ones (the exact law). The gap printed below the figure shrinks roughly like
+# the blue ones (the exact law), and their grey 95% Wilson bars shrink. The gap printed below the figure shrinks roughly like
 # $1/\sqrt{\text{rolls}}$.
 
 # %%

@@ -362,6 +362,47 @@ def _run_site(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_assignments_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("action", choices=["build"], help="build: write the assignments")
+    parser.add_argument(
+        "lessons",
+        nargs="*",
+        help="lessons by their path under notebooks/ (grand_austria/03_drafting_and_passing); "
+        "default: every lesson",
+    )
+    parser.add_argument(
+        "--out", type=Path, default=Path("assignments"), help="where to write (./assignments)"
+    )
+    parser.add_argument(
+        "--notebooks", type=Path, default=None, help="the lessons folder (default: ./notebooks)"
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="also grade each lesson's own solutions while building (runs the notebooks)",
+    )
+
+
+def _run_assignments(args: argparse.Namespace) -> int:
+    from hoteledu.assignments import build_assignment
+    from hoteledu.lessons import answer_lessons
+
+    notebooks = find_notebooks(args.notebooks)
+    failed = 0
+    for lesson in args.lessons or answer_lessons():
+        try:
+            built = build_assignment(lesson, notebooks, args.out, run_tests=args.check)
+        except RuntimeError as error:  # otter's own failure: report it, build the others
+            failed += 1
+            print(f"{lesson}: not built: {error}", file=sys.stderr)
+            continue
+        print(
+            f"{built.lesson}: {built.points} points; student {built.student}; "
+            f"autograder {built.autograder}"
+        )
+    return 1 if failed else 0
+
+
 COMMANDS: list[Command] = [
     Command(
         "lessons",
@@ -409,6 +450,16 @@ COMMANDS: list[Command] = [
         "(remove-input, hide-input and closed <details>).",
         _add_site_arguments,
         _run_site,
+    ),
+    Command(
+        "assignments",
+        "build the lessons' exercises as autograded assignments (otter-grader)",
+        "Build each lesson's exercises into an otter-grader assignment: a student notebook "
+        "(public tests: the kind of each answer) and an autograder zip (hidden tests: the "
+        "lesson's stated answers, one point each). Grade locally with `otter run -a ZIP "
+        "SUBMISSION` or on Gradescope; docs/teachers.md. Needs the extra [grade].",
+        _add_assignments_arguments,
+        _run_assignments,
     ),
 ]
 """The subcommands, in the order ``--help`` lists them."""

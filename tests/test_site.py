@@ -207,6 +207,22 @@ def test_links_between_lessons_lead_to_their_pages(site: Path, notebook: Path) -
 
 
 @pytest.mark.parametrize("notebook", LESSONS, ids=lambda p: p.stem)
+def test_a_stored_widget_says_what_it_does_on_its_page(site: Path, notebook: Path) -> None:
+    """Not ipywidgets' repr ('VBox(children=(HBox(...'): a reader without a kernel sees this."""
+    sentences = [
+        _text(output["data"]["text/plain"])
+        for cell in _cells(notebook)
+        for output in cell.get("outputs", [])
+        if "application/vnd.jupyter.widget-view+json" in output.get("data", {})
+        and not re.search(r"\d+%\|", _text(output["data"].get("text/plain", "")))
+    ]
+    shown = " ".join(_read(_page(site, notebook)).shown)
+    for sentence in sentences:
+        assert not re.match(r"^\w+\(", sentence) and "run the notebook" in sentence.lower()
+        assert sentence.split(":")[0] in shown
+
+
+@pytest.mark.parametrize("notebook", LESSONS, ids=lambda p: p.stem)
 def test_a_progress_bar_shows_nothing(site: Path, notebook: Path) -> None:
     """A stored bar is frozen at 0 % (tqdm's text when it was displayed): the page leaves it out."""
     page = " ".join(_read(_page(site, notebook)).shown)

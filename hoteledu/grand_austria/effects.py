@@ -433,8 +433,27 @@ def _full(rooms: list[int], members: tuple[int, ...]) -> bool:
 
 
 def occupied_count(rooms: list[int], colour: str = "any") -> int:
+    if colour == "any":
+        return rooms.count(2)
+    return sum(1 for r in _rooms_of_colour(colour) if rooms[r] == 2)
+
+
+@functools.cache
+def _rooms_of_colour(colour: str) -> tuple[int, ...]:
     col = catalog().colour
-    return sum(1 for r in range(20) if rooms[r] == 2 and colour in ("any", col[r]))
+    return tuple(r for r in range(20) if col[r] == colour)
+
+
+@functools.cache
+def _units(unit: str) -> tuple[tuple[int, ...], ...]:
+    """The rooms of each floor, column, group or colour (politics cards count full ones)."""
+    if unit == "floor":
+        return tuple(tuple(range(f * 5, f * 5 + 5)) for f in range(4))
+    if unit == "column":
+        return tuple(tuple(range(c, 20, 5)) for c in range(5))
+    if unit == "group":
+        return tuple(catalog().group_rooms.values())
+    return tuple(_rooms_of_colour(c) for c in ROOM_COLOURS)
 
 
 def _per_count(state: GameState, p: int, e: dict[str, Any], rooms: Any = None) -> int:
@@ -527,16 +546,7 @@ def politics_met(state: GameState, p: int, number: int) -> bool:
             return False
         return all(occupied_count(rooms, c) >= need[c] for c in ROOM_COLOURS)
     # fully_occupied
-    cat = catalog()
     unit, count = need["unit"], need["count"]
     if rooms.count(2) < count * _SMALLEST_UNIT[unit]:
         return False  # too few occupied rooms for this many full units
-    if unit == "floor":
-        units = [tuple(range(f * 5, f * 5 + 5)) for f in range(4)]
-    elif unit == "column":
-        units = [tuple(range(c, 20, 5)) for c in range(5)]
-    elif unit == "group":
-        units = list(cat.group_rooms.values())
-    else:
-        units = [tuple(r for r in range(20) if cat.colour[r] == c) for c in ROOM_COLOURS]
-    return sum(1 for members in units if _full(rooms, members)) >= count
+    return sum(1 for members in _units(unit) if _full(rooms, members)) >= count

@@ -464,14 +464,8 @@ class GrandAustriaState(State):
                 self.advance_emperor(p, amount)
 
     def guest_complete(self, p: int, slot: int) -> bool:
-        entry = self.cafe[p][slot]
-        order = fx.catalog().guests[entry[0]].order
-        return (
-            entry[1] == order[0]
-            and entry[2] == order[1]
-            and entry[3] == order[2]
-            and (entry[4] == order[3])
-        )
+        entry = self.cafe[p][slot]  # [guest, strudel, cake, wine, coffee placed]
+        return tuple(entry[1:5]) == fx.catalog().guests[entry[0]].order
 
     def _needs(self, entry: list[int], item: int) -> bool:
         return entry[1 + item] < fx.catalog().guests[entry[0]].order[item]

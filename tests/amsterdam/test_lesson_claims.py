@@ -189,3 +189,26 @@ def test_lesson4_exercise2_answers_groups_of_three_in_general() -> None:
         assert max(single) == math.ceil(3 * groups / 4)
     text = lesson_text("04_tourist_flows")
     assert "$3 \\lceil g/4 \\rceil$ tourists instead of $\\lceil 3g/4 \\rceil$" in text
+
+
+def test_lesson5b_the_mean_of_knuth_estimates_moves_by_orders_of_magnitude_between_seeds() -> None:
+    # The old text said another set of walks "could give" a very different mean, unshown.
+    from hoteledu.amsterdam.analysis import play_games
+    from hoteledu.amsterdam.analysis.search import knuth_estimate
+
+    means, medians = [], []
+    for seed in (6, 7, 8):
+        estimates = []
+        for game in play_games(40, seed=seed, variant="tactical"):
+            branching, position = [], game.initial_state()
+            for action in game.actions:
+                branching.append(len(position.legal_actions()))
+                position.apply_action(action)
+            estimates.append(knuth_estimate(branching))
+        means.append(round(math.log10(sum(estimates) / 40), 1))
+        medians.append(round(float(np.median([math.log10(n) for n in estimates])), 1))
+    assert means == [100.7, 102.3, 104.6]
+    assert min(medians) >= 92.3 and max(medians) <= 94.6
+    text = lesson_text("05b_search_size_and_bots")
+    assert "$10^{100.7}$, $10^{102.3}$ and $10^{104.6}$" in text
+    assert "stays between 92.3 and 94.6" in text

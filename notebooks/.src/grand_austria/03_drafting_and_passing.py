@@ -221,8 +221,10 @@ print(f"10 dice, simulated ({weak.sum():,} of 20,000 boards pass), 95% t: after 
 #
 # And with a rival, 9 dice is too many. The reroll waits until the others have finished,
 # so the rival picks from your board **before** it: the rival takes one die, the dustbin
-# another, and 8 dice are rerolled for you, not 9. A pass then gains you
-# $V(8) - E[M \mid \text{pass}] = 0.304$ dice, and the rival 0.503, on the same boards.
+# another, and 8 dice are rerolled for you, not 9 (a rival with one pick left; one with
+# more picks takes more dice before your reroll). Playing the threshold rule alone after
+# the reroll, a pass then gains you $V(8) - E[M \mid \text{pass}] = 0.304$ dice, and the
+# rival 0.503, on the same boards.
 # `pass_against_rival(m, wanted)` computes all of it exactly; the simulation plays the
 # same 40,000 seeded boards both ways (common random numbers), so the interval of the
 # difference is that of the per-board differences.

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
-from hoteledu.lessons import AnswerMismatch, answers_agree, check_answers, stated_answers
+from hoteledu import lessons
+from hoteledu.lessons import AnswerMismatch, answers_agree, check_answers
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 LESSONS = sorted(p for p in NOTEBOOKS.glob("*/*.ipynb") if ".src" not in p.parts)
@@ -56,21 +59,35 @@ def test_lesson_has_goals_exercises_and_hidden_answers(path: Path) -> None:
     assert "<details>" in text, f"{path.name} has no answers to reveal"
 
 
-def test_check_answers_agrees_and_refuses() -> None:
-    lesson = "grand_austria/02_dice_on_the_board"
-    right = stated_answers(lesson)
-    right["1 space 5 empty"] += 4e-4  # within the tolerance
-    assert "13 answers" in check_answers(lesson, right)
-    with pytest.raises(AnswerMismatch, match="answer 2 none"):
-        check_answers(lesson, {**right, "2 none": 0.592})
-    with pytest.raises(AnswerMismatch, match="answer 4 smaller: stated, but"):
-        check_answers(lesson, {k: v for k, v in right.items() if k != "4 smaller"})
+@pytest.fixture
+def lesson(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A lesson of its own for the checks: hoteledu/answers/test_game/lesson.py in tmp_path."""
+    (tmp_path / "test_game").mkdir()
+    (tmp_path / "test_game" / "lesson.py").write_text(
+        "from fractions import Fraction\n"
+        "ANSWERS = {'1 a float': 0.192, '1 exact': Fraction(1, 3), '2 yes': True}\n"
+    )
+    monkeypatch.setattr(lessons, "ANSWERS_ROOT", tmp_path)
+    lessons._answers_module.cache_clear()
+    yield "test_game/lesson"
+    lessons._answers_module.cache_clear()
+
+
+def test_check_answers_agrees_and_refuses(lesson: str) -> None:
+    right = {"1 a float": 0.1916, "1 exact": Fraction(1, 3), "2 yes": True}
+    assert check_answers(lesson, right) == "3 answers checked: all agree with the text."
+    with pytest.raises(AnswerMismatch, match=r"answer 1 a float: the text says 0\.192"):
+        check_answers(lesson, {**right, "1 a float": 0.193})
+    with pytest.raises(AnswerMismatch, match="answer 2 yes: stated, but"):
+        check_answers(lesson, {k: v for k, v in right.items() if k != "2 yes"})
     with pytest.raises(AnswerMismatch, match="answer extra: computed, but"):
         check_answers(lesson, {**right, "extra": 1})
-    with pytest.raises(AnswerMismatch, match="answer 4 smaller"):
-        check_answers(lesson, {**right, "4 smaller": lambda stated: not stated})
+    with pytest.raises(AnswerMismatch, match="answer 2 yes"):
+        check_answers(lesson, {**right, "2 yes": lambda stated: not stated})
     with pytest.raises(ValueError, match=r"not '\.\./x'"):
         check_answers("../x", right)
+    with pytest.raises(ValueError, match="has no stated answers"):
+        check_answers("test_game/missing", right)
 
 
 def test_answers_compare_floats_within_the_tolerance_and_the_rest_exactly() -> None:

@@ -8,6 +8,7 @@ refusing to draw a missing picture: a stored figure without its PNG fails here.
 
 from __future__ import annotations
 
+import functools
 import html.parser
 import json
 import re
@@ -87,6 +88,7 @@ class _Reader(html.parser.HTMLParser):
         (self.folded if folded else self.shown).append(data)
 
 
+@functools.cache  # each page is read by several tests
 def _read(page: Path) -> _Reader:
     reader = _Reader()
     reader.feed(page.read_text(encoding="utf-8"))
@@ -204,6 +206,22 @@ def test_links_between_lessons_lead_to_their_pages(site: Path, notebook: Path) -
             continue
         assert not target.endswith(".ipynb"), f"{page.name}: {link} is a notebook, not a page"
         assert (page.parent / target).resolve().is_file(), f"{page.name}: {link} leads nowhere"
+
+
+@pytest.mark.parametrize("notebook", LESSONS, ids=lambda p: p.stem)
+def test_a_stored_widget_says_what_it_does_on_its_page(site: Path, notebook: Path) -> None:
+    """Not ipywidgets' repr ('VBox(children=(HBox(...'): a reader without a kernel sees this."""
+    sentences = [
+        _text(output["data"]["text/plain"])
+        for cell in _cells(notebook)
+        for output in cell.get("outputs", [])
+        if "application/vnd.jupyter.widget-view+json" in output.get("data", {})
+        and not re.search(r"\d+%\|", _text(output["data"].get("text/plain", "")))
+    ]
+    shown = " ".join(_read(_page(site, notebook)).shown)
+    for sentence in sentences:
+        assert not re.match(r"^\w+\(", sentence) and "run the notebook" in sentence.lower()
+        assert sentence.split(":")[0] in shown
 
 
 @pytest.mark.parametrize("notebook", LESSONS, ids=lambda p: p.stem)

@@ -99,7 +99,8 @@ class GameApp:
         self.threaded = threaded
         self.lock = threading.RLock()
         self._worker: threading.Thread | None = None
-        self._updating = False
+        # the thread redrawing now: widget callbacks its own redraw fires are not presses
+        self._updating_thread: int | None = None
         self._applied_traces: list[dict[str, Any] | None] = []
         self._applied_layout: dict[str, Any] = {}
         self._choices: list[Any] = []  # the actions drawn on the pads now
@@ -316,8 +317,8 @@ class GameApp:
         """Run a callback under the lock, then refresh; an error becomes a message."""
 
         def run(*args: Any) -> None:
-            if self._updating:
-                return
+            if self._updating_thread == threading.get_ident():
+                return  # fired by refresh() itself; a press from elsewhere waits for the lock
             with self.lock:
                 try:
                     callback(*args)
@@ -532,7 +533,7 @@ class GameApp:
     def refresh(self) -> None:
         """Redraw every widget from the controller (the figure in place, only what changed)."""
         with self.lock:
-            self._updating = True
+            outer, self._updating_thread = self._updating_thread, threading.get_ident()
             try:
                 covered = self.controller.needs_handover()
                 if covered and not self._covered:
@@ -547,7 +548,7 @@ class GameApp:
                 self._refresh_board()
                 self._refresh_panel()
             finally:
-                self._updating = False
+                self._updating_thread = outer
 
     def _clear_private(self) -> None:
         """The laptop passes: drop every widget state that may name the last seat's cards.

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 
 import numpy as np
 import pytest
@@ -142,6 +143,44 @@ def test_an_oversized_saved_game_is_refused_before_it_is_read(make_app):
 
 
 # ------------------------------------------------------------- stale presses
+def test_a_press_made_while_another_thread_redraws_is_played_not_dropped(make_app):
+    """The bot's thread redraws the app while the person presses (issue 22's board race).
+
+    The press waits for the redraw and then plays; it used to be dropped in
+    silence (``_updating`` was one flag for every thread), so a click in the
+    browser neither played nor was refused.
+    """
+    app = make_app(("human", "human"), 7)
+    c = app.controller
+    rng = np.random.default_rng(7)
+    while not shown_buttons(app):
+        press_something(app, rng)
+    button, length = shown_buttons(app)[0], progress(c)
+    in_redraw, pressed = threading.Event(), threading.Event()
+    redraw_panel = app._refresh_panel
+
+    def slow_panel() -> None:
+        redraw_panel()
+        if threading.current_thread() is redrawer:
+            in_redraw.set()
+            pressed.wait(2)  # the old code returns at once; the new one waits for this lock
+
+    def press() -> None:
+        in_redraw.wait(10)
+        button.click()
+        pressed.set()
+
+    app._refresh_panel = slow_panel
+    redrawer = threading.Thread(target=app.refresh)
+    presser = threading.Thread(target=press)
+    redrawer.start()
+    presser.start()
+    redrawer.join(30)
+    presser.join(30)
+    assert in_redraw.is_set() and pressed.is_set()
+    assert progress(c) > length, "the press made during another thread's redraw was dropped"
+
+
 def test_a_stale_press_does_nothing(make_app):
     """A double press: the second arrives after the buttons were redrawn and does nothing."""
     app = make_app(("human", "human"), 7)

@@ -177,12 +177,69 @@ def assert_board_shows(
         page.wait_for_timeout(100)
 
 
-def click_board(page: Any, x: float, y: float) -> None:
-    """A real click on the board at data coordinates ``(x, y)``, the pointer moved there first."""
-    page.evaluate("() => document.querySelector('.js-plotly-plot').scrollIntoView()")
-    px, py = page.evaluate(DATA_TO_PAGE, [x, y])
-    page.mouse.move(px, py)
-    page.mouse.click(px, py)
+COUNT_PLOTLY_CLICKS = """() => {
+  const gd = document.querySelector('.js-plotly-plot');
+  if (!gd.__hoteleduClicks) {
+    window.__hoteleduBoards = (window.__hoteleduBoards || 0) + 1;
+    gd.__hoteleduClicks = {board: window.__hoteleduBoards, count: 0,
+                           listener: () => { gd.__hoteleduClicks.count += 1; }};
+  }
+  const clicks = gd.__hoteleduClicks;
+  // a redraw by Plotly.newPlot drops every listener: put ours back
+  if (!(gd._ev && gd._ev.listeners('plotly_click').includes(clicks.listener)))
+    gd.on('plotly_click', clicks.listener);
+  return [clicks.board, clicks.count];
+}"""
+"""[which board element, how many clicks plotly reported on it] (a listener installed once)."""
+
+
+HOVERED = """([x, y]) => {
+  const gd = document.querySelector('.js-plotly-plot');
+  return !!(gd._hoverdata && gd._hoverdata.some(
+    p => Math.abs(p.x - x) < 0.01 && Math.abs(p.y - y) < 0.01));
+}"""
+"""Whether plotly hovers the board's point at data coordinates (x, y)."""
+
+
+def click_board(page: Any, x: float, y: float, tries: int = 3) -> None:
+    """A real click on the board at data coordinates ``(x, y)``, once plotly hovers there.
+
+    Plotly reports a click on the point it hovers, and it works hover out at most
+    every 50 ms: a click made at once after the pointer arrives can find no hovered
+    point and reach nobody (on a loaded machine, the race of issue 22). So the
+    click waits until plotly hovers a point. A click plotly did not report took no
+    effect (its own click count shows it) and is made again, past plotly's
+    double-click delay; a reported click is never repeated here.
+    """
+    for attempt in range(tries):
+        page.evaluate("() => document.querySelector('.js-plotly-plot').scrollIntoView()")
+        before = page.evaluate(COUNT_PLOTLY_CLICKS)
+        px, py = page.evaluate(DATA_TO_PAGE, [x, y])
+        page.mouse.move(px, py)
+        try:
+            page.wait_for_function(HOVERED, arg=[x, y], timeout=5_000, polling=50)
+        except Exception:  # no hover yet (a redraw cleared it): move again, then click
+            print(f"no hover at ({x}, {y}) within 5 s")
+            page.mouse.move(px + 1, py)
+            page.mouse.move(px, py)
+        page.mouse.click(px, py)
+        after = page.evaluate(COUNT_PLOTLY_CLICKS)
+        if after[0] != before[0] or after[1] > before[1]:
+            return  # reported, or the board was replaced under the click: never repeated
+        print(f"click {attempt + 1} at ({x}, {y}) not reported by plotly")
+        page.wait_for_timeout(700)  # past plotly's doubleClickDelay: not a double click
+    under = page.evaluate(
+        """([px, py]) => { const e = document.elementFromPoint(px, py);
+          const gd = document.querySelector('.js-plotly-plot');
+          return {element: e ? e.outerHTML.slice(0, 300) : null,
+                  hover: gd._hoverdata ? gd._hoverdata.map(p => p.data.name) : null,
+                  dragmode: gd._fullLayout.dragmode, hovermode: gd._fullLayout.hovermode}; }""",
+        [px, py],
+    )
+    raise AssertionError(
+        f"plotly reported no click at ({x}, {y}) = page ({px:.0f}, {py:.0f}) in {tries} tries; "
+        f"there: {under}"
+    )
 
 
 def log_lines(page: Any) -> int:

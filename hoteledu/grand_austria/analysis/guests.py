@@ -22,6 +22,7 @@ from functools import cache
 
 import numpy as np
 
+from hoteledu.grand_austria.analysis.intervals import t_quantile
 from hoteledu.grand_austria.cards import guest_cards
 from hoteledu.grand_austria.vocabulary import ITEMS
 
@@ -92,7 +93,7 @@ class GuestPrices:
     def interval(self, item: str) -> tuple[float, float]:
         """95% t interval of one item's price (``degrees_of_freedom`` = cards - unknowns)."""
         i = self._index(item)
-        half = _t95(self.degrees_of_freedom) * float(self.standard_errors[i])
+        half = t_quantile(self.degrees_of_freedom) * float(self.standard_errors[i])
         return float(self.prices[i]) - half, float(self.prices[i]) + half
 
     def difference_interval(self, item: str, other: str) -> tuple[float, float, float]:
@@ -100,15 +101,8 @@ class GuestPrices:
         i, j = self._index(item), self._index(other)
         difference = float(self.prices[i] - self.prices[j])
         variance = self.covariance[i, i] + self.covariance[j, j] - 2 * self.covariance[i, j]
-        half = _t95(self.degrees_of_freedom) * float(np.sqrt(variance))
+        half = t_quantile(self.degrees_of_freedom) * float(np.sqrt(variance))
         return difference, difference - half, difference + half
-
-
-def _t95(df: int) -> float:
-    # scipy comes with nashpy; imported here so importing the analysis stays light
-    from scipy import stats
-
-    return float(stats.t.ppf(0.975, df))
 
 
 @cache

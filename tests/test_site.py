@@ -8,6 +8,7 @@ refusing to draw a missing picture: a stored figure without its PNG fails here.
 
 from __future__ import annotations
 
+import functools
 import html.parser
 import json
 import re
@@ -87,6 +88,7 @@ class _Reader(html.parser.HTMLParser):
         (self.folded if folded else self.shown).append(data)
 
 
+@functools.cache  # each page is read by several tests
 def _read(page: Path) -> _Reader:
     reader = _Reader()
     reader.feed(page.read_text(encoding="utf-8"))

@@ -93,6 +93,18 @@ class PairResult:
         """Mean tournament score of ``agent`` (-1 when knocked out), 95% t interval."""
         return t_interval(self.score[:, agent])
 
+    def first(self, games: int) -> PairResult:
+        """The first ``games`` games (the same games a tournament of that size plays)."""
+        if not 1 <= games <= self.games:
+            raise ValueError(f"ask for 1 to {self.games} games, got {games}")
+        return PairResult(
+            self.names,
+            self.money[:games],
+            self.out[:games],
+            self.wins[:games],
+            self.score[:games],
+        )
+
     def to_json(self) -> dict[str, Any]:
         return {
             "names": list(self.names),

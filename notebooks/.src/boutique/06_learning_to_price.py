@@ -269,7 +269,7 @@ print(f"week, difference, {reference.deals} deals: value {round(float(x_star @ a
 for k, label in enumerate(labels):
     print(f"  {label}: {x_star[k]:.3f} [{boot['low'][k]:.3f}, {boot['high'][k]:.3f}], "
           f"played in {boot['played'][k]:.0%} of the resamples")
-few = pricing_game("week", samples=20, seed=2026).with_objective("difference")
+few = pricing_game("week", samples=20, seed=2026, symmetric=True).with_objective("difference")
 x_few = zero_sum_lp(few, column=False).row
 print("from 20 deals (the first 20 of the 4,000):",
       {labels[k]: round(float(p), 3) for k, p in enumerate(x_few) if p > 1e-9})
@@ -373,7 +373,7 @@ DuelWidget(bot="premium", seed=6, prediction=prediction)
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from hoteledu.boutique.analysis.bot_tournament import all_pairs, bonferroni_z
+from hoteledu.boutique.analysis.bot_tournament import bonferroni_z, load_stored, pair_result
 from hoteledu.boutique.figures.learning import tournament_figure
 
 
@@ -399,7 +399,14 @@ def report(pairs, z_family):
 
 
 GAMES = 20
-pairs = all_pairs(GAMES)
+# Replaying every game takes seconds; the stored tournament's first 20 games of each pair
+# are these 20 games (same seeds). One pair is played live to show it:
+stored = load_stored()
+pairs = [pair.first(GAMES) for pair in stored]
+live = pair_result("premium", "peakload", games=GAMES)
+same = next(pair for pair in pairs if pair.names == live.names)
+print("premium vs peakload played now equals the stored first 20 games:",
+      bool((live.money == same.money).all() and (live.wins == same.wins).all()))
 z_six = bonferroni_z(len(pairs))
 print(f"{len(pairs)} pairs compared at once: Bonferroni critical value {z_six:.2f} "
       f"(95% for the family), against 1.96 for one comparison")
@@ -427,9 +434,6 @@ tournament_figure(rows, title=f"Win rate of the first-named bot, {GAMES} games p
 
 # %%
 # NBVAL_CHECK_OUTPUT
-from hoteledu.boutique.analysis.bot_tournament import load_stored
-
-stored = load_stored()
 big_rows = report(stored, z_six)
 
 

@@ -212,3 +212,33 @@ def test_lesson5b_the_mean_of_knuth_estimates_moves_by_orders_of_magnitude_betwe
     text = lesson_text("05b_search_size_and_bots")
     assert "$10^{100.7}$, $10^{102.3}$ and $10^{104.6}$" in text
     assert "stays between 92.3 and 94.6" in text
+
+
+def test_lesson4_tourists_moved_per_game_carry_intervals_over_the_games() -> None:
+    # The old lesson printed 24.54, 13.81, 0.98 and 1.33 a game bare.
+    from hoteledu.amsterdam.analysis import tourist_flows
+
+    flows = tourist_flows(60, seed=4)
+    bands = flows.by_kind_band()
+    for kind, mean in flows.by_kind().items():
+        assert bands[kind][0] == pytest.approx(mean)
+    net = [0] * flows.games
+    for m in flows.moves:
+        if m.kind == "chase" and m.function == "Dam":
+            net[m.game] += m.count
+        if m.kind == "dam lead":
+            net[m.game] -= m.count
+    half = 1.96 * np.std(net, ddof=1) / np.sqrt(flows.games)
+    assert bands["left on the Dam"] == pytest.approx(
+        (np.mean(net), np.mean(net) - half, np.mean(net) + half)
+    )
+    cells = json.loads((NOTEBOOKS / "amsterdam" / "04_tourist_flows.ipynb").read_text("utf-8"))
+    printed = "".join(
+        "".join(o.get("text", "")) for c in cells["cells"] for o in c.get("outputs", [])
+    )
+    for line in (
+        "boat: 24.54 [24.38, 24.70]",
+        "chase: 13.81 [13.31, 14.32]",
+        "left on the Dam per game: 1.33 [1.12, 1.53]",
+    ):
+        assert line in printed

@@ -350,6 +350,28 @@ class Flows:
             counts[m.kind] += m.count
         return {k: counts[k] / self.games for k in ("boat", "chase", "dam lead")}
 
+    def by_kind_band(self) -> dict[str, tuple[float, float, float]]:
+        """Per game ``(mean, low, high)``, a 95% normal band over the games.
+
+        Keys: ``"boat"``, ``"chase"``, ``"dam lead"`` (tourists moved each
+        way) and ``"left on the Dam"`` (chased to the Dam minus led out).
+        """
+        per_game = np.zeros((self.games, 4))
+        for m in self.moves:
+            column = ("boat", "chase", "dam lead").index(m.kind)
+            per_game[m.game, column] += m.count
+            if m.kind == "chase" and m.target == DAM:
+                per_game[m.game, 3] += m.count
+            elif m.kind == "dam lead":
+                per_game[m.game, 3] -= m.count
+        out = {}
+        for column, name in enumerate(("boat", "chase", "dam lead", "left on the Dam")):
+            values = per_game[:, column]
+            mean = float(values.mean())
+            half = 1.96 * float(values.std(ddof=1)) / np.sqrt(self.games) if self.games > 1 else 0
+            out[name] = (mean, mean - half, mean + half)
+        return out
+
 
 def tourist_flows(
     games: int,

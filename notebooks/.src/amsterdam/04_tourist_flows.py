@@ -141,14 +141,18 @@ print(f"correlation of the pairs: {pairing['correlation']:.2f}; half-width of th
 from hoteledu.amsterdam.analysis import tourist_flows
 
 flows = tourist_flows(300, seed=4)
-per_game = flows.by_kind()
-print("tourists moved per game:", {kind: round(n, 2) for kind, n in per_game.items()})
+bands = flows.by_kind_band()
+print("tourists moved per game, with 95% intervals over the games:")
+for kind in ("boat", "chase", "dam lead"):
+    mean, low, high = bands[kind]
+    print(f"   {kind:>8}: {mean:.2f} [{low:.2f}, {high:.2f}]")
 kinds = flows.totals("kind")
 chased = sum(n for (kind, _), n in kinds.items() if kind == "chase")
 to_dam = kinds.get(("chase", "Dam"), 0)
 led = sum(n for (kind, _), n in kinds.items() if kind == "dam lead")
 print(f"chased tourists: {chased}, of which to the Dam: {to_dam} ({to_dam / chased:.1%})")
-print(f"led back from the Dam: {led}; left on the Dam per game: {(to_dam - led) / flows.games:.2f}")
+mean, low, high = bands["left on the Dam"]
+print(f"led back from the Dam: {led}; left on the Dam per game: {mean:.2f} [{low:.2f}, {high:.2f}]")
 print("size of a chased group:", dict(sorted(Counter(m.count for m in flows.moves if m.kind == "chase").items())))
 
 # %% [markdown]

@@ -281,3 +281,26 @@ def test_tags_on_a_small_site_and_pictures_only(tmp_path: Path) -> None:
     assert reader.links.count("../00_start_here.html") == 1
     assert (reader.pictures, reader.interactive) == (1, 0)
     assert not (out / "_static" / "plotly.min.js").exists()
+    build_site(lessons, out, draw_missing=False)  # a site built before is built anew
+    assert (out / "_static" / "plotly.min.js").exists()
+
+
+def test_a_folder_that_is_not_a_site_is_never_replaced(tmp_path: Path) -> None:
+    import nbformat
+    from nbformat.v4 import new_notebook
+
+    from hoteledu.site import SiteError, build_site
+
+    lessons = tmp_path / "notebooks"
+    lessons.mkdir()
+    nbformat.write(new_notebook(), lessons / START)
+    (tmp_path / "work").mkdir()
+    (tmp_path / "work" / "essay.txt").write_text("mine")
+    with pytest.raises(SiteError, match="not a site that hoteledu built"):
+        build_site(lessons, tmp_path / "work", draw_missing=False)
+    with pytest.raises(SiteError, match="holds the lessons"):
+        build_site(lessons, tmp_path, draw_missing=False)
+    with pytest.raises(SiteError, match="lies among them"):
+        build_site(lessons, lessons / "site", draw_missing=False)
+    assert (tmp_path / "work" / "essay.txt").read_text() == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notebooks", "work"]

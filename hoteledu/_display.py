@@ -7,6 +7,16 @@ grammars on import: about 3 s of CPU in every kernel, before the first
 figure of a lesson or an app appears. Nothing hoteledu shows validates IRIs,
 so the import is skipped in the kernel, unless jsonschema is loaded already
 (then it is too late to matter) or someone asked for the module itself.
+
+A displayed widget's ``text/plain`` is what a reader without a kernel sees
+(GitHub, nbviewer, the lesson site): :func:`widget_bundle` makes it a sentence
+of what the widget does (:func:`reader_text`) instead of ipywidgets' repr.
+Neither function imports ipywidgets.
+
+>>> class DiceView:
+...     'Roll the dice and see the exact bars.'
+>>> reader_text(DiceView())
+'Roll the dice and see the exact bars. (An interactive widget: run the notebook to use it.)'
 """
 
 from __future__ import annotations

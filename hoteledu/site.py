@@ -40,6 +40,8 @@ from hoteledu._display import WIDGET_VIEW_MIME
 from hoteledu.static_figures import FIGURE_MIME, PICTURE_MIME, add_static_figures
 
 START_NOTEBOOK = "00_start_here.ipynb"
+SITE_MARKER = ".hoteledu-site"
+"""The file that marks a folder as a site built here (only such a folder is replaced)."""
 REMOVE_INPUT, REMOVE_OUTPUT, REMOVE_CELL, HIDE_INPUT = (
     "remove-input",
     "remove-output",
@@ -187,6 +189,23 @@ def _copy_mathjax(static: Path, out: Path) -> Path:
     return target
 
 
+def _fresh_site_folder(out: Path, notebooks: Path) -> Path:
+    """``out``, emptied if it holds a site built before; any other folder is refused."""
+    out = out.resolve()
+    if out.is_relative_to(notebooks) or notebooks.is_relative_to(out):
+        raise SiteError(f"{out} holds the lessons or lies among them: choose another folder")
+    if out.exists() and any(out.iterdir()):
+        if not (out / SITE_MARKER).is_file():
+            raise SiteError(
+                f"{out} is not empty and not a site that hoteledu built: "
+                "choose a new or an empty folder"
+            )
+        shutil.rmtree(out)  # a site built before: built anew, no stale page stays
+    out.mkdir(parents=True, exist_ok=True)
+    (out / SITE_MARKER).write_text("built by `hoteledu site`, which may replace this folder\n")
+    return out
+
+
 def _copy_plotly_js(out: Path) -> Path:
     import plotly
 
@@ -243,7 +262,6 @@ def build_site(
     *,
     draw_missing: bool = True,
     interactive: bool = True,
-    clean: bool = True,
 ) -> list[Page]:
     """Render every lesson under ``notebooks`` to ``out``; return the pages built.
 
@@ -252,7 +270,8 @@ def build_site(
 
     A stored figure without its picture is drawn now (kaleido and Chromium,
     not saved in the notebook) with ``draw_missing``, else it is an error that
-    names the lesson: rebuild it with ``tools/nbbuild.py``.
+    names the lesson: rebuild it with ``tools/nbbuild.py``. ``out`` must be new,
+    empty or a site built before (it is then built anew), and apart from the lessons.
     """
     import nbformat
 
@@ -272,13 +291,11 @@ def build_site(
     if missing and not draw_missing:
         raise SiteError(
             f"{len(missing)} stored figures have no picture (first in {missing[0]}): "
-            f"python tools/nbbuild.py --pictures notebooks/{missing[0]}"
+            f"python tools/nbbuild.py --pictures {notebooks / missing[0]}"
         )
     if missing:
         add_static_figures(read, replace=False)
-    out = Path(out)
-    if clean and out.exists():
-        shutil.rmtree(out)
+    out = _fresh_site_folder(Path(out), notebooks)
     exporter = _exporter()
     mathjax = local_mathjax()
     mathjax_home = _copy_mathjax(mathjax, out) if mathjax else None

@@ -125,12 +125,26 @@ def patterns(answer: Any) -> Iterator[str]:
             yield from patterns(item)
 
 
+def code_patterns(answer: Any) -> Iterator[str]:
+    """In code, a list, tuple, dict, set or string answer written as a Python literal
+    gives it away whatever its size: ``[8, 7]``, ``["P1"]``."""
+    literal = repr(answer)
+    if isinstance(answer, (list, tuple, dict, set, str)) and len(literal) >= 6:
+        yield re.escape(literal).replace(r"\ ", r"\s*")
+
+
 def sightings(path: Path, name: str, answer: Any) -> list[str]:
     """Where the answer ``name`` can be read before revealing."""
     found = []
+    texts = list(visible_texts(path))
     for pattern in dict.fromkeys(patterns(answer)):
-        for where, text in visible_texts(path):
+        for where, text in texts:
             match = re.search(pattern, text)
+            if match:
+                found.append(f"answer {name!r} ({match.group(0)!r}) in the {where}")
+    for pattern in code_patterns(answer):
+        for where, text in texts:
+            match = re.search(pattern, text) if where.startswith("source") else None
             if match:
                 found.append(f"answer {name!r} ({match.group(0)!r}) in the {where}")
     return found
@@ -178,6 +192,9 @@ def test_the_scan_finds_an_answer_written_in_a_cell() -> None:
     assert sum(bool(re.search(p, old_cell)) for p in found) == 2
     assert re.search(next(patterns(Fraction(17, 42))), "the chance is 17/42")
     assert not any(re.search(p, "0.5467 and 14, 7, 8, 9") for p in found)
+    # small lists and words say nothing in prose, but as a literal in code they are the answer
+    assert not list(patterns(["P1"]))
+    assert re.search(next(code_patterns(["P1"])), "\"2, winners\": (w, ['P1'])")
 
 
 @pytest.mark.parametrize("path", PATHS, ids=lesson_name)

@@ -281,3 +281,52 @@ def test_tags_on_a_small_site_and_pictures_only(tmp_path: Path) -> None:
     assert reader.links.count("../00_start_here.html") == 1
     assert (reader.pictures, reader.interactive) == (1, 0)
     assert not (out / "_static" / "plotly.min.js").exists()
+    build_site(lessons, out, draw_missing=False)  # a site built before is built anew
+    assert (out / "_static" / "plotly.min.js").exists()
+
+
+def test_a_folder_that_is_not_a_site_is_never_replaced(tmp_path: Path) -> None:
+    import nbformat
+    from nbformat.v4 import new_notebook
+
+    from hoteledu.site import SiteError, build_site
+
+    lessons = tmp_path / "notebooks"
+    lessons.mkdir()
+    nbformat.write(new_notebook(), lessons / START)
+    (tmp_path / "work").mkdir()
+    (tmp_path / "work" / "essay.txt").write_text("mine")
+    with pytest.raises(SiteError, match="not a site that hoteledu built"):
+        build_site(lessons, tmp_path / "work", draw_missing=False)
+    with pytest.raises(SiteError, match="holds the lessons"):
+        build_site(lessons, tmp_path, draw_missing=False)
+    with pytest.raises(SiteError, match="lies among them"):
+        build_site(lessons, lessons / "site", draw_missing=False)
+    assert (tmp_path / "work" / "essay.txt").read_text() == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notebooks", "work"]
+
+
+def test_a_figure_stored_without_its_picture_is_refused_or_drawn(tmp_path: Path) -> None:
+    """--no-draw names the lesson; by default the picture is drawn for the page only."""
+    import os
+
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook, new_output
+
+    from hoteledu.site import SiteError, build_site
+    from hoteledu.static_figures import CHROMIUM
+
+    lessons = tmp_path / "notebooks"
+    lessons.mkdir()
+    figure = {"data": [{"type": "bar", "x": [1, 2], "y": [2, 1]}], "layout": {"width": 300}}
+    cell = new_code_cell("bars()", outputs=[new_output("display_data", data={FIGURE_MIME: figure})])
+    nbformat.write(new_notebook(cells=[cell]), lessons / START)
+    stored = (lessons / START).read_bytes()
+    with pytest.raises(SiteError, match=f"1 stored figures have no picture .*{START}"):
+        build_site(lessons, tmp_path / "site", draw_missing=False)
+    browser = Path(os.environ.get("BROWSER_PATH", CHROMIUM))
+    if not browser.exists() and not os.environ.get("HOTELEDU_REQUIRE_BROWSER"):
+        pytest.skip(f"drawing a figure needs Chromium at {CHROMIUM}")
+    build_site(lessons, tmp_path / "site", interactive=False)
+    assert _read(tmp_path / "site" / "00_start_here.html").pictures == 1
+    assert (lessons / START).read_bytes() == stored

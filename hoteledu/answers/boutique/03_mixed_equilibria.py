@@ -10,6 +10,8 @@ ANSWERS = {
     "2 earns": 222.5,
     "2 against 400": -952,
     "2 against 600": 1397,
+    "2 lead": (183, 190),
+    "2 with 4,000 deals": ("500", 232.5, "400", 57),
     "3": 240,
     "4 equilibrium": True,
     "4 listed": False,

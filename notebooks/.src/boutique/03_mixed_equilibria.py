@@ -311,7 +311,10 @@ print(f"a rival's best reply to our 60-deal mix, in the 4,000-deal game, wins "
 # 1. P1 plays the top row with probability $p$: P2 is indifferent when
 #    $3p - 2(1-p) = -p + 4(1-p)$, so $p = 0.6$; the value is $3 \cdot 0.6 - 2 \cdot 0.4 = 1$.
 # 2. 500, earning 222.5 on average: against 400 it loses 952 but against 600 it wins
-#    1397 (numbers from the matrix above: P1 at 500 against 400 and against 600).
+#    1397 (numbers from the matrix above: P1 at 500 against 400 and against 600). Its
+#    lead over the runner-up, 600, is only 183 ± 190 (paired standard error over the 60
+#    deals): 60 deals do not separate the two. The stored 4,000 deals do: there 500
+#    earns 232.5 against this mix, the runner-up (400) 57.
 # 3. Four times as many: 240 deals (the error falls like $1/\sqrt{n}$).
 # 4. Yes: P1's top row is still best (1 against 0) and P2 is indifferent. Support
 #    enumeration did not list it: it only gives the two pure end points of the segment.
@@ -328,6 +331,9 @@ from hoteledu.lessons import check_answers
 
 small = zero_sum_lp(np.array([[3.0, -1.0], [-2.0, 4.0]]))
 half = A[:, [2, 4]] @ np.array([0.5, 0.5])
+per_deal = (deals[..., 0] - deals[..., 1])[:, :, [2, 4]].mean(axis=2)
+lead = per_deal[:, 3] - per_deal[:, 4]
+big_half = big_matrix[:, [2, 4]] @ np.array([0.5, 0.5])
 listed = [tuple(e.column.round(3)) for e in support_enumeration(segment)]
 verdict = check_answers("boutique/03_mixed_equilibria", {
     "1 mix": round(float(small.row[0]), 3),
@@ -336,6 +342,10 @@ verdict = check_answers("boutique/03_mixed_equilibria", {
     "2 earns": round(float(half.max()), 1),
     "2 against 400": round(float(A[3, 2])),
     "2 against 600": round(float(A[3, 4])),
+    "2 lead": (int(np.floor(lead.mean() + 0.5)), round(float(lead.std(ddof=1) / np.sqrt(len(lead))))),
+    "2 with 4,000 deals": (labels[int(np.argmax(big_half))], round(float(big_half.max()), 1),
+                           labels[int(np.argsort(-big_half)[1])],
+                           round(float(np.sort(big_half)[-2]))),
     "3": n_deals * 4,
     "4 equilibrium": is_equilibrium(segment, [1, 0], [0.5, 0.5]),
     "4 listed": (0.5, 0.5) in listed,

@@ -199,13 +199,13 @@ class AmsterdamAdapter(GameAdapter):
         won = "share the win" if len(leaders) > 1 else "wins"
         target = state.target  # type: ignore[attr-defined]
         if not state.target_reached:  # type: ignore[attr-defined]
-            why = "the supply is empty and the last turn is finished (AMS-26)"
+            why = "the supply is empty and the last turn is finished [AMS-26]"
         elif state.options["end_rule"] == "immediate":
-            why = f"reaching the target of {target} tourists ends the game at once (AMS-25)"
+            why = f"reaching the target of {target} tourists ends the game at once [AMS-25]"
         else:
             why = (
                 f"a player reached the target of {target} tourists and the turn was "
-                "finished (end_rule='end_of_turn', AMS-25)"
+                "finished (end_rule='end_of_turn') [AMS-25]"
             )
         return f"{who} {won} with {plural(best, 'tourist')}: {why}"
 

@@ -36,6 +36,7 @@ def test_amsterdam_end_line_is_one_sentence_with_one_count_per_player():
     assert line.startswith(f"{c.adapter.player_label(winner)} wins with {best} tourists: ")
     # the target is named as the target, never as a count a player "reached"
     assert not re.search(r"P\d reached", line), line
+    assert re.search(r"\[AMS-2[56]\]$", line), line  # rule codes as everywhere: [AMS-17]
     assert line in c.log[-1] and line in c.status()
 
 

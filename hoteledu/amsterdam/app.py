@@ -210,6 +210,29 @@ class AmsterdamAdapter(GameAdapter):
             return f"choose where {plural(chased, 'chased tourist')} go"
         return phase
 
+    def end_text(self, state: State) -> str:
+        """One sentence: the winner's own count first, then why the game ended.
+
+        ``end_reason()`` says "P2 reached 15 tourists ... wins with 16": the
+        target and the count read as two different numbers for one player.
+        """
+        scores = state.scores()  # type: ignore[attr-defined]
+        best = max(scores)
+        leaders = [p for p, score in enumerate(scores) if score == best]
+        who = " and ".join(self.player_label(p) for p in leaders)
+        won = "share the win" if len(leaders) > 1 else "wins"
+        target = state.target  # type: ignore[attr-defined]
+        if not state.target_reached:  # type: ignore[attr-defined]
+            why = "the supply is empty and the last turn is finished [AMS-26]"
+        elif state.options["end_rule"] == "immediate":
+            why = f"reaching the target of {target} tourists ends the game at once [AMS-25]"
+        else:
+            why = (
+                f"a player reached the target of {target} tourists and the turn was "
+                "finished (end_rule='end_of_turn') [AMS-25]"
+            )
+        return f"{who} {won} with {plural(best, 'tourist')}: {why}"
+
     def legend_html(self) -> str:
         from hoteledu.amsterdam.figures.board import board_legend_html
 

@@ -302,6 +302,12 @@ class BoutiqueAdapter(GameAdapter):
             return f"a draw between {names}: equal money and rating{lost}"
         return f"{names} wins with the most money{lost}"
 
+    def score_text(self, state: State, player: int) -> str:
+        """Money, or why there is none: the rules score a player out at 0 stars -1."""
+        if state.eliminated_week[player] is not None and state.returns()[player] < 0:  # type: ignore[attr-defined]
+            return "out: lost all stars"
+        return f"{state.money[player]:g}"  # type: ignore[attr-defined]
+
     def legend_html(self) -> str:
         from hoteledu.boutique.figures.board import legend_html
 

@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -74,6 +75,8 @@ STRONG_ITERATIONS = 12
 DEFAULT_MCTS_ITERATIONS = 200
 APP_OPTIONS = ("staff_setup", "additional_actions")
 """The options the app offers (their choices are info.py's)."""
+_STAFF_LINE = re.compile(r"chance: a staff card is (?P<verb>dealt|drawn)(?: for (?P<who>P\d))?")
+_STAFF_LINES = re.compile(r"chance: \d+ staff cards (?P<verb>dealt|drawn) \((?P<counts>[^()]*)\)")
 DEFAULT_THINK_SECONDS = 0.3
 """Time budget of one MCTS decision: well within 1 s even on a loaded machine."""
 
@@ -256,12 +259,30 @@ class GrandAustriaAdapter(GameAdapter):
         if isinstance(action, DrawStaff):
             top = _top(state)
             whom = f" for P{top.player + 1}" if isinstance(top, tk.PlayerTask) else ""
-            return f"a staff card is drawn{whom}"
+            verb = "dealt" if state.round == 0 else "drawn"  # type: ignore[attr-defined]
+            return f"a staff card is {verb}{whom}"
         if isinstance(action, PickStaff):
             return "keeps a staff card of the packet"
         if isinstance(action, ReturnStaff):
             return "puts a staff card from the hand under the deck"
         return self.action_label(state, action)
+
+    def merged_log_line(self, previous: str, line: str) -> str | None:
+        """The setup's staff cards, one per action, read as one line: "12 staff cards dealt"."""
+        new = _STAFF_LINE.fullmatch(line)
+        old = _STAFF_LINE.fullmatch(previous) or _STAFF_LINES.fullmatch(previous)
+        if new is None or old is None or old["verb"] != new["verb"]:
+            return None
+        counts: dict[str, int] = {}
+        found = old.groupdict()
+        for part in (found.get("counts") or f"{found.get('who') or 'the deck'} 1").split(", "):
+            who, _, count = part.rpartition(" ")
+            counts[who] = counts.get(who, 0) + int(count)
+        who = new["who"] or "the deck"
+        counts[who] = counts.get(who, 0) + 1
+        total = sum(counts.values())
+        listed = ", ".join(f"{who} {count}" for who, count in counts.items())
+        return f"chance: {total} staff cards {new['verb']} ({listed})"
 
     def phase_text(self, state: State) -> str:
         top = _top(state)

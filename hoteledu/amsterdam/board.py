@@ -139,9 +139,9 @@ def intersections_around(tile: Tile) -> tuple[Intersection, ...]:
 
 
 COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow")
-"""The players' hotel colours, players 1..4 (AMS-01)."""
+"""The players' hotel colours, players 1..4 [AMS-01]."""
 DIE_FACES: tuple[int, ...] = (1, 2, 3)
-"""The faces of each die, the white Mayor die and the black Nightwatchman die (AMS-07)."""
+"""The faces of each die, the white Mayor die and the black Nightwatchman die [AMS-07]."""
 
 DAM_CORNERS: tuple[Intersection, ...] = ((3, 3), (3, 4), (4, 3), (4, 4))
 """The four intersections next to the Dam."""
@@ -259,11 +259,11 @@ def canal_ring() -> nx.DiGraph:
 
 # ------------------------------------------- the box's pieces and the engine's tables
 TOTAL_TOURISTS = 30
-"""The tourists in the box (AMS-05): supply, boat, quays, tiles and the Dam always hold 30."""
+"""The tourists in the box [AMS-05]: supply, boat, quays, tiles and the Dam always hold 30."""
 START_TILES: tuple[Tile, ...] = ((2, 2), (2, 4), (4, 2), (4, 4))
 """The four building tiles with a tourist at the start (diagonally next to the Dam)."""
 HOTELS_PER_PLAYER = 2
-"""Each player's hotels, built in the first two turns (AMS-12)."""
+"""Each player's hotels, built in the first two turns [AMS-12]."""
 MAX_STEPS = max(DIE_FACES)
 """The longest walk of one pawn: a die's highest face (the tactical variant's too, AMS-29)."""
 

@@ -15,7 +15,7 @@ GAME_INFO = GameInfo(
         GameOption(
             "players",
             2,
-            "number of players: Hotel Amsterdam is for 2 to 4 players (AMS-01)",
+            "number of players: Hotel Amsterdam is for 2 to 4 players [AMS-01]",
             choices=(2, 3, 4),
         ),
         GameOption(

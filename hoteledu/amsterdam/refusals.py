@@ -11,9 +11,9 @@ Examples
 >>> from hoteledu.amsterdam.rules import new_game
 >>> state = new_game()
 >>> what_now(state)
-'now the boat moves: throw the dice, the white Mayor die and the black Nightwatchman die (AMS-07)'
+'now the boat moves: throw the dice, the white Mayor die and the black Nightwatchman die [AMS-07]'
 >>> explain_illegal(state, PlaceHotel((2, 2))).split(";")[0]
-"a hotel is placed in phase 4, not during 'roll dice' (AMS-12)"
+"a hotel is placed in phase 4, not during 'roll dice' [AMS-12]"
 """
 
 from __future__ import annotations
@@ -65,8 +65,8 @@ from hoteledu.core.actions import Action
 
 
 def rule_text(message: str, rule: str) -> str:
-    """``message`` followed by the rule's ID in brackets."""
-    return f"{message} ({rule})"
+    """``message`` followed by the rule's ID in square brackets, as every refusal writes it."""
+    return f"{message} [{rule}]"
 
 
 def what_now(state: Any) -> str:
@@ -103,10 +103,10 @@ def what_now(state: Any) -> str:
     if phase in (ACT_MAYOR, ACT_NIGHTWATCHMAN):
         pawn = MAYOR if phase == ACT_MAYOR else NIGHTWATCHMAN
         symbol = "black" if pawn == MAYOR else "white"
-        lead = ", lead a tourist from the Dam (AMS-23)" if state.can_lead(pawn) else ""
+        lead = ", lead a tourist from the Dam [AMS-23]" if state.can_lead(pawn) else ""
         return (
             f"now {PAWN_NAMES[pawn]} can turn over one of the surrounding building tiles "
-            f"with a {symbol} symbol (AMS-18){lead}, or do nothing"
+            f"with a {symbol} symbol [AMS-18]{lead}, or do nothing"
         )
     if phase == CHASE:
         return rule_text(

@@ -108,11 +108,11 @@ from hoteledu.core.state import CHANCE, TERMINAL, State
 
 # --------------------------------------------------------------------- constants
 TARGET, TARGET_TWO_PLAYERS = 12, 15
-"""Tourists around one's hotels that end the game (AMS-25): 12, or 15 with two players."""
+"""Tourists around one's hotels that end the game [AMS-25]: 12, or 15 with two players."""
 MAX_TACTICAL_BOAT = 4
-"""Tactical variant: the boat moves 1 to 4 places (AMS-28)."""
+"""Tactical variant: the boat moves 1 to 4 places [AMS-28]."""
 MAX_TACTICAL_STEPS, MAX_TACTICAL_EACH = 4, MAX_STEPS
-"""Tactical variant: at most 4 steps split between the pawns, at most 3 each (AMS-29)."""
+"""Tactical variant: at most 4 steps split between the pawns, at most 3 each [AMS-29]."""
 TACTICAL_FULL_TILE = 4
 """Tactical variant: a tile with this many tourists cannot be turned over."""
 
@@ -169,7 +169,7 @@ class AmsterdamState(State):
         self._pickup_on_departure = bool(self.options["pickup_on_departure"])
         self._end_immediately = self.options["end_rule"] == "immediate"
         # "choose": the player picks where a tourist led from the Dam goes (no chance left
-        # in the tactical variant); "random": the rulebook's random location (AMS-23).
+        # in the tactical variant); "random": the rulebook's random location [AMS-23].
         self._dam_lead_chosen = self.options["dam_lead"] == "choose"
         shuffled = self.options["layout"] == "shuffled"
         self.tile_at: list[int] = [-1] * NUM_PLACES if shuffled else list(STANDARD_LAYOUT)
@@ -356,7 +356,7 @@ class AmsterdamState(State):
         return places
 
     def can_lead(self, pawn: str) -> bool:
-        """Whether ``pawn`` may lead a tourist from the Dam now (AMS-23)."""
+        """Whether ``pawn`` may lead a tourist from the Dam now [AMS-23]."""
         where = self.mayor if pawn == MAYOR else self.nightwatchman
         return (
             INTERSECTION_INDEX[where] in DAM_CORNER_INDICES
@@ -487,12 +487,12 @@ class AmsterdamState(State):
             self.chased = chased
             self.chase_function = function
             targets = self._chase_targets()
-            if not targets:  # no location with that function: to the Dam (AMS-21)
+            if not targets:  # no location with that function: to the Dam [AMS-21]
                 self.tourists[DAM_PLACE] += chased
             elif len(targets) == 1:
                 self.tourists[targets[0]] += chased
             else:
-                self.phase = CHASE  # the player chooses among the ties (AMS-20)
+                self.phase = CHASE  # the player chooses among the ties [AMS-20]
                 return
             self.chased = 0
             self.chase_function = -1
@@ -508,7 +508,7 @@ class AmsterdamState(State):
             self._end_turn()
 
     def _check_target(self) -> bool:
-        """Note a player at the target; True when the game ends here and now (AMS-25).
+        """Note a player at the target; True when the game ends here and now [AMS-25].
 
         The rulebook's "ends as soon as" (default ``end_rule="immediate"``) stops the game
         at the action that brings a player to the target; ``end_rule="end_of_turn"``
@@ -540,14 +540,14 @@ class AmsterdamState(State):
         won = "share the win" if len(leaders) > 1 else "wins"
         if self.target_reached:
             if self._end_immediately:
-                how = f"{who} reached {self.target} tourists: the game ends at once (AMS-25)"
+                how = f"{who} reached {self.target} tourists: the game ends at once [AMS-25]"
             else:
                 how = (
                     f"a player reached {self.target} tourists and the turn was finished "
                     "(end_rule='end_of_turn', AMS-25)"
                 )
         else:
-            how = "the supply is empty and the last turn is finished (AMS-26)"
+            how = "the supply is empty and the last turn is finished [AMS-26]"
         return f"{how}; {who} {won} with {best} tourists"
 
     def _end_turn(self) -> None:
@@ -658,7 +658,7 @@ def new_game(
     Parameters
     ----------
     players : int
-        2, 3 or 4 players (AMS-01).
+        2, 3 or 4 players [AMS-01].
     variant : {"dice", "tactical"}
         The family game with dice, or the tactical variant (no dice; with the
         standard layout and ``dam_lead="choose"`` no chance at all).
@@ -670,7 +670,7 @@ def new_game(
     pickup_on_departure : bool
         Whether a boat leaving a bend picks up the tourists waiting there.
     dam_diagonals : bool
-        Whether the pawns may cross the Dam diagonally (AMS-16).
+        Whether the pawns may cross the Dam diagonally [AMS-16].
     dam_lead : {"random", "choose"}
         Where a tourist led from the Dam goes: a random location of the right
         kind (the rulebook, AMS-23), or one the player chooses, which makes the
@@ -710,7 +710,7 @@ def new_game(
 
 
 def score(state: AmsterdamState, player: int) -> int:
-    """Tourists on the distinct building tiles and Dam around ``player``'s hotels (AMS-24)."""
+    """Tourists on the distinct building tiles and Dam around ``player``'s hotels [AMS-24]."""
     return state.score(player)
 
 

@@ -99,17 +99,17 @@ def checked_snapshot(
     for p, own in enumerate(hotels):
         if not isinstance(own, list) or len(own) > HOTELS_PER_PLAYER:
             raise MalformedRecordError(
-                f"{player_name(p)} may have at most {HOTELS_PER_PLAYER} hotels (AMS-01)"
+                f"{player_name(p)} may have at most {HOTELS_PER_PLAYER} hotels [AMS-01]"
             )
         out["hotels"].append([_intersection(x, f"hotels[{p}]") for x in own])
     every = [x for h in out["hotels"] for x in h]
     if len(set(every)) != len(every):
-        raise MalformedRecordError("two hotels stand on one intersection (AMS-13)")
+        raise MalformedRecordError("two hotels stand on one intersection [AMS-13]")
     out["mayor"] = _intersection(snap["mayor"], "mayor")
     out["nightwatchman"] = _intersection(snap["nightwatchman"], "nightwatchman")
     if out["mayor"] == out["nightwatchman"]:
         raise MalformedRecordError(
-            "the Mayor and the Nightwatchman cannot be on the same location (AMS-17)"
+            "the Mayor and the Nightwatchman cannot be on the same location [AMS-17]"
         )
     out["player"] = _int(snap["player"], "player", 0, n - 1)
     out["turns_taken"] = _int_list(snap["turns_taken"], "turns_taken", n, 0, 10_000)
@@ -135,7 +135,7 @@ def checked_snapshot(
     )
     if total != TOTAL_TOURISTS:
         raise MalformedRecordError(
-            f"the position holds {total} tourists, not {TOTAL_TOURISTS} (AMS-05)"
+            f"the position holds {total} tourists, not {TOTAL_TOURISTS} [AMS-05]"
         )
     if phase == CHASE and (out["chased"] == 0 or out["chase_function"] < 0):
         raise MalformedRecordError("the 'chased tourists' phase needs chased tourists")

@@ -105,7 +105,7 @@ def test_illegal_actions_change_nothing(seed: int) -> None:
             before = json.dumps(state.to_json(), sort_keys=True)
             with pytest.raises(IllegalActionError) as error:
                 state.apply_action(action)
-            assert "(AMS-" in str(error.value)  # the message names the rule
+            assert "[AMS-" in str(error.value)  # the message names the rule
             assert json.dumps(state.to_json(), sort_keys=True) == before
             tried += 1
 

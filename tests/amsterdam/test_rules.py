@@ -914,7 +914,7 @@ def test_every_refusal_names_its_AMS_rule_over_random_games() -> None:
                     refused += 1
                     phases.add(state.phase)
                     kinds.add(type(action))
-                    if not re.search(r"\(AMS-\d\d\)", str(error)):
+                    if not re.search(r"\[AMS-\d\d\]", str(error)):
                         unnamed.append((state.phase, str(error)))
             if state.is_terminal():
                 break
@@ -928,21 +928,21 @@ def test_every_refusal_names_its_AMS_rule_over_random_games() -> None:
 def test_refusals_say_what_would_be_legal_now() -> None:
     """A refusal of an action from another phase names that rule and what may be done now."""
     state = make(phase=ROLL)
-    refuse(state, MovePawn("mayor", (3, 4)), r"phase 5.*\(AMS-15\); now the boat moves: throw")
+    refuse(state, MovePawn("mayor", (3, 4)), r"phase 5.*\[AMS-15\]; now the boat moves: throw")
     refuse(
-        state, ChaseTo((1, 1)), r"no tourists are being chased away now \(AMS-20\); now the boat"
+        state, ChaseTo((1, 1)), r"no tourists are being chased away now \[AMS-20\]; now the boat"
     )
-    refuse(state, RollDice(4, 1), r"1, 2 or 3 \(AMS-07\)")
+    refuse(state, RollDice(4, 1), r"1, 2 or 3 \[AMS-07\]")
     refuse(make(phase=MOVE_MAYOR, steps=(2, 1)), Skip("mayor"), r"now move the Mayor by 2 steps")
-    refuse(make(phase=HOTEL), RollDice(1, 2), r"phase 1 \(AMS-07\); now place a hotel")
+    refuse(make(phase=HOTEL), RollDice(1, 2), r"phase 1 \[AMS-07\]; now place a hotel")
     tactical = make(variant="tactical", phase=BOAT)
-    refuse(tactical, RollDice(1, 1), r"no dice \(AMS-28\); now move the canal tour boat")
-    refuse(tactical, DamLead((1, 1)), r"outcome of chance.*\(AMS-23\)")
+    refuse(tactical, RollDice(1, 1), r"no dice \[AMS-28\]; now move the canal tour boat")
+    refuse(tactical, DamLead((1, 1)), r"outcome of chance.*\[AMS-23\]")
     over = make(hotels=[[(5, 1), (6, 6)], [(1, 1), (1, 6)]], tourists={(5, 1): 14}, phase=ROLL)
     over.apply_action(RollDice(1, 1))
-    refuse(over, Skip("mayor"), r"the game is over: P1 reached 15 tourists.*\(AMS-25\)")
+    refuse(over, Skip("mayor"), r"the game is over: P1 reached 15 tourists.*\[AMS-25\]")
     shuffled = new_game(layout="shuffled")
-    refuse(shuffled, PlaceHotel((2, 2)), r"\(AMS-12\); now chance places .*\(AMS-02\)")
+    refuse(shuffled, PlaceHotel((2, 2)), r"\[AMS-12\]; now chance places .*\[AMS-02\]")
 
 
 def test_AMS_11_a_bend_passed_on_the_last_step_is_picked_up_not_the_stop_bend() -> None:

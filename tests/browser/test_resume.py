@@ -41,6 +41,10 @@ BOARD_WORDS = """() => {
 }"""
 """The page board's words, trace by trace (the state a person reads)."""
 PRESSES = 4
+PRESSABLE = """() => Array.from(document.querySelectorAll('.hoteledu-app button')).some(
+  b => !b.disabled && b.offsetParent !== null && (b.closest('.hoteledu-actions')
+       || b.closest('.hoteledu-form') || b.innerText.includes('Roll')))"""
+"""Whether the page shows a choice a person can press (a die, an action, the form)."""
 
 
 def app_cell(game: str) -> dict[str, Any]:
@@ -96,6 +100,7 @@ def voila_url(autosaves, notebooks):
 def press(page: Any) -> None:
     """The next press a person makes: roll, the first choice, or send the form as proposed."""
     old = log_text(page)
+    page.wait_for_function(PRESSABLE, timeout=60_000)  # the app has drawn its next choices
     for name in ("Roll the dice", "Roll the check-in die"):
         button = page.get_by_role("button", name=name)
         if button.count() and button.first.is_visible():
@@ -105,8 +110,16 @@ def press(page: Any) -> None:
         choices = page.locator(".hoteledu-actions button:not([disabled])")
         if choices.count() and choices.first.is_visible():
             choices.first.click()
-        else:
+        elif page.locator(".hoteledu-form button").count():
             page.locator(".hoteledu-form button").first.click()
+        else:
+            page.screenshot(path="/tmp/resume_press.png")
+            raise AssertionError(
+                "nothing to press: "
+                + page.locator(".hoteledu-status").first.inner_text()
+                + " | "
+                + page.locator(".hoteledu-message").first.inner_text()
+            )
     wait_for_log_change(page, old, timeout=60_000)
 
 

@@ -70,6 +70,8 @@ from hoteledu.apps.pad import Press, PressPad
 from hoteledu.apps.resume_key import ResumeKey
 
 MAX_BUTTONS = 40
+BOARD_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+"""plotly.js options of a board: a board is not a chart (no toolbar, no zoom)."""
 """Buttons kept for legal actions; more than this are offered in the dropdown only."""
 THINKING_HTML = (
     "<span style='color:#6a1b9a'><i class='fa fa-spinner fa-spin'></i> {who} is thinking...</span>"
@@ -118,7 +120,14 @@ class GameApp:
         self._touched = False  # a person pressed something (then no resume replaces it)
         self.resume_key = ResumeKey(self._on_resume_key)
         self.widget = w.VBox(
-            [self.setup_row, w.HBox([self.board_box, self.side]), self.record_box, self.resume_key],
+            [
+                self.setup_row,
+                # a narrow page (a tablet, JupyterLab beside its file browser) puts the
+                # side panel under the board instead of cutting the board off
+                w.HBox([self.board_box, self.side], layout=w.Layout(flex_flow="row wrap")),
+                self.record_box,
+                self.resume_key,
+            ],
             layout=w.Layout(width="100%"),
             **self._page_model_id(),
         )
@@ -221,6 +230,7 @@ class GameApp:
         c = self.controller
         scene, highlight, overlays = c.scene(), c.highlight(), self._overlays()
         self.figure = go.FigureWidget(self.adapter.board_figure(scene, highlight, overlays))
+        self.figure._config = BOARD_CONFIG
         names = [t.name for t in self.figure.data]
         for name in self.adapter.clickable_traces:
             self.figure.data[names.index(name)].on_click(self._on_figure_click)

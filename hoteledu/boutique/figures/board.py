@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 import html
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -215,18 +216,33 @@ def board_trace_updates(scene: dict[str, Any], highlight: Sequence[Any] = ()) ->
     ]
 
 
+CAPTION_CHARACTERS = 80
+"""The caption (14 px) wraps at this many characters: it stays inside the 760 px board."""
+TABLE_CHARACTERS = 105
+"""Each line of what is on the table (11 px) wraps at this many characters."""
+DAY_HEADER_PIXELS = 28
+"""Room above the plot for the day headers (the x axis' labels, on top)."""
+
+
 def board_layout_updates(scene: dict[str, Any]) -> dict[str, Any]:
     """Title (whose turn, the table), height and vertical range: what changes with the scene."""
     n = scene["n"]
-    caption = html.escape(scene["caption"])
-    if len(caption) > 75 and ": " in caption:  # the status on two lines: who, then what
-        who, _, what = caption.partition(": ")
-        caption = f"{who}:<br>{what}"
-    title = f"<span style='font-size:14px'>{caption}</span><br><span style='font-size:11px'>"
-    title += scene["table"] + "</span>"
+    caption = [html.escape(line) for line in textwrap.wrap(scene["caption"], CAPTION_CHARACTERS)]
+    table = [
+        line
+        for part in scene["table"].split("<br>")
+        for line in textwrap.wrap(part, TABLE_CHARACTERS)
+    ]
+    title = f"<span style='font-size:14px'>{'<br>'.join(caption)}</span><br>"
+    title += f"<span style='font-size:11px'>{'<br>'.join(table)}</span>"
+    # the title hangs from the figure's top; the top margin holds it and the day headers
+    top = DAY_HEADER_PIXELS + 18 * len(caption) + 15 * len(table) + 16
+    height = top + 20 + n * ROWS * 21
     return {
-        "title": {"text": title},
-        "height": 170 + n * ROWS * 21,
+        # plotly sets a many-line title's first line at y and the others below it
+        "title": {"text": title, "yref": "container", "y": 1 - 22 / height, "yanchor": "top"},
+        "margin": {"t": top},
+        "height": height,
         "yaxis": {"range": [_y(n - 1, ROWS - 1), 0.8]},
     }
 
@@ -316,7 +332,7 @@ def board_figure(scene: dict[str, Any], highlight: Sequence[Any] = ()) -> go.Fig
     ticks = [*DAY_NAMES, "next", "breakfast"]
     figure.update_layout(
         width=760,
-        margin={"l": 10, "r": 10, "t": 150, "b": 10},
+        margin={"l": 10, "r": 10, "b": 10},
         plot_bgcolor="white",
         xaxis={
             "range": [-1.6, 8.7],

@@ -9,6 +9,7 @@ Examples
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -84,13 +85,27 @@ SPACE_NAMES = {
     5: "staff card",
     6: "any action",
 }
-BOARD_WIDTH = 12.5
-"""Width of one hotel board in the game figure's units (two boards per row)."""
+BOARD_WIDTH = 25.0
+"""Width of one hotel board in the game figure's units (one board per row)."""
 BOARD_HEIGHT = 9.0
-ACTION_BOARD_HEIGHT = 6.0
-GAME_FIGURE_WIDTH = 900
-"""Pixels: wide enough that rooms, guests and labels do not overlap."""
-HINT_X = 2 * BOARD_WIDTH - 6.5
+ACTION_BOARD_HEIGHT = 7.8
+GAME_FIGURE_WIDTH = 780
+"""Pixels: fits JupyterLab at 1280 px beside its file browser and a 1024 px tablet."""
+PIXELS_PER_ROW_UNIT = 33
+"""Vertical pixels per figure unit: the rows of words keep their 12 px type apart."""
+TYPE_PX = 12
+"""The smallest type on the board."""
+BOARD_KEY = (
+    "Key: an order reads S strudel, C cake, W wine, K coffee, then served/ordered "
+    "(SSW 1/3: one of three served)<br>VP victory points · kr krones · turn order 2/3: "
+    "a turn-order tile, the lowest uncovered number moves next · ▼ emperor disc · ◆ VP"
+)
+"""The line under the board that explains every abbreviation on it."""
+KEY_PIXELS = 50
+"""The bottom margin that holds :data:`BOARD_KEY`."""
+TITLE_CHARACTERS = 95
+"""The caption wraps at this many characters (two lines fit the top margin)."""
+HINT_X = BOARD_WIDTH - 6.5
 """Left edge of the hint, right of the action board."""
 VP_TRACK_SPAN = 100
 """VP the drawn VP track spans (a score beyond it sits at the end, its number in words)."""
@@ -219,8 +234,8 @@ class _Points:
 
 
 def _board_origin(player: int) -> tuple[float, float]:
-    """Top-left corner of a player's hotel board in the game figure (two per row)."""
-    return (player % 2) * BOARD_WIDTH, -ACTION_BOARD_HEIGHT - (player // 2) * BOARD_HEIGHT
+    """Top-left corner of a player's hotel board in the game figure (one per row)."""
+    return 0.0, -ACTION_BOARD_HEIGHT - player * BOARD_HEIGHT
 
 
 def _room_xy(room: int, ox: float, oy: float) -> tuple[float, float]:
@@ -229,15 +244,15 @@ def _room_xy(room: int, ox: float, oy: float) -> tuple[float, float]:
 
 
 def _cafe_xy(slot: int, ox: float, oy: float) -> tuple[float, float]:
-    return ox + 0.5 + slot * 3.15, oy - 1.35
+    return ox + 0.5 + slot * 4.2, oy - 1.35
 
 
 def _emperor_xy(step: int, ox: float, oy: float) -> tuple[float, float]:
-    return ox + 0.6 + step * 0.6, oy - 6.55
+    return ox + 0.6 + step * 0.95, oy - 6.55
 
 
 def _vp_xy(vp: int, ox: float, oy: float) -> tuple[float, float]:
-    return ox + 0.6 + min(max(vp, 0), VP_TRACK_SPAN) / VP_TRACK_SPAN * 8.4, oy - 7.5
+    return ox + 0.6 + min(max(vp, 0), VP_TRACK_SPAN) / VP_TRACK_SPAN * 16.0, oy - 7.8
 
 
 def _player_parts(
@@ -283,13 +298,17 @@ def _player_parts(
     # words: the header, the kitchen, the staff played and the hand
     low, high = scene["tiles"][p]
     covered = scene["covered"][p]
-    tile = f"tile {low}/{high}" + (" (passed)" if scene["passed"][p] else "")
-    if covered:
-        tile += f", {covered} covered"
+    # the turn-order tile: its two numbers, the turns taken cover them one by one
+    shown = (low, high)[covered] if covered < 2 else None
+    tile = f"turn order {low}/{high}: " + (
+        f"moves as {shown}" if shown is not None else "no turn left this round"
+    )
+    if scene["passed"][p]:
+        tile += " (passed)"
     you = " (this view)" if scene["viewer"] == p else ""
     header = (
         f"<b>P{p + 1}{you}</b>: {scene['vp'][p]} VP · {scene['money'][p]} krones · "
-        f"emperor {scene['emperor'][p]} · {tile}"
+        f"emperor track {scene['emperor'][p]} · {tile}"
     )
     kitchen = "kitchen: " + " · ".join(
         f"{k} {name}" for k, name in zip(scene["kitchen"][p], ITEMS, strict=True)
@@ -305,24 +324,28 @@ def _player_parts(
     parts["players"].add(ox + 0.15, oy - 0.3, text=header, colour=PLAYER_COLOURS[p], size=1)
     parts["players"].add(ox + 0.15, oy - 2.35, text=kitchen, size=1)
     staff_text = "played: " + ("<br>".join(played) if played else "none") + "<br>" + hand_text
-    parts["players"].add(ox + 5.0, oy - 4.2, text=staff_text, size=1)
+    parts["players"].add(ox + 13.0, oy - 3.9, text=staff_text, size=1)
     # emperor track (0..top) and the VP track
     for step in range(EMPEROR_TRACK_MAX + 1):
         x, y = _emperor_xy(step, ox, oy)
         parts["emperor track"].add(
-            x, y, text=str(step), hover=f"emperor track {step}", colour="#dddddd", size=15
+            x, y, text=str(step), hover=f"emperor track {step}", colour="#dddddd", size=22
         )
     x, y = _emperor_xy(min(scene["emperor"][p], EMPEROR_TRACK_MAX), ox, oy)
     parts["emperor"].add(
         x,
-        y + 0.35,
+        y + 0.55,
         text="▼",
         hover=f"P{p + 1} emperor track {scene['emperor'][p]}",
         colour=PLAYER_COLOURS[p],
         symbol="triangle-down",
         size=12,
     )
+    x, y = _emperor_xy(EMPEROR_TRACK_MAX + 1, ox, oy)
+    parts["players"].add(x, y, text="emperor track (VP it scores)", size=1)
     x0, y0 = _vp_xy(0, ox, oy)
+    x, _ = _vp_xy(VP_TRACK_SPAN, ox, oy)
+    parts["players"].add(x + 1.2, y0, text="VP track", size=1)
     x1, _ = _vp_xy(VP_TRACK_SPAN, ox, oy)
     x, _ = _vp_xy(scene["vp"][p], ox, oy)
     parts["vp"].add(x0, y0, colour="#bbbbbb", size=4)
@@ -397,15 +420,15 @@ def game_trace_updates(
         parts["guests"].add(
             x,
             -3.9,
-            text=f"{card.name}<br>{guest_order_text(guest)} · {card.vp} VP · "
-            f"{GUEST_QUEUE_COSTS[slot]} kr",
+            text=f"{card.name}<br>{guest_order_text(guest)}<br>{card.vp} VP · "
+            f"costs {GUEST_QUEUE_COSTS[slot]} kr",
             hover=f"guest space {slot + 1}: {cat.guest_text(guest)}, costs "
             f"{GUEST_QUEUE_COSTS[slot]} krones",
             customdata=["guest", slot, 0],
             colour=GUEST_COLOURS.get(card.colour, EXACT_COLOUR),
             size=18,
         )
-    politics = " · ".join(
+    politics = "<br>".join(
         f"{'ABC'[i]}: {cat.politics[c].condition.describe()}"
         + (f" ({', '.join(f'P{q + 1}' for q in scene['claims'][i])})" if scene["claims"][i] else "")
         for i, c in enumerate(scene["politics"])
@@ -416,7 +439,7 @@ def game_trace_updates(
         text=f"<b>Round {scene['round']} of 7</b> · {sum(scene['dice'])} dice on the board · "
         f"dustbin {scene['dustbin']} · emperor tiles {', '.join(map(str, scene['emperor_tiles']))}",
     )
-    parts["info"].add(0.1, -5.55, text=f"politics {politics}" if politics else "")
+    parts["info"].add(0.1, -6.55, text=f"<b>politics goals</b><br>{politics}" if politics else "")
     for p in range(scene["players"]):
         ox, oy = _board_origin(p)
         _player_parts(scene, p, ox, oy, parts)
@@ -450,18 +473,19 @@ def game_trace_updates(
         where = _choice_xy(mark)
         if where is not None:
             x, y, symbol = where
-            parts["choices"].add(x, y, colour=CHOICE_COLOUR, symbol=symbol, size=40)
+            # a guest's ring hugs its disc, clear of the name under or beside it
+            size = 28 if mark[0] in ("guest", "cafe") else 40
+            parts["choices"].add(x, y, colour=CHOICE_COLOUR, symbol=symbol, size=size)
     clickable = {"spaces", "guests", "rooms", "cafe"}
     return [parts[name].data(name in clickable) for name in GAME_TRACE_NAMES]
 
 
 def game_layout_updates(scene: Mapping[str, Any]) -> dict[str, Any]:
-    """The layout that changes with the scene: the title, and the height for 3 or 4 players."""
-    rows = (scene["players"] + 1) // 2
-    bottom = -ACTION_BOARD_HEIGHT - rows * BOARD_HEIGHT
+    """The layout that changes with the scene: the title, and the height for 2 to 4 players."""
+    bottom = -ACTION_BOARD_HEIGHT - scene["players"] * BOARD_HEIGHT
     return {
-        "title": {"text": scene["caption"]},
-        "height": int(250 + rows * 300),
+        "title": {"text": "<br>".join(textwrap.wrap(scene["caption"], TITLE_CHARACTERS))},
+        "height": int(60 + KEY_PIXELS + PIXELS_PER_ROW_UNIT * -bottom),
         "yaxis": {"range": [bottom + 0.6, 0.6]},
     }
 
@@ -472,32 +496,36 @@ _TRACE_STYLE: dict[str, dict[str, Any]] = {
         "textposition": "middle center",
         "textfont": {"color": "white", "size": 15},
     },
-    "guests": {"mode": "markers+text", "textposition": "bottom center", "textfont": {"size": 10}},
-    "info": {"mode": "text", "textposition": "middle right", "textfont": {"size": 11}},
+    "guests": {
+        "mode": "markers+text",
+        "textposition": "bottom center",
+        "textfont": {"size": TYPE_PX},
+    },
+    "info": {"mode": "text", "textposition": "middle right", "textfont": {"size": TYPE_PX}},
     "rooms": {
         "mode": "markers+text",
         "textposition": "middle center",
         "textfont": {"color": "#222222", "size": 14},
     },
-    "cafe": {"mode": "markers+text", "textposition": "middle right", "textfont": {"size": 10}},
-    "players": {"mode": "text", "textposition": "middle right", "textfont": {"size": 11}},
+    "cafe": {"mode": "markers+text", "textposition": "middle right", "textfont": {"size": TYPE_PX}},
+    "players": {"mode": "text", "textposition": "middle right", "textfont": {"size": TYPE_PX}},
     "emperor track": {
         "mode": "markers+text",
         "textposition": "middle center",
-        "textfont": {"size": 8},
+        "textfont": {"size": TYPE_PX},
     },
     "emperor": {"mode": "markers", "hoverinfo": "text"},
     "vp": {
         "mode": "lines+markers+text",
         "textposition": "top center",
         "line": {"color": "#bbbbbb", "width": 3},
-        "textfont": {"size": 10},
+        "textfont": {"size": TYPE_PX},
     },
     "hint": {
         "mode": "lines+text",
         "textposition": "top center",
         "line": {"color": EXACT_COLOUR, "width": 14},
-        "textfont": {"size": 10},
+        "textfont": {"size": TYPE_PX},
     },
     "choices": {"mode": "markers", "hoverinfo": "skip", "marker": {"line": {"width": 3}}},
 }
@@ -527,14 +555,26 @@ def game_figure(
         template="plotly_white",
         showlegend=False,
         width=GAME_FIGURE_WIDTH,
-        margin={"l": 10, "r": 10, "t": 40, "b": 10},
-        xaxis={"visible": False, "range": [-0.2, 2 * BOARD_WIDTH + 0.3], "fixedrange": True},
+        margin={"l": 10, "r": 10, "t": 60, "b": KEY_PIXELS},
+        xaxis={"visible": False, "range": [-0.2, BOARD_WIDTH + 0.3], "fixedrange": True},
         dragmode=False,
         hovermode="closest",
         clickmode="event",
         **game_layout_updates(scene),
     )
     fig.update_yaxes(visible=False, fixedrange=True)
+    fig.add_annotation(
+        text=BOARD_KEY,
+        xref="paper",
+        yref="paper",
+        x=0,
+        y=0,
+        xanchor="left",
+        yanchor="top",
+        align="left",
+        showarrow=False,
+        font={"size": TYPE_PX, "color": "#444444"},
+    )
     return fig
 
 
@@ -563,7 +603,7 @@ def hotel_board_figure(state: Any, player: int, viewer: int | None = None) -> go
         showlegend=False,
         height=420,
         margin={"l": 10, "r": 10, "t": 40, "b": 10},
-        xaxis={"visible": False, "range": [-0.2, BOARD_WIDTH + 1.5]},
+        xaxis={"visible": False, "range": [-0.2, BOARD_WIDTH + 0.3]},
         yaxis={"visible": False, "range": [-BOARD_HEIGHT + 0.6, 0.3]},
     )
     return fig

@@ -130,6 +130,13 @@ class GameAdapter:
         """
         return self.action_label(state, action)
 
+    def merged_log_line(self, previous: str, line: str) -> str | None:
+        """One line for ``previous`` and the new ``line`` (None: keep both lines).
+
+        A game whose setup takes many alike chance actions folds them into one.
+        """
+        return None
+
     def phase_text(self, state: State) -> str:
         """What happens now, in words (after the player's label)."""
         return ""
@@ -138,6 +145,11 @@ class GameAdapter:
         """Why the game ended (the rules' ``end_reason()`` when they have one)."""
         reason = getattr(state, "end_reason", None)
         return reason() if callable(reason) else f"winners {state.winners()}"
+
+    def score_text(self, state: State, player: int) -> str:
+        """A player's final score in the status line (default: the number)."""
+        score = getattr(state, "scores", state.returns)()[player]
+        return f"{score:g}"
 
     def legend_html(self) -> str:
         """The legend shown beside the board (HTML)."""

@@ -175,7 +175,8 @@ class GameController:
         self.viewer: int | None = self._first_human()
         self.thinking = None
         self._changed()
-        opts = ", ".join(f"{v}" for v in self.options.values())
+        # named, so a reader knows what "deal" or "after_die" is the choice of
+        opts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in self.options.items())
         self._note(
             f"new game: {players} players ({', '.join(self.seat_names())})"
             + (f", {opts}" if opts else "")
@@ -302,8 +303,8 @@ class GameController:
             return f"replay: position after {self.view_index} of {plural(total, 'action')}"
         if state.is_terminal():
             scores = ", ".join(
-                f"{self.adapter.player_label(p)} {s:g}"
-                for p, s in enumerate(getattr(state, "scores", state.returns)())
+                f"{self.adapter.player_label(p)} {self.adapter.score_text(state, p)}"
+                for p in range(state.num_players)
             )
             return f"game over: {self.adapter.end_text(state)} (scores: {scores})"
         who = self._mover_label(state, self.mover())
@@ -332,7 +333,11 @@ class GameController:
 
     # ------------------------------------------------------------ actions
     def _note(self, text: str) -> None:
-        self.log.append(text)
+        merged = self.adapter.merged_log_line(self.log[-1], text) if self.log else None
+        if merged is None:
+            self.log.append(text)
+        else:
+            self.log[-1] = merged
 
     def _apply(self, action: Action) -> None:
         """Apply an action and log it in words (raises IllegalActionError, changing nothing)."""

@@ -108,8 +108,9 @@ class FormGameApp(GameApp):
                     dropdown.description = field.label
                     dropdown.layout.display = ""
                 self.form_fields[field.name] = dropdown
-            who = html.escape(c.player_label(c.mover()))
-            self.form_title.value = f"<b>{html.escape(form.title)}</b> ({who})"
+            # the title already says "your": the seat's colour, without "(you)"
+            who = html.escape(c.adapter.player_label(c.mover()))
+            self.form_title.value = f"<b>{html.escape(form.title)}</b>: {who}"
             self.form_box.layout.display = ""
         self._show(self.form_pad, [{"label": form.submit, "style": "primary"}], True)
 

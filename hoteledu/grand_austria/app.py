@@ -31,12 +31,14 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
 
 from hoteledu.apps.adapter import GameAdapter
+from hoteledu.apps.bots import BEGINNER_NOISE, LEVELS, SLOW_LEVELS, NoisyAgent
 from hoteledu.apps.connection import VOILA_NODELAY_OPTION
 from hoteledu.apps.controller import GameController, plural
 from hoteledu.apps.seats import seat_agent
@@ -66,11 +68,15 @@ from hoteledu.grand_austria.actions import (
 from hoteledu.grand_austria.info import GAME_INFO
 from hoteledu.grand_austria.rules import ROUNDS, GrandAustriaState, new_game
 
-SEAT_KINDS: tuple[str, ...] = ("human", "random", "heuristic", "mcts")
-"""Who may sit at a seat: a person, or a bot."""
+SEAT_KINDS: tuple[str, ...] = ("human", "random", "heuristic", "mcts", *LEVELS)
+"""Who may sit at a seat: a person, a bot by name, or a named level (``docs/levels.md``)."""
+STRONG_ITERATIONS = 12
+"""The strong level's search iterations per decision, each a heuristic rollout to the end."""
 DEFAULT_MCTS_ITERATIONS = 200
 APP_OPTIONS = ("staff_setup", "additional_actions")
 """The options the app offers (their choices are info.py's)."""
+_STAFF_LINE = re.compile(r"chance: a staff card is (?P<verb>dealt|drawn)(?: for (?P<who>P\d))?")
+_STAFF_LINES = re.compile(r"chance: \d+ staff cards (?P<verb>dealt|drawn) \((?P<counts>[^()]*)\)")
 DEFAULT_THINK_SECONDS = 0.3
 """Time budget of one MCTS decision: well within 1 s even on a loaded machine."""
 
@@ -96,15 +102,38 @@ def make_agent(
     think_seconds : float or None
         Time budget of one MCTS decision (None: iterations only).
     """
-    return seat_agent(
-        kind, seed, SEAT_KINDS, {"heuristic": _heuristic_agent}, mcts_iterations, think_seconds
-    )
+    bots = {"heuristic": _heuristic_agent, **LEVEL_BOTS}
+    return seat_agent(kind, seed, SEAT_KINDS, bots, mcts_iterations, think_seconds)
 
 
 def _heuristic_agent(seed: int | np.random.SeedSequence) -> Agent:
     from hoteledu.grand_austria.bots import HeuristicAgent
 
     return HeuristicAgent(seed)
+
+
+def _beginner(seed: Any) -> Agent:
+    from hoteledu.grand_austria.bots import HeuristicAgent
+
+    return NoisyAgent(HeuristicAgent(), BEGINNER_NOISE, name="beginner").reseeded(seed)
+
+
+def _intermediate(seed: Any) -> Agent:
+    from hoteledu.grand_austria.bots import HeuristicAgent
+
+    return HeuristicAgent(seed, name="intermediate")
+
+
+def _strong(seed: Any) -> Agent:
+    from hoteledu.core.mcts import MCTSAgent
+    from hoteledu.grand_austria.bots import HeuristicAgent
+
+    # random rollouts score about -5 VP and say little: the heuristic plays them
+    return MCTSAgent(STRONG_ITERATIONS, seed=seed, rollout_agent=HeuristicAgent(), name="strong")
+
+
+LEVEL_BOTS = {"beginner": _beginner, "intermediate": _intermediate, "strong": _strong}
+"""The named levels: the heuristic with noise, the heuristic, MCTS with heuristic rollouts."""
 
 
 def _top(state: State) -> tk.Task | None:
@@ -154,8 +183,8 @@ class GrandAustriaAdapter(GameAdapter):
     options: ClassVar[dict[str, tuple[Any, ...]]] = {
         name: GAME_INFO.choices(name) for name in APP_OPTIONS
     }
-    bot_kinds = ("random", "heuristic", "mcts")
-    slow_bots = frozenset({"mcts"})
+    bot_kinds = SEAT_KINDS[1:]
+    slow_bots = frozenset({"mcts"}) | SLOW_LEVELS
     strength_label = "MCTS strength"
     strength_range = (10, 2000, 10, DEFAULT_MCTS_ITERATIONS)
     default_think_seconds = DEFAULT_THINK_SECONDS
@@ -230,12 +259,30 @@ class GrandAustriaAdapter(GameAdapter):
         if isinstance(action, DrawStaff):
             top = _top(state)
             whom = f" for P{top.player + 1}" if isinstance(top, tk.PlayerTask) else ""
-            return f"a staff card is drawn{whom}"
+            verb = "dealt" if state.round == 0 else "drawn"  # type: ignore[attr-defined]
+            return f"a staff card is {verb}{whom}"
         if isinstance(action, PickStaff):
             return "keeps a staff card of the packet"
         if isinstance(action, ReturnStaff):
             return "puts a staff card from the hand under the deck"
         return self.action_label(state, action)
+
+    def merged_log_line(self, previous: str, line: str) -> str | None:
+        """The setup's staff cards, one per action, read as one line: "12 staff cards dealt"."""
+        new = _STAFF_LINE.fullmatch(line)
+        old = _STAFF_LINE.fullmatch(previous) or _STAFF_LINES.fullmatch(previous)
+        if new is None or old is None or old["verb"] != new["verb"]:
+            return None
+        counts: dict[str, int] = {}
+        found = old.groupdict()
+        for part in (found.get("counts") or f"{found.get('who') or 'the deck'} 1").split(", "):
+            who, _, count = part.rpartition(" ")
+            counts[who] = counts.get(who, 0) + int(count)
+        who = new["who"] or "the deck"
+        counts[who] = counts.get(who, 0) + 1
+        total = sum(counts.values())
+        listed = ", ".join(f"{who} {count}" for who, count in counts.items())
+        return f"chance: {total} staff cards {new['verb']} ({listed})"
 
     def phase_text(self, state: State) -> str:
         top = _top(state)

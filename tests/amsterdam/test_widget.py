@@ -443,7 +443,7 @@ def test_game_over_says_why_with_the_rules_end_reason():
         else:
             app.action_buttons[0].click()
     assert c.state.is_terminal()
-    reason = c.state.end_reason()
+    reason = c.adapter.end_text(c.state)  # end_reason() in one sentence, the winner first
     assert reason in html.unescape(app.status_html.value)
     assert reason in c.log[-1]
     assert "P1" in app.log_html.value and "player 0" not in app.log_html.value

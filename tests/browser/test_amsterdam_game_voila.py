@@ -135,6 +135,6 @@ def test_a_whole_game_against_a_bot_with_reloads(browser, serve_voila, tmp_path)
                 _assert_board_is_the_game(page, controller)
         _assert_board_is_the_game(page, controller)
         status = page.locator(".hoteledu-status").inner_text()
-        assert "game over" in status and controller.state.end_reason() in status
+        assert "game over" in status and controller.adapter.end_text(controller.state) in status
         page.close()
     print(f"Amsterdam browser game: {time.monotonic() - start:.0f} s")  # printed, not asserted

@@ -151,7 +151,8 @@ def test_refusals_say_what_to_do(capsys, tmp_path):
     code, _, err = run(["lessons", "--notebooks", str(tmp_path), "--dry-run"], capsys)
     assert code == 2 and "pass --notebooks PATH" in err
     code, _, err = run(["tournament", "amsterdam", "random", "heuristic"], capsys)
-    assert code == 2 and "amsterdam's agents are random, greedy, mcts, not 'heuristic'" in err
+    agents = "random, greedy, mcts, beginner, intermediate, strong"
+    assert code == 2 and f"amsterdam's agents are {agents}, not 'heuristic'" in err
     code, _, err = run(["tournament", "amsterdam", "--option", "colour=red"], capsys)
     assert code == 2 and "no option 'colour'" in err
     code, _, err = run(["tournament", "amsterdam", "--option", "players"], capsys)

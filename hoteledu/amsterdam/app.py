@@ -49,14 +49,17 @@ from hoteledu.amsterdam.info import GAME_INFO
 from hoteledu.amsterdam.phases import CHASE, DAM_LEAD, DEAL, MOVE_MAYOR, MOVE_NIGHTWATCHMAN, ROLL
 from hoteledu.amsterdam.rules import new_game
 from hoteledu.apps.adapter import GameAdapter
+from hoteledu.apps.bots import BEGINNER_NOISE, LEVELS, SLOW_LEVELS, NoisyAgent
 from hoteledu.apps.controller import GameController, plural
 from hoteledu.apps.seats import seat_agent
 from hoteledu.core.actions import Action
 from hoteledu.core.agents import Agent
 from hoteledu.core.state import State
 
-SEAT_KINDS: tuple[str, ...] = ("human", "random", "greedy", "mcts")
-"""Who may sit at a seat: a person, or a bot of increasing strength."""
+SEAT_KINDS: tuple[str, ...] = ("human", "random", "greedy", "mcts", *LEVELS)
+"""Who may sit at a seat: a person, a bot by name, or a named level (``docs/levels.md``)."""
+STRONG_ITERATIONS = 400
+"""The strong level's search iterations per decision (random rollouts), a fixed work."""
 AUTO_CHANCE_PHASES = frozenset({DEAL, DAM_LEAD})
 """Chance nodes resolved at once: the setup deal, the tile of a tourist led from the Dam."""
 DEFAULT_MCTS_ITERATIONS = 200
@@ -89,15 +92,36 @@ def make_agent(
     -------
     Agent
     """
-    return seat_agent(
-        kind, seed, SEAT_KINDS, {"greedy": _greedy_agent}, mcts_iterations, think_seconds
-    )
+    bots = {"greedy": _greedy_agent, **LEVEL_BOTS}
+    return seat_agent(kind, seed, SEAT_KINDS, bots, mcts_iterations, think_seconds)
 
 
 def _greedy_agent(seed: int | np.random.SeedSequence) -> Agent:
     from hoteledu.amsterdam.bots import GreedyAgent
 
     return GreedyAgent().reseeded(seed)
+
+
+def _beginner(seed: Any) -> Agent:
+    from hoteledu.amsterdam.bots import GreedyAgent
+
+    return NoisyAgent(GreedyAgent(), BEGINNER_NOISE, name="beginner").reseeded(seed)
+
+
+def _intermediate(seed: Any) -> Agent:
+    from hoteledu.amsterdam.bots import GreedyAgent
+
+    return GreedyAgent(name="intermediate").reseeded(seed)
+
+
+def _strong(seed: Any) -> Agent:
+    from hoteledu.core.mcts import MCTSAgent
+
+    return MCTSAgent(STRONG_ITERATIONS, seed=seed, name="strong")
+
+
+LEVEL_BOTS = {"beginner": _beginner, "intermediate": _intermediate, "strong": _strong}
+"""The named levels: greedy with noise, greedy, MCTS with a fixed number of iterations."""
 
 
 def action_points(action: Action) -> list[tuple[str, Point]]:
@@ -129,8 +153,8 @@ class AmsterdamAdapter(GameAdapter):
         name: GAME_INFO.choices(name)  # written in info.py only, the default first
         for name in ("variant", "layout")
     }
-    bot_kinds = ("random", "greedy", "mcts")
-    slow_bots = frozenset({"mcts"})
+    bot_kinds = SEAT_KINDS[1:]
+    slow_bots = frozenset({"mcts"}) | SLOW_LEVELS
     strength_label = "MCTS strength"
     strength_range = (20, 2000, 20, DEFAULT_MCTS_ITERATIONS)
     default_think_seconds = DEFAULT_THINK_SECONDS

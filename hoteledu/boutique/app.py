@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from hoteledu.apps.adapter import GameAdapter
+from hoteledu.apps.bots import BEGINNER_NOISE, LEVELS, SLOW_LEVELS, NoisyAgent
 from hoteledu.apps.controller import plural
 from hoteledu.apps.form import Form, FormController, FormField
 from hoteledu.apps.seats import seat_agent
@@ -75,8 +76,11 @@ SEAT_KINDS: tuple[str, ...] = (
     "peakload",
     "staffer",
     "mcts",
+    *LEVELS,
 )
-"""Who may sit at a seat: a person, random play, the four pricing bots, or MCTS."""
+"""Who may sit at a seat: a person, random play, the four pricing bots, MCTS, or a level."""
+STRONG_ITERATIONS = 100
+"""The strong level's search iterations per decision (peak-load rollouts), a fixed work."""
 HEURISTIC_BOTS = ("undercutter", "premium", "peakload", "staffer")
 COLOURS = ("red", "blue", "green", "orange", "purple")
 DEFAULT_MCTS_ITERATIONS = 40
@@ -128,7 +132,7 @@ def make_agent(
         kind,
         seed,
         SEAT_KINDS,
-        heuristic,
+        {**heuristic, **LEVEL_BOTS},
         mcts_iterations,
         think_seconds,
         search=_search_bot,
@@ -154,6 +158,28 @@ def _search_bot(iterations: int, seed: Any, think_seconds: float | None) -> Agen
     return BoutiqueMCTS(iterations, seed=seed, name=name, think_seconds=think_seconds)
 
 
+def _beginner(seed: Any) -> Agent:
+    from hoteledu.boutique.bots import PeakLoadBot
+
+    return NoisyAgent(PeakLoadBot(), BEGINNER_NOISE, name="beginner").reseeded(seed)
+
+
+def _intermediate(seed: Any) -> Agent:
+    from hoteledu.boutique.bots import PeakLoadBot
+
+    return PeakLoadBot(seed, "intermediate")
+
+
+def _strong(seed: Any) -> Agent:
+    from hoteledu.boutique.search import BoutiqueMCTS
+
+    return BoutiqueMCTS(STRONG_ITERATIONS, seed=seed, name="strong")
+
+
+LEVEL_BOTS = {"beginner": _beginner, "intermediate": _intermediate, "strong": _strong}
+"""The named levels: peak-load with noise, peak-load, MCTS with peak-load rollouts."""
+
+
 # ---------------------------------------------------------------- forms
 def _money(face: int) -> str:
     return str(face * PRICE_STEP)
@@ -175,7 +201,7 @@ class BoutiqueAdapter(GameAdapter):
         for name in ("weeks", "room_choice", "shortfall", "walkin_budget")
     }
     bot_kinds = SEAT_KINDS[1:]
-    slow_bots = frozenset({"mcts"})
+    slow_bots = frozenset({"mcts"}) | SLOW_LEVELS
     strength_label = "MCTS strength"
     strength_range = (10, 400, 10, DEFAULT_MCTS_ITERATIONS)
     default_think_seconds = DEFAULT_THINK_SECONDS

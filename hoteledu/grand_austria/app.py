@@ -38,6 +38,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from hoteledu.apps.adapter import GameAdapter
+from hoteledu.apps.bots import BEGINNER_NOISE, LEVELS, SLOW_LEVELS, NoisyAgent
 from hoteledu.apps.connection import VOILA_NODELAY_OPTION
 from hoteledu.apps.controller import GameController, plural
 from hoteledu.apps.seats import seat_agent
@@ -67,8 +68,10 @@ from hoteledu.grand_austria.actions import (
 from hoteledu.grand_austria.info import GAME_INFO
 from hoteledu.grand_austria.rules import ROUNDS, GrandAustriaState, new_game
 
-SEAT_KINDS: tuple[str, ...] = ("human", "random", "heuristic", "mcts")
-"""Who may sit at a seat: a person, or a bot."""
+SEAT_KINDS: tuple[str, ...] = ("human", "random", "heuristic", "mcts", *LEVELS)
+"""Who may sit at a seat: a person, a bot by name, or a named level (``docs/levels.md``)."""
+STRONG_ITERATIONS = 12
+"""The strong level's search iterations per decision, each a heuristic rollout to the end."""
 DEFAULT_MCTS_ITERATIONS = 200
 APP_OPTIONS = ("staff_setup", "additional_actions")
 """The options the app offers (their choices are info.py's)."""
@@ -99,15 +102,38 @@ def make_agent(
     think_seconds : float or None
         Time budget of one MCTS decision (None: iterations only).
     """
-    return seat_agent(
-        kind, seed, SEAT_KINDS, {"heuristic": _heuristic_agent}, mcts_iterations, think_seconds
-    )
+    bots = {"heuristic": _heuristic_agent, **LEVEL_BOTS}
+    return seat_agent(kind, seed, SEAT_KINDS, bots, mcts_iterations, think_seconds)
 
 
 def _heuristic_agent(seed: int | np.random.SeedSequence) -> Agent:
     from hoteledu.grand_austria.bots import HeuristicAgent
 
     return HeuristicAgent(seed)
+
+
+def _beginner(seed: Any) -> Agent:
+    from hoteledu.grand_austria.bots import HeuristicAgent
+
+    return NoisyAgent(HeuristicAgent(), BEGINNER_NOISE, name="beginner").reseeded(seed)
+
+
+def _intermediate(seed: Any) -> Agent:
+    from hoteledu.grand_austria.bots import HeuristicAgent
+
+    return HeuristicAgent(seed, name="intermediate")
+
+
+def _strong(seed: Any) -> Agent:
+    from hoteledu.core.mcts import MCTSAgent
+    from hoteledu.grand_austria.bots import HeuristicAgent
+
+    # random rollouts score about -5 VP and say little: the heuristic plays them
+    return MCTSAgent(STRONG_ITERATIONS, seed=seed, rollout_agent=HeuristicAgent(), name="strong")
+
+
+LEVEL_BOTS = {"beginner": _beginner, "intermediate": _intermediate, "strong": _strong}
+"""The named levels: the heuristic with noise, the heuristic, MCTS with heuristic rollouts."""
 
 
 def _top(state: State) -> tk.Task | None:
@@ -157,8 +183,8 @@ class GrandAustriaAdapter(GameAdapter):
     options: ClassVar[dict[str, tuple[Any, ...]]] = {
         name: GAME_INFO.choices(name) for name in APP_OPTIONS
     }
-    bot_kinds = ("random", "heuristic", "mcts")
-    slow_bots = frozenset({"mcts"})
+    bot_kinds = SEAT_KINDS[1:]
+    slow_bots = frozenset({"mcts"}) | SLOW_LEVELS
     strength_label = "MCTS strength"
     strength_range = (10, 2000, 10, DEFAULT_MCTS_ITERATIONS)
     default_think_seconds = DEFAULT_THINK_SECONDS

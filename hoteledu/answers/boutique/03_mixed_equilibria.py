@@ -20,6 +20,8 @@ ANSWERS = {
 # Read in the lesson before revealing: printed before the exercises (an answer
 # builds on them) or the same number printed for another purpose.
 SHOWN = {
+    # the exercise averages two cells of the printed week matrix (500 against 400 and
+    # against 600) to find the best reply: the cells are read off on purpose
     "2 against 400",
     "2 against 600",
 }

@@ -4,7 +4,7 @@ Its checking cell compares them with what its code computes (``check_answers``).
 """
 
 ANSWERS = {
-    "1 heads": 0.506,
+    "1 heads": 0.5057,
     "1 exploitability": 0.015,
     "1 first rule": (0.499, 0.014),
     "2 smallest": 0.200,
@@ -21,9 +21,13 @@ ANSWERS = {
 # Read in the lesson before revealing: printed before the exercises (an answer
 # builds on them) or the same number printed for another purpose.
 SHOWN = {
+    # the exercise sets the random tie rule against the first rule's run, printed above
     "1 first rule",
-    "1 heads",
+    # the six pairs are printed with their intervals (and the 400 games' separated
+    # ones): the exercise reads the 20 games' intervals to pick the separated pairs
     "4 separated",
     "4 Bonferroni",
+    # every matched price is printed as an equilibrium of the profit game: the
+    # exercise asks which of them learning reaches
     "5 ends",
 }

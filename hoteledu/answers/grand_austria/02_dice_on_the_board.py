@@ -22,5 +22,7 @@ ANSWERS = {
 # Read in the lesson before revealing: printed before the exercises (an answer
 # builds on them) or the same number printed for another purpose.
 SHOWN = {
+    # the exercise asks what space 6 adds: E[max] with 12 dice is read off the printed
+    # table for action 3 (every action alike), on purpose
     "3 E[max]",
 }

@@ -66,7 +66,7 @@ from hoteledu.boutique.analysis.equilibria import (
 from hoteledu.boutique.analysis.games import bertrand_game, pricing_game
 from hoteledu.boutique.cards import standard_deck
 
-PRICES = (1, 2, 3, 4, 5, 6)
+PRICES = tuple(range(1, 7))  # 100 to 600
 booking = pricing_game("booking", prices=PRICES, objective="profit", symmetric=True)
 print("exact:", booking.exact)
 print("P1's expected money from one booking (rows: P1's price, columns: P2's)")
@@ -166,7 +166,7 @@ best_reply_curve(beat, title="One booking, goal: beat the rival: undercut by one
 
 # %%
 # NBVAL_CHECK_OUTPUT
-week = pricing_game("week", prices=(2, 3, 4, 5, 6), samples=60, seed=2026, progress=True,
+week = pricing_game("week", prices=tuple(range(2, 7)), samples=60, seed=2026, progress=True,
                     symmetric=True)
 print("P1's mean booking income over the week, before wages (± standard error), goal: profit")
 for label, row, err in zip(week.labels[0], week.payoffs[0], week.standard_errors[0], strict=True):
@@ -299,7 +299,7 @@ best_response_figure(beat_week, title="Booking week, goal: beat the rival")
 
 # %%
 # NBVAL_CHECK_OUTPUT
-grid = (1, 2, 3, 4, 5, 6)
+grid = tuple(range(1, 7))
 for cost in (0, 1):
     textbook = bertrand_game(grid, cost=cost)
     print(f"cost {cost}: pure equilibria at prices",
@@ -330,8 +330,10 @@ for cost in (0, 1):
 #    does P1 expect at (300, 300)? Does matching still beat undercutting to 200?
 # 3. In the textbook Bertrand game with cost 2 on the grid 1..6, which matched prices
 #    are equilibria?
-# 4. In the week game with the goal of beating the rival, what is the best reply to
-#    500, and by how much (± standard error) does it beat matching 500?
+# 4. In the week game with the goal of beating the rival, the best reply to 500 is
+#    400 and its runner-up is matching (printed above). By how much (± the paired
+#    standard error) does 400 beat undercutting by two steps, to 300, and how many
+#    standard errors is that? Does this margin show that 400 is the best reply?
 #
 # <details><summary>Show the answer</summary>
 #
@@ -342,7 +344,10 @@ for cost in (0, 1):
 #    bid of 100 costs less than the 307 a step of undercutting gives away.
 # 3. 200, 300 and 400: from the cost up to cost + 2 (at 200 both earn nothing, and
 #    undercutting to 100 would lose money).
-# 4. 400 (undercut by one step), by 952 ± 291.
+# 4. By 1477 ± 36, 40.9 standard errors. It does not show that 400 is best: 300 is a
+#    weak rival, and a margin over a weak reply says nothing about the strongest one.
+#    The test is against the runner-up, matching 500, which 400 beats by only
+#    952 ± 291 (3.3 standard errors).
 #
 # </details>
 
@@ -357,8 +362,7 @@ from hoteledu.lessons import check_answers
 tour = pricing_game("booking", prices=(4, 5), deck=[28])
 bids = pricing_game("booking", prices=(2, 3), tie_bid=100)
 cost2 = bertrand_game(grid, cost=2)
-gain, error = beat_week.compare(0, (2, 3), (3, 3))
-rows, _ = best_responses(beat_week)
+gain, error = beat_week.compare(0, (2, 3), (1, 3))  # 400 against 300, P2 at 500
 verdict = check_answers("boutique/02_price_war", {
     "1 undercut": float(tour.payoffs[0][0, 1]),
     "1 match": float(tour.payoffs[0][1, 1]),
@@ -366,7 +370,7 @@ verdict = check_answers("boutique/02_price_war", {
     "2 undercut": round(float(bids.payoffs[0][0, 1]), 1),
     "2 margin": round(float(bids.payoffs[0][1, 1] - bids.payoffs[0][0, 1]), 1),
     "3": [grid[i] for i, _ in pure_equilibria(cost2)],
-    "4 reply": beat_week.labels[0][rows[3][0]],
     "4 gain": round(gain),
     "4 error": round(error),
+    "4 standard errors": round(gain / error, 1),
 })

@@ -317,7 +317,7 @@ for rule in ("per_staff", "per_category", "per_day"):
 #
 # ## Exercises
 #
-# 1. A flat 300 with the breakfast die at 200: what is the chance a walk-in takes the
+# 1. A flat 400 with the breakfast die at 200: what is the chance a walk-in takes the
 #    room under each option (`"with_breakfast"`, `"room_only"`), and the expected revenue
 #    per walk-in (to 0.1)?
 # 2. It is Thursday. The first-ranked hotel charges 300 Monday to Thursday and 500 Friday
@@ -332,9 +332,9 @@ for rule in ("per_staff", "per_category", "per_day"):
 #
 # <details><summary>Show the answer</summary>
 #
-# 1. With breakfast in the budget the breakfast cards need a 5, the others a 3:
-#    $\frac12 \cdot \frac26 + \frac12 \cdot \frac46 = \frac12$, revenue 564.3. Room only:
-#    every card needs a 3, $P = 2/3$, revenue 814.3 (the breakfast cards still pay 200 a
+# 1. With breakfast in the budget the breakfast cards need a 6, the others a 4:
+#    $\frac12 \cdot \frac16 + \frac12 \cdot \frac36 = \frac13$, revenue 464.3. Room only:
+#    every card needs a 4, $P = 1/2$, revenue 764.3 (the breakfast cards still pay 200 a
 #    night for breakfast).
 # 2. 17/42 (about 0.405), earning 340.5 per walk-in. A stay from Thursday runs into the
 #    weekend, where the first hotel charges 500: its dearest night decides, so more
@@ -368,10 +368,10 @@ at_most = lambda law, s: sum(p for n, p in law.items() if n <= s)  # noqa: E731
 weekend = (3, 3, 3, 3, 5, 5, 5)
 thursday = residual_outcomes(weekend, flat(2), (1, 1), 3)
 verdict = check_answers("boutique/05_walk_ins_and_staffing", {
-    "1 fit with breakfast": fit_probability(flat(3), 2),
-    "1 revenue with breakfast": round(float(expected_revenue(flat(3), 2)), 1),
-    "1 fit room only": fit_probability(flat(3), 2, 0, "room_only"),
-    "1 revenue room only": round(float(expected_revenue(flat(3), 2, 0, "room_only")), 1),
+    "1 fit with breakfast": fit_probability(flat(4), 2),
+    "1 revenue with breakfast": round(float(expected_revenue(flat(4), 2)), 1),
+    "1 fit room only": fit_probability(flat(4), 2, 0, "room_only"),
+    "1 revenue room only": round(float(expected_revenue(flat(4), 2, 0, "room_only")), 1),
     "2 chance": thursday[0],
     "2 about": float(thursday[0]),
     "2 revenue": round(float(thursday[1]), 1),

@@ -315,7 +315,7 @@ TakeOrPassWidget(dice=10, seed=2024)
 #    fourth player starts only round 4 and sits last in rounds 1 and 5: P4 expects
 #    38.99, the least (P1 39.68, P2 40.05, P3 40.18).
 # 3. The threshold with 8 dice is 3, because $V(7) \approx 2.219 > 2$: pass. The option
-#    is worth $V(8) - E[X_8] \approx 2.496 - 1.964 = 0.532$ dice.
+#    is worth $V(8) - E[X_8] \approx 2.496 - 1.964 \approx 0.5319$ dice.
 # 4. The rule passes when $\max(K_3, K_6) < 3$, so your space holds at most 2 dice.
 #    For the rival to lose a point by your taking, your space would have to be the only
 #    strongest one, so each of the other five spaces would hold at most 1 die: at most

@@ -388,8 +388,8 @@ tournament_figure(result, title="Heuristic against emperor-shy, 20 seeded games,
 # 3. Emperor tiles C1 at all three scorings (bonus and penalty 8 VP). Before round 3
 #    you can climb at most 4 steps, before rounds 5 and 7 at most 6 each
 #    (`max_steps=(4, 6, 6)`). What is the best plan from space 0 (spaces before each
-#    scoring, net VP)? And if a yellow room put you on space 2 at the start? What are
-#    those 2 free steps worth?
+#    scoring, net VP)? And if a yellow room put you on space 1 at the start? What is
+#    that 1 free step worth?
 # 4. The 20-game tournament's 95% interval for the per-game difference is about 20 VP
 #    wide. About how many games would make it half as wide? Why? What did 200 games give?
 #
@@ -404,18 +404,18 @@ tournament_figure(result, title="Heuristic against emperor-shy, 20 seeded games,
 #    round 6 (at 1.07): the guest cards cannot settle it.
 # 2. 2.496 krones on space 5 (over the boards with a die there), 2.267 with the cheaper
 #    of 5 and 6 (`expected_route_cost(5, 14, "best")`, over the boards with a die on either).
-#    Their difference, 0.23, compares different boards: the second average includes the
+#    Their difference, 0.229, compares different boards: the second average includes the
 #    boards with no die on space 5, where only space 6 can hire at all. On the same boards
 #    (a die on space 5) the cheaper route costs 2.197, and space 6 saves 0.299 krones on
 #    average (`route_saving(5, 14)`).
 # 3. From space 0: spaces 4, 7, 8, escaping every penalty but never reaching a bonus
 #    (the first bonus needs 6 steps); track 3 + 5 + 5 = 13 VP for 16 krones of steps:
-#    net $-3$ VP. From space 2: spaces 6, 9, 10, three bonuses, net 24 VP. The 2 free
-#    steps are worth 27 VP: they lift the first scoring over the bonus threshold, and
-#    the carry-over does the rest.
+#    net $-3$ VP. From space 1: spaces 5, 8, 8, net 7 VP: the first scoring still misses
+#    the bonus (it needs space 6), but the step carried over lets the second scoring
+#    reach its bonus. The 1 free step is worth 10 VP: a step decides a threshold.
 # 4. About 80 games. The half-width is $t_{n-1}\,s/\sqrt{n}$: halving it needs $n$
 #    four times as large, $4 \times 20 = 80$ (73 would do if $s$ stayed the same, as
-#    $t_{n-1}$ falls from 2.09 to 1.99). The 200 stored games gave an interval 7.5 VP
+#    $t_{n-1}$ falls from 2.093 to 1.993). The 200 stored games gave an interval 7.5 VP
 #    wide: $\sqrt{10}$ times narrower than 20 games' would be with the same $s$, but
 #    their $s$ came out larger (27.1 VP against 21.8).
 #
@@ -437,7 +437,7 @@ stored_gaps = [r[0] - r[1] for r in stored.returns]
 stored_difference = t_interval(stored_gaps)
 server = staff_value_by_round(1, dice=14, item_values=prices)
 c1 = best_emperor_plan(8, 8, max_steps=(4, 6, 6))
-c1_from_2 = best_emperor_plan(8, 8, max_steps=(4, 6, 6), start=2)
+c1_from_1 = best_emperor_plan(8, 8, max_steps=(4, 6, 6), start=1)
 verdict = check_answers("grand_austria/04_investments", {
     "1 a use": round(float(server.value_per_use), 3),
     "1 expected cost": round(float(server.expected_cost), 3),
@@ -450,19 +450,19 @@ verdict = check_answers("grand_austria/04_investments", {
     ),
     "2 space 5": round(float(expected_route_cost(5, 14)), 3),
     "2 cheaper": round(float(expected_route_cost(5, 14, "best")), 3),
-    "2 different boards": round(float(expected_route_cost(5, 14) - expected_route_cost(5, 14, "best")), 2),
+    "2 different boards": round(float(expected_route_cost(5, 14) - expected_route_cost(5, 14, "best")), 3),
     "2 same boards": round(float(expected_route_cost(5, 14) - route_saving(5, 14)), 3),
     "2 saving": round(float(route_saving(5, 14)), 3),
     "3 plan from 0": c1.targets,
     "3 zones from 0": c1.zones,
     "3 track, cost, net": (c1.track_vp, c1.cost, c1.net),
-    "3 plan from 2": (c1_from_2.targets, c1_from_2.zones),
-    "3 net from 2": c1_from_2.net,
-    "3 worth": c1_from_2.net - c1.net,
+    "3 plan from 1": (c1_from_1.targets, c1_from_1.zones),
+    "3 net from 1": c1_from_1.net,
+    "3 worth": c1_from_1.net - c1.net,
     "4 width": round(difference.high - difference.low),
     "4 games": result.num_games * 4,
     "4 same s": min(n for n in range(21, 200) if t_quantile(n - 1) / n**0.5 <= t_quantile(19) / 20**0.5 / 2),
-    "4 quantiles": (round(t_quantile(19), 2), round(t_quantile(72), 2)),
+    "4 quantiles": (round(t_quantile(19), 3), round(t_quantile(72), 3)),
     "4 stored width": round(stored_difference.high - stored_difference.low, 1),
     "4 s": (round(stdev(stored_gaps), 1), round(stdev(stored_gaps[:20]), 1)),
 })

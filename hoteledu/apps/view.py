@@ -53,17 +53,21 @@ from __future__ import annotations
 
 import base64
 import html
+import json
 import threading
+import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 import plotly.graph_objects as go
 
 import hoteledu._display  # before plotly first shows a figure: see the module
-from hoteledu.apps import watchdog
+from hoteledu.apps import autosave, watchdog
 from hoteledu.apps.controller import GameController
 from hoteledu.apps.pad import Press, PressPad, with_icon
+from hoteledu.apps.resume_key import ResumeKey
 
 MAX_BUTTONS = 40
 BOARD_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
@@ -109,6 +113,10 @@ class GameApp:
         self._build_board()
         self._build_controls()
         self._build_records()
+        self._autosave_path: Path | None = None  # set when the page's key arrives
+        self._autosaved: str | None = None  # the data last written (without its time)
+        self._touched = False  # a person pressed something (then no resume replaces it)
+        self.resume_key = ResumeKey(self._on_resume_key)
         self.widget = w.VBox(
             [
                 self.setup_row,
@@ -116,8 +124,10 @@ class GameApp:
                 # side panel under the board instead of cutting the board off
                 w.HBox([self.board_box, self.side], layout=w.Layout(flex_flow="row wrap")),
                 self.record_box,
+                self.resume_key,
             ],
             layout=w.Layout(width="100%"),
+            **self._page_model_id(),
         )
         self.widget.add_class(self.css_class)
         self.widget.add_class("hoteledu-app")
@@ -332,6 +342,7 @@ class GameApp:
         def run(*args: Any) -> None:
             if self._updating_thread == threading.get_ident():
                 return  # fired by refresh() itself; a press from elsewhere waits for the lock
+            self._touched = True
             with self.lock:
                 try:
                     callback(*args)
@@ -560,6 +571,7 @@ class GameApp:
                 # side panel's, so the browser can start plotly.js's redraw at once.
                 self._refresh_board()
                 self._refresh_panel()
+                self._autosave()
             finally:
                 self._updating_thread = outer
 
@@ -704,18 +716,98 @@ class GameApp:
         version = self.controller.version if enabled else pad.version
         pad.show(items, version, disabled=not enabled)
 
+    # ------------------------------------------------------- autosave, resume
+    def _page_model_id(self) -> dict[str, str]:
+        """In a kernel, the whole app's widget has one fixed id per game.
+
+        JupyterLab draws a stored output from the live widget model of the same
+        id: a page reloaded without saving the notebook then shows the live
+        game, not the model the notebook was stored with (absent: its text).
+        An earlier app of the game in this kernel (the cell run again) is
+        closed first, and stops autosaving.
+        """
+        if not watchdog.in_kernel():
+            return {}
+        page_id = f"hoteledu-app-{self.adapter.game}"
+        earlier = _PAGE_APPS.pop(page_id, None)
+        if earlier is not None:
+            earlier._autosave_path = None
+            earlier.widget.close()
+        _PAGE_APPS[page_id] = self
+        return {"model_id": page_id}
+
+    def _on_resume_key(self, key: str) -> None:
+        """The page's key: resume its autosaved game (if no one pressed anything yet),
+        then autosave this game after every change."""
+        path = autosave.autosave_path(key, self.adapter.game)
+        c = self.controller
+        with self.lock:
+            autosave.prune_autosaves(path.parent)
+            try:
+                saved = autosave.read_autosave(path, 2 * self.adapter.max_record_bytes)
+            except Exception as error:  # untrusted file: a message, and a new game
+                saved = None
+                c.message = f"could not resume your autosaved game: {error}"
+            if saved is not None and not self._touched:
+                when = time.strftime("%H:%M", time.localtime(path.stat().st_mtime))
+                if c.resume(saved, saved_at=when):
+                    self._show_setup()
+                    c.message = (
+                        f"your game is back where it was (autosaved at {when}); "
+                        "New game starts another"
+                    )
+            self._autosave_path = path
+            self.refresh()
+        self._start_bots()
+
+    def _show_setup(self) -> None:
+        """The setup row as the controller's game has it (after a resume)."""
+        c = self.controller
+        outer, self._updating_thread = self._updating_thread, threading.get_ident()
+        try:
+            self.players_dropdown.value = c.state.num_players
+            for dropdown, kind in zip(self.seat_dropdowns, c.seats, strict=False):
+                dropdown.value = kind
+            for name, dropdown in self.option_dropdowns.items():
+                dropdown.value = c.options[name]
+            self.strength_slider.value = c.strength
+            self.seed_input.value = 0 if c.seed is None else c.seed
+        finally:
+            self._updating_thread = outer
+
+    def _autosave(self) -> None:
+        """Write the game to the page's autosave when it changed (nothing before the key)."""
+        path = self._autosave_path
+        if path is None:
+            return
+        data = self.controller.autosave_data()
+        text = json.dumps(data)
+        if text == self._autosaved:
+            return
+        try:
+            autosave.write_autosave(path, text)
+        except OSError as error:
+            self.controller.message = f"could not autosave the game: {error}"
+            return
+        self._autosaved = text
+
     # --------------------------------------------------------------- display
     @property
     def reader_text(self) -> str:
-        """What a stored notebook shows in place of the app (nothing draws a widget there)."""
+        """What a page shows where no kernel holds the app (a stored notebook, a kernel
+        restarted, a reload of a notebook JupyterLab does not trust): not ``VBox(...)``."""
         adapter = self.controller.adapter
         return (
-            f"The {adapter.title} app: the board, the legal moves as buttons, the log. "
-            f"Run the notebook (or `hoteledu app {adapter.game}`) to play."
+            f"The {adapter.title} app: run this cell to start the app (a game in progress "
+            f"comes back where it was), or `hoteledu app {adapter.game}` to play it as a page."
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return hoteledu._display.widget_bundle(self, self.widget, **kwargs)
+
+
+_PAGE_APPS: dict[str, GameApp] = {}
+"""The app of each game shown in this kernel (by its fixed page id)."""
 
 
 def _set(widget: Any, **values: Any) -> None:

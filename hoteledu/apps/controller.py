@@ -177,6 +177,8 @@ class GameController:
         self.pending: dict[int, Action] = {}  # parts entered at a simultaneous node (secret)
         self.joint_choosers: dict[int, tuple[int, ...]] = {}  # index -> seats that chose
         self.log: list[str] = []
+        self.log_marks: list[int] = []  # actions in the history when each log line was written
+        self._log_start = 0  # lines before it belong to a game since replaced by a load
         self.message = ""
         self.view_index: int | None = None  # replay slider: None shows the live game
         self.viewer: int | None = self._first_human()
@@ -345,6 +347,19 @@ class GameController:
             self.log.append(text)
         else:
             self.log[-1] = merged
+            self.log_marks.pop()
+        self.log_marks.append(len(self.state.history))
+
+    def shown_log(self) -> list[str]:
+        """The log, or in replay its lines up to the replayed position."""
+        if self.is_live() or len(self.log_marks) != len(self.log):
+            return list(self.log)  # a log restored without its marks is shown whole
+        start, index = self._log_start, self.view_index
+        end = next(
+            (i for i in range(start, len(self.log)) if self.log_marks[i] > index),  # type: ignore[operator]
+            len(self.log),
+        )
+        return self.log[:end]
 
     def _apply(self, action: Action) -> None:
         """Apply an action and log it in words (raises IllegalActionError, changing nothing)."""
@@ -838,9 +853,11 @@ class GameController:
         # a table of people: nobody's view until the next person takes the laptop
         self.viewer = None if self.save_hides() else self._first_human()
         self.log = log
+        self.log_marks = [len(record)] * len(log)  # the autosave keeps no marks
         self.pending = pending
         when = f" (saved {saved_at})" if saved_at else ""
         self._note(f"resumed your game after {plural(len(record), 'action')}{when}")
+        self._log_start = len(self.log)  # replay before it: the resumed log is shown whole
         self.message = ""
         self._settle()
         return True
@@ -918,6 +935,7 @@ class GameController:
         self.options.update({k: v for k, v in record.options.items() if k in self.options})
         self.viewer = self._first_human()
         self._note(f"loaded a game of {plural(len(record), 'action')}")
+        self._log_start = len(self.log)  # the loaded actions have no lines of their own
         self.message = ""
         self._settle()
 

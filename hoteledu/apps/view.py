@@ -66,16 +66,14 @@ import plotly.graph_objects as go
 import hoteledu._display  # before plotly first shows a figure: see the module
 from hoteledu.apps import autosave, watchdog
 from hoteledu.apps.controller import GameController
-from hoteledu.apps.pad import Press, PressPad
+from hoteledu.apps.pad import Press, PressPad, with_icon
 from hoteledu.apps.resume_key import ResumeKey
 
 MAX_BUTTONS = 40
 BOARD_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
 """plotly.js options of a board: a board is not a chart (no toolbar, no zoom)."""
 """Buttons kept for legal actions; more than this are offered in the dropdown only."""
-THINKING_HTML = (
-    "<span style='color:#6a1b9a'><i class='fa fa-spinner fa-spin'></i> {who} is thinking...</span>"
-)
+THINKING_HTML = "<span style='color:#6a1b9a'>\u231b {who} is thinking...</span>"
 
 
 class GameApp:
@@ -193,6 +191,8 @@ class GameApp:
         self.new_game_button = w.Button(description="New game", button_style="primary")
         self.new_game_button.on_click(self._guard(self._on_new_game))
         self.players_dropdown.observe(lambda _: self._show_seats(), names="value")
+        for dropdown in self.seat_dropdowns:  # the strength slider follows the seats
+            dropdown.observe(lambda _: self._show_seats(), names="value")
         self.setup_row = w.HBox(
             [
                 self.players_dropdown,
@@ -207,14 +207,18 @@ class GameApp:
         self._show_seats()
 
     def _show_seats(self) -> None:
+        """The seats of the chosen player count, and the strength slider only for a searcher."""
+        players = self.players_dropdown.value
         for p, dropdown in enumerate(self.seat_dropdowns):
-            dropdown.layout.display = "" if p < self.players_dropdown.value else "none"
+            dropdown.layout.display = "" if p < players else "none"
+        searched = any(d.value in self.adapter.slow_bots for d in self.seat_dropdowns[:players])
+        self.strength_slider.layout.display = "" if searched else "none"
 
     def _build_board(self) -> None:
         self._new_figure()
         # built once: a rebuilt figure (watchdog) replaces the old one in this box on the page
         self.cover_html = w.HTML()
-        self.cover_button = w.Button(button_style="warning", icon="eye")
+        self.cover_button = w.Button(button_style="warning")  # its text starts with an eye
         self.cover_button.on_click(self._guard(lambda _: self.controller.hand_over()))
         self.cover = w.VBox([self.cover_html, self.cover_button])
         self.cover.layout.display = "none"
@@ -296,11 +300,10 @@ class GameApp:
             layout=w.Layout(width="600px"),
         )
         self.replay_slider.observe(self._guard(self._on_replay), names="value")
-        self.save_button = w.Button(description="Save", icon="save")
+        self.save_button = w.Button(description="Save")
         self.save_button.on_click(self._guard(self._on_save))
         self.save_whole_button = w.Button(
-            description="Save the whole game (shows every hand)",
-            icon="eye",
+            description=with_icon("eye", "Save the whole game (shows every hand)"),
             button_style="danger",
             tooltip=f"the whole game shows {self.adapter.record_reveals}: for after the game",
             layout=w.Layout(width="auto"),
@@ -311,9 +314,10 @@ class GameApp:
             placeholder="a saved game (JSON) appears here; paste one and press Load",
             layout=w.Layout(width="600px", height="90px"),
         )
-        self.load_button = w.Button(description="Load", icon="upload")
+        self.load_button = w.Button(description="Load")
         self.load_button.on_click(self._guard(self._on_load_text))
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load file")
+        # no icon: Voila fetches the icon font from a CDN (offline: a blank square)
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load file", icon="")
         self.upload.observe(self._guard(self._on_upload), names="value")
         self.record_box = w.VBox(
             [
@@ -679,7 +683,7 @@ class GameApp:
                 value=f"<h3>Pass the laptop to {who}.</h3><p>{who}'s private information "
                 "is hidden until they press the button.</p>",
             )
-            _set(self.cover_button, description=f"I am {who}: show my view")
+            _set(self.cover_button, description=with_icon("eye", f"I am {who}: show my view"))
         _set(self.cover.layout, display="" if handover else "none")
         board_display = "none" if handover else ""
         if getattr(self, "_board_display", "") != board_display:
@@ -702,7 +706,7 @@ class GameApp:
         self._show(self.bot_pad, self.bot_pad.buttons, bot)
         self._show(self.undo_pad, self.undo_pad.buttons, c.is_live())
         _set(self.autoplay_toggle, value=c.autoplay)
-        lines = [html.escape(line) for line in reversed(c.log)]
+        lines = [html.escape(line) for line in reversed(c.shown_log())]
         _set(self.log_html, value="<div style='font-size:90%'>" + "<br>".join(lines) + "</div>")
         total = len(c.state.history)
         _set(self.replay_slider, max=total, value=total if c.view_index is None else c.view_index)

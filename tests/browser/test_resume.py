@@ -32,6 +32,15 @@ from pages import log_text, wait_for_log_change
 from hoteledu.apps.autosave import AUTOSAVE_DIR_VARIABLE, autosave_path
 from hoteledu.apps.resume_key import STORAGE_NAME
 
+# Outside the default run for now: the six games take about 10 minutes of browser time on
+# 2 cores at load 10 and passed once after their last fix, not yet the repeated runs CI
+# needs. The default run still reloads each app mid-game in Voilà and checks that the game
+# resumes (test_*_game_voila.py). HOTELEDU_RESUME_BROWSER=1 runs these (issue 20).
+pytestmark = pytest.mark.skipif(
+    os.environ.get("HOTELEDU_RESUME_BROWSER") != "1",
+    reason="kernel restarts and JupyterLab resumes: set HOTELEDU_RESUME_BROWSER=1 (minutes)",
+)
+
 REPO = Path(__file__).resolve().parents[2]
 GAMES = ("amsterdam", "grand_austria", "boutique")
 RESUMED = "resumed your game"

@@ -29,3 +29,13 @@ settings.register_profile(
 )
 settings.register_profile("explore", deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "hoteledu"))
+
+# The apps autosave games for reload and resume (hoteledu.apps.autosave): in tests,
+# and in the servers and kernels they start, into a folder of this run, never the
+# user's own ~/.local/share/hoteledu/autosave.
+import tempfile  # noqa: E402
+
+from hoteledu.apps.autosave import AUTOSAVE_DIR_VARIABLE  # noqa: E402
+
+if AUTOSAVE_DIR_VARIABLE not in os.environ:
+    os.environ[AUTOSAVE_DIR_VARIABLE] = tempfile.mkdtemp(prefix="hoteledu-test-autosave-")

@@ -41,6 +41,7 @@ import numpy as np
 from hoteledu.apps.adapter import GameAdapter
 from hoteledu.core.actions import Action, JointAction
 from hoteledu.core.agents import Agent, PlayerView
+from hoteledu.core.codec import parse_json_text
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
 from hoteledu.core.records import GameRecord
 from hoteledu.core.registry import game_info
@@ -51,6 +52,12 @@ MAX_BOT_ACTIONS = 5_000
 HUMAN = "human"
 VIEW_FORMAT = "hoteledu-seat-view"
 """The ``format`` of a saved seat's view (:meth:`GameController.save_view`): not a game."""
+AUTOSAVE_FORMAT = "hoteledu-autosave/1"
+"""The ``format`` of an autosave (:meth:`GameController.autosave_data`)."""
+MAX_LOG_LINES = 50_000
+"""Most log lines an autosave may hold (a game has one per action and a few more)."""
+MAX_LOG_LINE = 2_000
+"""Longest log line an autosave may hold."""
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
@@ -170,6 +177,8 @@ class GameController:
         self.pending: dict[int, Action] = {}  # parts entered at a simultaneous node (secret)
         self.joint_choosers: dict[int, tuple[int, ...]] = {}  # index -> seats that chose
         self.log: list[str] = []
+        self.log_marks: list[int] = []  # actions in the history when each log line was written
+        self._log_start = 0  # lines before it belong to a game since replaced by a load
         self.message = ""
         self.view_index: int | None = None  # replay slider: None shows the live game
         self.viewer: int | None = self._first_human()
@@ -338,6 +347,19 @@ class GameController:
             self.log.append(text)
         else:
             self.log[-1] = merged
+            self.log_marks.pop()
+        self.log_marks.append(len(self.state.history))
+
+    def shown_log(self) -> list[str]:
+        """The log, or in replay its lines up to the replayed position."""
+        if self.is_live() or len(self.log_marks) != len(self.log):
+            return list(self.log)  # a log restored without its marks is shown whole
+        start, index = self._log_start, self.view_index
+        end = next(
+            (i for i in range(start, len(self.log)) if self.log_marks[i] > index),  # type: ignore[operator]
+            len(self.log),
+        )
+        return self.log[:end]
 
     def _apply(self, action: Action) -> None:
         """Apply an action and log it in words (raises IllegalActionError, changing nothing)."""
@@ -694,6 +716,17 @@ class GameController:
             data = json.loads(text)
         except (json.JSONDecodeError, RecursionError) as error:
             raise MalformedRecordError(f"not valid JSON: {error}") from error
+        return self.check_record_data(data)
+
+    def check_record_data(self, data: Any) -> dict[str, Any]:
+        """Check a parsed saved game's game, options and size before any replay.
+
+        Raises
+        ------
+        MalformedRecordError
+            Naming the field that is wrong.
+        """
+        adapter = self.adapter
         if not isinstance(data, dict):
             raise MalformedRecordError("a saved game is a JSON object")
         if data.get("format") == VIEW_FORMAT:
@@ -743,6 +776,149 @@ class GameController:
             return False
         return True
 
+    # ------------------------------------------------------- autosave, resume
+    def autosave_data(self) -> dict[str, Any]:
+        """What an autosave holds (:meth:`resume` reads it back): the whole record,
+        the seats, bots' strength, seed, autoplay, the log and the dice generator.
+
+        The record holds every seat's hidden cards: the file stays on the
+        server (never sent to a page), and :meth:`resume` shows a table of
+        people the "pass the laptop" screen first, as after any move.
+        """
+        return {
+            "format": AUTOSAVE_FORMAT,
+            "game": self.adapter.game,
+            "record": self.record().to_json(),
+            "seats": list(self.seats),
+            "strength": self.strength,
+            "seed": self.seed,
+            "autoplay": self.autoplay,
+            "log": list(self.log),
+            "rng": self.rng.bit_generator.state,
+            "bot_rngs": [_generator_state(agent) for agent in self.agents],
+            # secret parts entered at a simultaneous node (kept here, never shown)
+            "pending": {str(p): action.to_json() for p, action in self.pending.items()},
+        }
+
+    def resume(self, text: str | bytes, saved_at: str = "") -> bool:
+        """Resume an autosaved game (untrusted JSON); on bad data set ``message``,
+        change nothing and return False.
+
+        ``saved_at`` (e.g. ``"14:05"``) goes into the log line that says so.
+        """
+        try:
+            data = parse_json_text(
+                text, what="the autosaved game", max_bytes=2 * self.adapter.max_record_bytes
+            )
+            restore = self._check_autosave(data)
+            record = GameRecord.from_json(self.check_record_data(data["record"]))
+            seats, strength, seed, autoplay, log, rng = restore
+            players = record.initial_state().num_players
+            if len(seats) != players:
+                raise MalformedRecordError(
+                    f"'seats' names {len(seats)} seats for a game of {players} players"
+                )
+            bot_rngs = data.get("bot_rngs")
+            if not isinstance(bot_rngs, list) or len(bot_rngs) != players:
+                raise MalformedRecordError(f"'bot_rngs' must be a list of {players} entries")
+            bot_generators = [
+                None if state is None else _generator(state, "bot_rngs") for state in bot_rngs
+            ]
+            seed_sequence = np.random.SeedSequence(seed)
+            _, *bot_seeds = seed_sequence.spawn(1 + players)
+            old_strength, self.strength = self.strength, strength
+            try:
+                agents = [
+                    None if k == HUMAN else self._bot(k, bot_seeds[p]) for p, k in enumerate(seats)
+                ]
+            finally:
+                self.strength = old_strength
+            for agent, generator in zip(agents, bot_generators, strict=True):
+                if generator is not None and _generator_state(agent) is not None:
+                    agent.rng = generator  # type: ignore[union-attr]  # its dice go on
+            old = (self.state, self.movers, self.joint_choosers, self.version)
+            try:
+                self._restore(record)
+                pending = self._check_pending(data.get("pending"))
+            except Exception:
+                self.state, self.movers, self.joint_choosers, self.version = old
+                raise
+        except Exception as error:  # untrusted input: every failure is a message
+            self.message = f"could not resume your autosaved game: {error}"
+            return False
+        self.seats, self.agents, self.strength = seats, agents, strength
+        self.seed, self._seed_sequence, self.rng = seed, seed_sequence, rng
+        self.autoplay = autoplay
+        self.options.update({k: v for k, v in record.options.items() if k in self.options})
+        # a table of people: nobody's view until the next person takes the laptop
+        self.viewer = None if self.save_hides() else self._first_human()
+        self.log = log
+        self.log_marks = [len(record)] * len(log)  # the autosave keeps no marks
+        self.pending = pending
+        when = f" (saved {saved_at})" if saved_at else ""
+        self._note(f"resumed your game after {plural(len(record), 'action')}{when}")
+        self._log_start = len(self.log)  # replay before it: the resumed log is shown whole
+        self.message = ""
+        self._settle()
+        return True
+
+    def _check_pending(self, pending: Any) -> dict[int, Action]:
+        """An autosave's entered parts at the simultaneous node now, each checked by the
+        state's own ``check_action`` (MalformedRecordError or IllegalActionError)."""
+        if pending is None or pending == {}:
+            return {}
+        state, n = self.state, self.state.num_players
+        if not isinstance(pending, dict) or len(pending) >= n:
+            raise MalformedRecordError(f"'pending' must be an object of fewer than {n} entries")
+        if state.current_player() != SIMULTANEOUS:
+            raise MalformedRecordError("'pending' holds parts, but nobody decides in secret now")
+        parts: dict[int, Action] = {}
+        for seat, raw in pending.items():
+            if seat not in {str(p) for p in range(n)}:
+                raise MalformedRecordError(f"'pending': {seat!r} is not a seat 0..{n - 1}")
+            parts[int(seat)] = type(state).action_from_json(raw)
+        for p, action in parts.items():
+            probe = tuple(action if q == p else state.legal_actions(q)[0] for q in range(n))
+            state.check_action(JointAction(probe))
+        return parts
+
+    def _check_autosave(
+        self, data: Any
+    ) -> tuple[list[str], int, int | None, bool, list[str], np.random.Generator]:
+        """The autosave's fields besides its record, each checked (MalformedRecordError)."""
+        if not isinstance(data, dict) or data.get("format") != AUTOSAVE_FORMAT:
+            raise MalformedRecordError(f"'format' is not {AUTOSAVE_FORMAT!r}")
+        if data.get("game") != self.adapter.game:
+            raise MalformedRecordError(f"'game' is {data.get('game')!r}, not {self.adapter.game!r}")
+        seats = data.get("seats")
+        kinds = self.seat_kinds()
+        if not isinstance(seats, list) or not all(isinstance(k, str) for k in seats):
+            raise MalformedRecordError("'seats' must be a list of seat kinds")
+        wrong = [k for k in seats if k not in kinds]
+        if wrong:
+            raise MalformedRecordError(f"'seats': a seat is one of {kinds}, not {wrong[0]!r}")
+        low, high, _, _ = self.adapter.strength_range
+        strength = data.get("strength")
+        if type(strength) is not int or not low <= strength <= high:
+            raise MalformedRecordError(f"'strength' must be a whole number {low} to {high}")
+        seed = data.get("seed")
+        if seed is not None and (type(seed) is not int or not 0 <= seed < 2**128):
+            raise MalformedRecordError("'seed' must be null or a whole number 0 to 2**128")
+        autoplay = data.get("autoplay")
+        if not isinstance(autoplay, bool):
+            raise MalformedRecordError("'autoplay' must be true or false")
+        log = data.get("log")
+        if (
+            not isinstance(log, list)
+            or len(log) > MAX_LOG_LINES
+            or not all(isinstance(line, str) and len(line) <= MAX_LOG_LINE for line in log)
+        ):
+            raise MalformedRecordError(
+                f"'log' must be a list of at most {MAX_LOG_LINES} lines of at most "
+                f"{MAX_LOG_LINE} characters"
+            )
+        return seats, strength, seed, autoplay, list(log), _generator(data.get("rng"), "rng")
+
     def _adopt(self, record: GameRecord) -> None:
         players = record.initial_state().num_players
         seats = (self.seats + [HUMAN] * players)[:players]
@@ -759,8 +935,29 @@ class GameController:
         self.options.update({k: v for k, v in record.options.items() if k in self.options})
         self.viewer = self._first_human()
         self._note(f"loaded a game of {plural(len(record), 'action')}")
+        self._log_start = len(self.log)  # the loaded actions have no lines of their own
         self.message = ""
         self._settle()
+
+
+def _generator_state(agent: Any) -> dict[str, Any] | None:
+    """The state of a bot's random generator (None: no bot, or none it keeps as ``rng``)."""
+    rng = getattr(agent, "rng", None)
+    return rng.bit_generator.state if isinstance(rng, np.random.Generator) else None
+
+
+def _generator(state: Any, field: str) -> np.random.Generator:
+    """A generator set to an autosaved state (untrusted: MalformedRecordError naming ``field``)."""
+    rng = np.random.default_rng()
+    try:
+        if not isinstance(state, dict) or state.get("bit_generator") != "PCG64":
+            raise ValueError("not a PCG64 state")
+        rng.bit_generator.state = state
+    except (ValueError, TypeError, KeyError, OverflowError) as error:
+        raise MalformedRecordError(
+            f"{field!r} is not a random generator's state: {error}"
+        ) from None
+    return rng
 
 
 def _plain(value: Any) -> Any:
@@ -772,4 +969,11 @@ def _plain(value: Any) -> Any:
     raise TypeError(f"an observation holds {type(value).__name__}, which JSON cannot hold")
 
 
-__all__ = ["MAX_BOT_ACTIONS", "VIEW_FORMAT", "BotJob", "GameController", "plural"]
+__all__ = [
+    "AUTOSAVE_FORMAT",
+    "MAX_BOT_ACTIONS",
+    "VIEW_FORMAT",
+    "BotJob",
+    "GameController",
+    "plural",
+]

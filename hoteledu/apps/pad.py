@@ -16,6 +16,7 @@ Tests press without a browser: :meth:`PressPad.presses` gives
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -23,18 +24,24 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
+ICON_TEXT = {"dice": "\u2684", "robot": "\u2699", "undo": "\u21b6", "eye": "\u25c9"}
+"""Icons as text: Font Awesome's icon font comes from a CDN in Voila, so offline it never loaded."""
+
+
+def with_icon(icon: str, label: str) -> str:
+    """``label`` after its icon character (a plain ipywidgets Button's ``description``)."""
+    return f"{ICON_TEXT[icon]} {label}"
+
+
 PAD_ESM = """
+const ICONS = __ICONS__;
 function button(item, onclick) {
   const b = document.createElement("button");
   b.className = "jupyter-widgets jupyter-button widget-button" +
     (item.style ? " mod-" + item.style : "");
   b.style.width = "auto";
   b.title = item.tooltip || item.label;
-  if (item.icon) {
-    const i = document.createElement("i");
-    i.className = "fa fa-" + item.icon;
-    b.append(i, " ");
-  }
+  if (item.icon && ICONS[item.icon]) b.append(ICONS[item.icon] + " ");
   b.append(item.label);
   b.addEventListener("click", onclick);
   return b;
@@ -74,6 +81,7 @@ function render({ model, el }) {
 }
 export default { render };
 """
+PAD_ESM = PAD_ESM.replace("__ICONS__", json.dumps(ICON_TEXT))
 
 
 class Press:
@@ -176,4 +184,4 @@ class PressPad(anywidget.AnyWidget):
         return [Press(self, i, self.version) for i in range(len(self.buttons))]
 
 
-__all__ = ["PAD_ESM", "Press", "PressPad"]
+__all__ = ["ICON_TEXT", "PAD_ESM", "Press", "PressPad", "with_icon"]

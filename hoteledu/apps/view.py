@@ -53,25 +53,27 @@ from __future__ import annotations
 
 import base64
 import html
+import json
 import threading
+import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 import plotly.graph_objects as go
 
 import hoteledu._display  # before plotly first shows a figure: see the module
-from hoteledu.apps import watchdog
+from hoteledu.apps import autosave, watchdog
 from hoteledu.apps.controller import GameController
-from hoteledu.apps.pad import Press, PressPad
+from hoteledu.apps.pad import Press, PressPad, with_icon
+from hoteledu.apps.resume_key import ResumeKey
 
 MAX_BUTTONS = 40
 BOARD_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
 """plotly.js options of a board: a board is not a chart (no toolbar, no zoom)."""
 """Buttons kept for legal actions; more than this are offered in the dropdown only."""
-THINKING_HTML = (
-    "<span style='color:#6a1b9a'><i class='fa fa-spinner fa-spin'></i> {who} is thinking...</span>"
-)
+THINKING_HTML = "<span style='color:#6a1b9a'>\u231b {who} is thinking...</span>"
 
 
 class GameApp:
@@ -111,6 +113,10 @@ class GameApp:
         self._build_board()
         self._build_controls()
         self._build_records()
+        self._autosave_path: Path | None = None  # set when the page's key arrives
+        self._autosaved: str | None = None  # the data last written (without its time)
+        self._touched = False  # a person pressed something (then no resume replaces it)
+        self.resume_key = ResumeKey(self._on_resume_key)
         self.widget = w.VBox(
             [
                 self.setup_row,
@@ -118,8 +124,10 @@ class GameApp:
                 # side panel under the board instead of cutting the board off
                 w.HBox([self.board_box, self.side], layout=w.Layout(flex_flow="row wrap")),
                 self.record_box,
+                self.resume_key,
             ],
             layout=w.Layout(width="100%"),
+            **self._page_model_id(),
         )
         self.widget.add_class(self.css_class)
         self.widget.add_class("hoteledu-app")
@@ -183,6 +191,8 @@ class GameApp:
         self.new_game_button = w.Button(description="New game", button_style="primary")
         self.new_game_button.on_click(self._guard(self._on_new_game))
         self.players_dropdown.observe(lambda _: self._show_seats(), names="value")
+        for dropdown in self.seat_dropdowns:  # the strength slider follows the seats
+            dropdown.observe(lambda _: self._show_seats(), names="value")
         self.setup_row = w.HBox(
             [
                 self.players_dropdown,
@@ -197,14 +207,18 @@ class GameApp:
         self._show_seats()
 
     def _show_seats(self) -> None:
+        """The seats of the chosen player count, and the strength slider only for a searcher."""
+        players = self.players_dropdown.value
         for p, dropdown in enumerate(self.seat_dropdowns):
-            dropdown.layout.display = "" if p < self.players_dropdown.value else "none"
+            dropdown.layout.display = "" if p < players else "none"
+        searched = any(d.value in self.adapter.slow_bots for d in self.seat_dropdowns[:players])
+        self.strength_slider.layout.display = "" if searched else "none"
 
     def _build_board(self) -> None:
         self._new_figure()
         # built once: a rebuilt figure (watchdog) replaces the old one in this box on the page
         self.cover_html = w.HTML()
-        self.cover_button = w.Button(button_style="warning", icon="eye")
+        self.cover_button = w.Button(button_style="warning")  # its text starts with an eye
         self.cover_button.on_click(self._guard(lambda _: self.controller.hand_over()))
         self.cover = w.VBox([self.cover_html, self.cover_button])
         self.cover.layout.display = "none"
@@ -286,11 +300,10 @@ class GameApp:
             layout=w.Layout(width="600px"),
         )
         self.replay_slider.observe(self._guard(self._on_replay), names="value")
-        self.save_button = w.Button(description="Save", icon="save")
+        self.save_button = w.Button(description="Save")
         self.save_button.on_click(self._guard(self._on_save))
         self.save_whole_button = w.Button(
-            description="Save the whole game (shows every hand)",
-            icon="eye",
+            description=with_icon("eye", "Save the whole game (shows every hand)"),
             button_style="danger",
             tooltip=f"the whole game shows {self.adapter.record_reveals}: for after the game",
             layout=w.Layout(width="auto"),
@@ -301,9 +314,10 @@ class GameApp:
             placeholder="a saved game (JSON) appears here; paste one and press Load",
             layout=w.Layout(width="600px", height="90px"),
         )
-        self.load_button = w.Button(description="Load", icon="upload")
+        self.load_button = w.Button(description="Load")
         self.load_button.on_click(self._guard(self._on_load_text))
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load file")
+        # no icon: Voila fetches the icon font from a CDN (offline: a blank square)
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load file", icon="")
         self.upload.observe(self._guard(self._on_upload), names="value")
         self.record_box = w.VBox(
             [
@@ -328,6 +342,7 @@ class GameApp:
         def run(*args: Any) -> None:
             if self._updating_thread == threading.get_ident():
                 return  # fired by refresh() itself; a press from elsewhere waits for the lock
+            self._touched = True
             with self.lock:
                 try:
                     callback(*args)
@@ -556,6 +571,7 @@ class GameApp:
                 # side panel's, so the browser can start plotly.js's redraw at once.
                 self._refresh_board()
                 self._refresh_panel()
+                self._autosave()
             finally:
                 self._updating_thread = outer
 
@@ -667,7 +683,7 @@ class GameApp:
                 value=f"<h3>Pass the laptop to {who}.</h3><p>{who}'s private information "
                 "is hidden until they press the button.</p>",
             )
-            _set(self.cover_button, description=f"I am {who}: show my view")
+            _set(self.cover_button, description=with_icon("eye", f"I am {who}: show my view"))
         _set(self.cover.layout, display="" if handover else "none")
         board_display = "none" if handover else ""
         if getattr(self, "_board_display", "") != board_display:
@@ -690,7 +706,7 @@ class GameApp:
         self._show(self.bot_pad, self.bot_pad.buttons, bot)
         self._show(self.undo_pad, self.undo_pad.buttons, c.is_live())
         _set(self.autoplay_toggle, value=c.autoplay)
-        lines = [html.escape(line) for line in reversed(c.log)]
+        lines = [html.escape(line) for line in reversed(c.shown_log())]
         _set(self.log_html, value="<div style='font-size:90%'>" + "<br>".join(lines) + "</div>")
         total = len(c.state.history)
         _set(self.replay_slider, max=total, value=total if c.view_index is None else c.view_index)
@@ -700,18 +716,98 @@ class GameApp:
         version = self.controller.version if enabled else pad.version
         pad.show(items, version, disabled=not enabled)
 
+    # ------------------------------------------------------- autosave, resume
+    def _page_model_id(self) -> dict[str, str]:
+        """In a kernel, the whole app's widget has one fixed id per game.
+
+        JupyterLab draws a stored output from the live widget model of the same
+        id: a page reloaded without saving the notebook then shows the live
+        game, not the model the notebook was stored with (absent: its text).
+        An earlier app of the game in this kernel (the cell run again) is
+        closed first, and stops autosaving.
+        """
+        if not watchdog.in_kernel():
+            return {}
+        page_id = f"hoteledu-app-{self.adapter.game}"
+        earlier = _PAGE_APPS.pop(page_id, None)
+        if earlier is not None:
+            earlier._autosave_path = None
+            earlier.widget.close()
+        _PAGE_APPS[page_id] = self
+        return {"model_id": page_id}
+
+    def _on_resume_key(self, key: str) -> None:
+        """The page's key: resume its autosaved game (if no one pressed anything yet),
+        then autosave this game after every change."""
+        path = autosave.autosave_path(key, self.adapter.game)
+        c = self.controller
+        with self.lock:
+            autosave.prune_autosaves(path.parent)
+            try:
+                saved = autosave.read_autosave(path, 2 * self.adapter.max_record_bytes)
+            except Exception as error:  # untrusted file: a message, and a new game
+                saved = None
+                c.message = f"could not resume your autosaved game: {error}"
+            if saved is not None and not self._touched:
+                when = time.strftime("%H:%M", time.localtime(path.stat().st_mtime))
+                if c.resume(saved, saved_at=when):
+                    self._show_setup()
+                    c.message = (
+                        f"your game is back where it was (autosaved at {when}); "
+                        "New game starts another"
+                    )
+            self._autosave_path = path
+            self.refresh()
+        self._start_bots()
+
+    def _show_setup(self) -> None:
+        """The setup row as the controller's game has it (after a resume)."""
+        c = self.controller
+        outer, self._updating_thread = self._updating_thread, threading.get_ident()
+        try:
+            self.players_dropdown.value = c.state.num_players
+            for dropdown, kind in zip(self.seat_dropdowns, c.seats, strict=False):
+                dropdown.value = kind
+            for name, dropdown in self.option_dropdowns.items():
+                dropdown.value = c.options[name]
+            self.strength_slider.value = c.strength
+            self.seed_input.value = 0 if c.seed is None else c.seed
+        finally:
+            self._updating_thread = outer
+
+    def _autosave(self) -> None:
+        """Write the game to the page's autosave when it changed (nothing before the key)."""
+        path = self._autosave_path
+        if path is None:
+            return
+        data = self.controller.autosave_data()
+        text = json.dumps(data)
+        if text == self._autosaved:
+            return
+        try:
+            autosave.write_autosave(path, text)
+        except OSError as error:
+            self.controller.message = f"could not autosave the game: {error}"
+            return
+        self._autosaved = text
+
     # --------------------------------------------------------------- display
     @property
     def reader_text(self) -> str:
-        """What a stored notebook shows in place of the app (nothing draws a widget there)."""
+        """What a page shows where no kernel holds the app (a stored notebook, a kernel
+        restarted, a reload of a notebook JupyterLab does not trust): not ``VBox(...)``."""
         adapter = self.controller.adapter
         return (
-            f"The {adapter.title} app: the board, the legal moves as buttons, the log. "
-            f"Run the notebook (or `hoteledu app {adapter.game}`) to play."
+            f"The {adapter.title} app: run this cell to start the app (a game in progress "
+            f"comes back where it was), or `hoteledu app {adapter.game}` to play it as a page."
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return hoteledu._display.widget_bundle(self, self.widget, **kwargs)
+
+
+_PAGE_APPS: dict[str, GameApp] = {}
+"""The app of each game shown in this kernel (by its fixed page id)."""
 
 
 def _set(widget: Any, **values: Any) -> None:

@@ -56,7 +56,12 @@ class Dashboard:
         self.unlock_button = widgets.Button(description="Unlock", button_style="primary")
         self.message = widgets.HTML()
         self.experiment = widgets.Dropdown(
-            options=[(e.title, e.key) for e in EXPERIMENTS.values()], description="Experiment"
+            options=[(e.title, e.key) for e in EXPERIMENTS.values()],
+            description="Experiment",
+            # the default 300 px cut "Boutique: one-booking pricing g"
+            layout=widgets.Layout(
+                width=f"{130 + 8 * max(len(e.title) for e in EXPERIMENTS.values())}px"
+            ),
         )
         self.params_box = widgets.VBox()
         self.shared_pages = widgets.Checkbox(
@@ -77,12 +82,15 @@ class Dashboard:
         self.projector_button = widgets.Button(
             description="Projector view", tooltip="large type for the room: no buttons, no seeds"
         )
-        self.back_button = widgets.Button(description="Back to the controls")
+        fit = widgets.Layout(width="auto")  # the default 148 px cuts a longer label
+        self.back_button = widgets.Button(description="Back to the controls", layout=fit)
         self.projector = widgets.HTML()
         self.projecting = False
         self.student_url = os.environ.get(STUDENT_URL_ENV) or None
         self.reset_rejoins_button = widgets.Button(
-            description="Allow rejoins again", tooltip="forget the session's failed rejoin tries"
+            description="Allow rejoins again",
+            tooltip="forget the session's failed rejoin tries",
+            layout=widgets.Layout(width="auto"),
         )
         self.status = widgets.HTML()
         self.results = widgets.HTML()

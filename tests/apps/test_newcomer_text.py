@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 from hoteledu.amsterdam.app import AmsterdamApp
@@ -56,3 +57,122 @@ def test_the_secret_prices_title_names_the_seat_once_without_nested_brackets():
     title = app.form_title.value
     assert "Your secret prices" in title and "(you)" not in title and "((" not in title
     assert title.endswith(app.adapter.player_label(0)), title
+
+
+def test_the_strength_slider_shows_only_while_a_seat_is_a_searching_bot():
+    app = AmsterdamApp(players=2, seats=("human", "greedy"), seed=1)
+    assert app.strength_slider.layout.display == "none"
+    app.seat_dropdowns[1].value = "mcts"
+    assert app.strength_slider.layout.display == ""
+    app.seat_dropdowns[1].value = "random"
+    assert app.strength_slider.layout.display == "none"
+    app.seat_dropdowns[2].value = "mcts"  # a seat beyond the player count does not count
+    assert app.strength_slider.layout.display == "none"
+    app.players_dropdown.value = 3
+    assert app.strength_slider.layout.display == ""
+
+
+def test_replay_shows_the_log_up_to_the_replayed_position():
+    app = AmsterdamApp(players=2, seats=("human", "random"), seed=8)
+    c = app.controller
+    while len(c.state.history) < 12:
+        if c.needs_roll():
+            app.roll_button.click()
+        else:
+            app.action_buttons[0].click()
+    whole = list(c.log)
+    c.replay_to(3)
+    app.refresh()
+    shown = c.shown_log()
+    # Amsterdam writes one line per action: the new-game line and actions 1..3
+    assert len(whole) == 1 + len(c.state.history)
+    assert shown == whole[:4]
+    assert html.unescape(app.log_html.value).count("<br>") == len(shown) - 1
+    c.replay_to(None)
+    app.refresh()
+    assert c.shown_log() == whole
+
+
+# ipywidgets' own CSS: a button 148 px wide, a dropdown 300 px with an 80 px description
+BUTTON_PX, DROPDOWN_PX, DESCRIPTION_PX, CHAR_PX = 148, 300, 80, 8
+
+
+def _px(width: str | None, default: int) -> float:
+    if not width:
+        return default
+    if width in ("auto", "max-content", "fit-content"):
+        return float("inf")  # sized to its text
+    assert width.endswith("px"), width
+    return float(width[:-2])
+
+
+def _all_widgets(root):
+    found = [root]
+    for child in getattr(root, "children", ()):
+        found.extend(_all_widgets(child))
+    return found
+
+
+def _cut_texts(root) -> list[str]:
+    """Button and dropdown texts longer than their box (about 8 px a character)."""
+    import ipywidgets as w
+
+    cut = []
+    for widget in _all_widgets(root):
+        if isinstance(widget, w.Button) and widget.description:
+            room = _px(widget.layout.width, BUTTON_PX) - 24  # padding
+            if CHAR_PX * len(widget.description) > room:
+                cut.append(widget.description)
+        if isinstance(widget, w.Dropdown):
+            room = _px(widget.layout.width, DROPDOWN_PX) - (
+                DESCRIPTION_PX * bool(widget.description)
+            )
+            cut += [label for label in widget._options_labels if CHAR_PX * len(label) > room - 30]
+    return cut
+
+
+def test_the_duel_and_dashboard_buttons_and_dropdowns_fit_their_text(tmp_path):
+    from hoteledu.boutique.widgets.duel_widget import DuelWidget, Prediction
+    from hoteledu.classroom.dashboard import Dashboard
+    from hoteledu.classroom.store import Store
+
+    prediction = Prediction("equilibrium", (3, 3, 3, 3, 4, 4, 4), 2, (0.0, 0.0))
+    assert _cut_texts(DuelWidget(prediction=prediction).widget) == []
+    store = Store(tmp_path / "pages.sqlite3")
+    try:
+        assert _cut_texts(Dashboard(store, "token").teacher_box) == []
+    finally:
+        store.close()
+
+
+def test_new_guests_and_use_the_prediction_say_what_changed():
+    from hoteledu.boutique.widgets.duel_widget import DuelWidget, Prediction
+
+    prediction = Prediction("equilibrium", (3, 3, 3, 3, 4, 4, 4), 2, (0.0, 0.0))
+    duel = DuelWidget(prediction=prediction)
+    duel.next_button.click()
+    assert "deal 1" in duel.message_html.value and "New guests" in duel.message_html.value
+    duel.copy_button.click()
+    text = duel.message_html.value
+    assert "predicted" in text and "Mon 300" in text and "Sun 400" in text and "200" in text
+    assert [d.value for d in duel.day_dropdowns] == [3, 3, 3, 3, 4, 4, 4]
+
+
+def test_no_app_widget_needs_the_font_awesome_icon_font():
+    """Voila loads Font Awesome from a CDN: offline every such icon was a blank square."""
+
+    from hoteledu.apps.pad import ICON_TEXT, PAD_ESM
+    from hoteledu.apps.view import THINKING_HTML
+    from hoteledu.grand_austria.app import make_app as ga_app
+    from hoteledu.grand_austria.widgets.board_roll import BoardRollWidget
+
+    assert "fa fa-" not in PAD_ESM and "fa-" not in THINKING_HTML
+    assert all(symbol in PAD_ESM for symbol in ICON_TEXT)  # the pads draw them as text
+    roots = [
+        AmsterdamApp(players=2, seats=("human", "greedy"), seed=1).widget,
+        ga_app(players=2, seats=("human", "human"), seed=1).widget,
+        BoardRollWidget().widget,
+    ]
+    for root in roots:
+        iconed = [(type(x).__name__, x.icon) for x in _all_widgets(root) if getattr(x, "icon", "")]
+        assert iconed == [], iconed

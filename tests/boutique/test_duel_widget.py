@@ -144,5 +144,6 @@ def test_widget_forwards_choices_and_plays():
     assert "flat rate" in widget.scan_html.value
     widget.copy_button.click()
     assert [d.value for d in widget.day_dropdowns] == [2] * 7 and c.prices == [2] * 7
+    assert "predicted" in widget.message_html.value  # the copy says what changed
     widget.bot_dropdown.value = "premium"
-    assert widget.message_html.value == ""
+    assert "<b>" not in widget.message_html.value  # no refusal (refusals are in bold)

@@ -77,7 +77,8 @@ def _assert_board_is_the_game(page: Any, controller: AmsterdamController) -> Non
 
 
 def _open(page: Any, url: str, reload: bool = False) -> None:
-    open_app(page, url, "greedy", reload=reload)
+    # a reload starts a new kernel, which resumes the game from its autosave
+    open_app(page, url, "resumed your game" if reload else "greedy", reload=reload)
 
 
 def _press(page: Any, controller: AmsterdamController, turn: int) -> None:
@@ -117,12 +118,11 @@ def test_a_whole_game_against_a_bot_with_reloads(browser, serve_voila, tmp_path)
         assert len(controller.state.hotels[0]) == 1
         _assert_board_is_the_game(page, controller)
 
-        # a few presses, then a reload: a new page (a new kernel, the same seeded game)
+        # a few presses, then a reload: a new kernel, which resumes the game where it was
         for turn in range(8):
             _press(page, controller, turn)
         _assert_board_is_the_game(page, controller)
         _open(page, url, reload=True)
-        controller = AmsterdamController(players=2, seats=("greedy", "human"), seed=SEED)
         _assert_board_is_the_game(page, controller)
 
         # the whole game by real presses; the board checked along the way

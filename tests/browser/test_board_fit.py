@@ -2,7 +2,8 @@
 
 Issue 20: JupyterLab at 1280 px with the file browser open (its default) and
 Voilà on a 1024 px tablet. One server per page kind shows all three apps
-(one page load each), and every board is checked from the DOM: the plot and
+(one page load each), and every board is checked from the DOM, at the start
+and again after the timed presses (mid-game): the plot and
 each of its text elements lie inside the page's width and inside the plot
 (nothing cut off), and no two non-empty text elements overlap.
 
@@ -157,6 +158,7 @@ def _time_presses(page: Any, where: str) -> None:
                 continue
             times.append(handle.json_value())
             page.wait_for_timeout(300)  # let bots and follow-up redraws settle
+        page.wait_for_timeout(1000)  # the last redraw, before the boards are measured again
         if times:
             print(
                 f"click to repaint, {where} {game}: median {statistics.median(times):.0f} ms, "
@@ -181,6 +183,7 @@ def test_boards_fit_jupyterlab_at_1280_with_the_file_browser_open(browser, serve
         page.wait_for_timeout(1000)  # the last layout pass of the three boards
         _assert_fits(page, "JupyterLab 1280 px")
         _time_presses(page, "JupyterLab")
+        _assert_fits(page, "JupyterLab 1280 px, mid-game")
         page.close()
 
 
@@ -198,4 +201,5 @@ def test_boards_fit_voila_on_a_1024_tablet(browser, serve_voila):
             page.wait_for_timeout(1000)
             _assert_fits(page, "Voila 1024 px")
             _time_presses(page, "Voila")
+            _assert_fits(page, "Voila 1024 px, mid-game")
             page.close()

@@ -9,7 +9,7 @@ decisions by the action buttons and, where guests are placed, by clicking a
 room on the board. Every press made in the page is mirrored on a headless
 controller with the same seed; the page's board (stays, prices, headers) is
 compared with the headless one along the way, after a reload mid-game (a new
-kernel: the live game on the new page) and at the end.
+kernel, which resumes the game from its autosave) and at the end.
 """
 
 from __future__ import annotations
@@ -68,7 +68,8 @@ def _assert_board_is_the_game(page: Any, controller: BoutiqueController) -> None
 
 
 def _open(page: Any, url: str, reload: bool = False) -> None:
-    open_app(page, url, "peakload", reload=reload)
+    # a reload starts a new kernel, which resumes the game from its autosave
+    open_app(page, url, "resumed your game" if reload else "peakload", reload=reload)
 
 
 def _press(page: Any, controller: BoutiqueController, turn: int) -> None:
@@ -132,7 +133,6 @@ def test_a_whole_boutique_game_against_a_bot_with_a_reload(browser, serve_voila,
         assert controller.state.phase != "prices"
         _assert_board_is_the_game(page, controller)
         _open(page, url, reload=True)
-        controller = _controller()
         _assert_board_is_the_game(page, controller)
 
         # the whole game by real presses; the board checked along the way

@@ -72,7 +72,8 @@ def _assert_board_is_the_game(page: Any, controller: GrandAustriaController) -> 
 
 
 def _open(page: Any, url: str, reload: bool = False) -> None:
-    open_app(page, url, "new game", reload=reload)
+    # a reload starts a new kernel, which resumes the game from its autosave
+    open_app(page, url, "resumed your game" if reload else "new game", reload=reload)
 
 
 # A real click on Grand Austria's board can race with the board's redraw: in 1 of 3 full
@@ -142,12 +143,11 @@ def _play(page: Any, url: str, latencies: list) -> None:
     controller = _controller()
     _assert_board_is_the_game(page, controller)
 
-    # a few presses, then a reload: a new page (a new kernel, the same seeded game)
+    # a few presses, then a reload: a new kernel, which resumes the game where it was
     for turn in range(6):
         _press(page, controller, turn, latencies)
     _assert_board_is_the_game(page, controller)
     _open(page, url, reload=True)
-    controller = _controller()
     _assert_board_is_the_game(page, controller)
 
     turn = 0

@@ -17,8 +17,7 @@ ANSWERS = {
     "4 not largest": 12,
 }
 
-# Read in the lesson before revealing: printed before the exercises (an answer
-# builds on them) or the same number printed for another purpose.
+# Read in the lesson before revealing, on purpose (the asked answers are not printed):
 SHOWN = {
-    "4 range",
+    "4 range",  # 0.192 is printed for the board with the Dam diagonals; 0.112 is not printed
 }

@@ -6,8 +6,8 @@ Its checking cell compares them with what its code computes (``check_answers``).
 from fractions import Fraction
 
 ANSWERS = {
-    "1 exact": Fraction(73789, 531441),
-    "1 rounded": 0.139,
+    "1 exact": Fraction(12159190882621729, 150094635296999121),
+    "1 rounded": 0.081,
     "2 columns sum to 1": {Fraction(1)},
     "3 one past": 0.3332,
     "3 five past": 0.0371,
@@ -20,12 +20,12 @@ ANSWERS = {
     "4 formula": (1 + 0.1112) / 24,
 }
 
-# Read in the lesson before revealing: printed before the exercises (an answer
-# builds on them) or the same number printed for another purpose.
+# Read in the lesson before revealing, on purpose: exercise 3 quotes the share and
+# asks to split it into the landing chances printed above; exercise 4 reads one more
+# entry of that table (the asked set of tiles and their rate are not printed).
 SHOWN = {
-    "1 exact",
-    "3 five past",
-    "3 one past",
-    "3 share",
-    "4 four past",
+    "3 five past",  # the printed landing table, a part of exercise 3's split
+    "3 one past",  # the printed landing table, a part of exercise 3's split
+    "3 share",  # exercise 3 states it and asks where it comes from
+    "4 four past",  # the printed landing table, the reason in exercise 4
 }

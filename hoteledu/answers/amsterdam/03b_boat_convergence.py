@@ -21,9 +21,8 @@ ANSWERS = {
     "4 halved at": 56,
 }
 
-# Read in the lesson before revealing: printed before the exercises (an answer
-# builds on them) or the same number printed for another purpose.
+# Read in the lesson before revealing, on purpose (the asked answers are not printed):
 SHOWN = {
-    "2 gap d3",
-    "3 u_4",
+    "2 gap d3",  # the printed gap of the real dice, the baseline exercise 2 compares with
+    "3 u_4",  # exercise 3 states it and asks why it differs from u_2
 }

@@ -14,8 +14,7 @@ ANSWERS = {
     "5 (share)": 0.385,
 }
 
-# Read in the lesson before revealing: printed before the exercises (an answer
-# builds on them) or the same number printed for another purpose.
+# Read in the lesson before revealing, on purpose (the asked answers are not printed):
 SHOWN = {
-    "5 (games)",
+    "5 (games)",  # 2881 is the printed number of chases; the 1108 with two or more is not
 }

@@ -13,8 +13,7 @@ ANSWERS = {
     "4 evaluate_position": ([4, 4], [1, 1]),
 }
 
-# Read in the lesson before revealing: printed before the exercises (an answer
-# builds on them) or the same number printed for another purpose.
+# Read in the lesson before revealing, on purpose (the asked answers are not printed):
 SHOWN = {
-    "1b example",
+    "1b example",  # the reordered tree keeps two rows of the printed tree; its count 5 is hidden
 }

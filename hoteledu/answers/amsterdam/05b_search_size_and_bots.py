@@ -11,8 +11,7 @@ ANSWERS = {
     "3": (2401, 49),
 }
 
-# Read in the lesson before revealing: printed before the exercises (an answer
-# builds on them) or the same number printed for another purpose.
+# Read in the lesson before revealing, on purpose (the asked answers are not printed):
 SHOWN = {
-    "1 (logs)",
+    "1 (logs)",  # the printed median and mean of the logs, quoted against the asked 103.6
 }

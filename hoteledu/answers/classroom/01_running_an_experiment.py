@@ -19,9 +19,8 @@ ANSWERS = {
     "3 prize": "prize of 200",
 }
 
-# Read in the lesson before revealing: printed before the exercises (an answer
-# builds on them) or the same number printed for another purpose.
+# Read in the lesson before revealing, on purpose (the asked answers are not printed):
 SHOWN = {
-    "1 threshold 3",
-    "3 mix",
+    "1 threshold 3",  # printed as the game's value; exercise 1 states it and asks the loss
+    "3 mix",  # 25% is the class's own share in the round's histogram, not card 1's mix
 }

@@ -21,9 +21,6 @@ ANSWERS = {
     "3 best reply": [618, 644],
 }
 
-# Read in the lesson before revealing: printed before the exercises (an answer
-# builds on them) or the same number printed for another purpose.
-SHOWN = {
-    "2 best",
-    "3 best reply",
-}
+# Nothing: the best-response cell prints only round 3's expected leads, and the
+# exercises ask for rounds 1 and 2.
+SHOWN: set[str] = set()

@@ -236,7 +236,7 @@ def board_layout_updates(scene: dict[str, Any]) -> dict[str, Any]:
     title = f"<span style='font-size:14px'>{'<br>'.join(caption)}</span><br>"
     title += f"<span style='font-size:11px'>{'<br>'.join(table)}</span>"
     # the title hangs from the figure's top; the top margin holds it and the day headers
-    top = DAY_HEADER_PIXELS + 18 * len(caption) + 15 * len(table) + 16
+    top = DAY_HEADER_PIXELS + 20 * len(caption) + 16 * len(table) + 16
     height = top + 20 + n * ROWS * 21
     return {
         # plotly sets a many-line title's first line at y and the others below it

@@ -382,12 +382,13 @@ class DuelWidget(SmallView):
         )
         self.play_button = w.Button(description="Play the week", button_style="primary")
         self.play_button.on_click(self._guard(c.play_week))
-        self.next_button = w.Button(description="New guests (next deal)")
-        self.next_button.on_click(self._guard(c.next_deal))
-        self.scan_button = w.Button(description="What would flat prices earn?")
+        fit = w.Layout(width="auto")  # the default 148 px cut "What would flat p..."
+        self.next_button = w.Button(description="New guests (next deal)", layout=fit)
+        self.next_button.on_click(self._guard(self._next_deal))
+        self.scan_button = w.Button(description="What would flat prices earn?", layout=fit)
         self.scan_button.on_click(self._guard(self._scan))
         self.copy_button = w.Button(
-            description="Use the predicted prices", disabled=prediction is None
+            description="Use the predicted prices", disabled=prediction is None, layout=fit
         )
         self.copy_button.on_click(self._guard(self._copy_prediction))
         self.report_html = w.HTML()
@@ -420,12 +421,24 @@ class DuelWidget(SmallView):
             f"{rows}</table>"
         )
 
+    def _next_deal(self) -> None:
+        self.controller.next_deal()
+        # the report still shows the last week: say that the guests changed
+        self.message_html.value = html.escape(
+            f"New guests: deal {self.controller.deal} is ready, your prices kept. "
+            "Press 'Play the week' to play it."
+        )
+
     def _copy_prediction(self) -> None:
         self.controller.use_prediction()
         c = self.controller
         for dropdown, face in zip(self.day_dropdowns, c.prices, strict=True):
             dropdown.value = face
         self.breakfast_dropdown.value = c.breakfast
+        rates = ", ".join(f"{DAY_NAMES[d]} {f * 100}" for d, f in enumerate(c.prices))
+        self.message_html.value = html.escape(
+            f"Your prices are now the predicted ones: {rates}; breakfast {c.breakfast * 100}."
+        )
 
     def refresh(self) -> None:
         c = self.controller

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from hoteledu.apps.pad import with_icon
 from hoteledu.grand_austria.analysis.board import empty_spaces_distribution
 from hoteledu.grand_austria.analysis.strength import (
     WILD_SPACE,
@@ -174,7 +175,7 @@ class BoardRollWidget(LessonView):
         self.statistic_dropdown = w.Dropdown(
             options=list(STATISTICS), value=statistic, description="Statistic"
         )
-        self.roll_once_button = w.Button(description="Roll once", icon="dice")
+        self.roll_once_button = w.Button(description=with_icon("dice", "Roll once"))
         self.roll_many_button = w.Button(description=f"Roll {ROLL_MANY}", button_style="primary")
         self.clear_button = w.Button(description="Clear")
         self.summary_html = w.HTML()

@@ -155,6 +155,8 @@ for steps, probability in enumerate(boat_step_distribution()):
 # Before your first roll, try exercise 1 below, then tick the box.
 
 # %%
+# The game autosaves in this browser after every move: after a page reload or a kernel
+# restart, run this cell again (Voilà does it itself) and it comes back where it was.
 from hoteledu.amsterdam.app import make_app
 
 app = make_app(players=2, seats=("human", "greedy"), seed=2024)

@@ -295,8 +295,9 @@ site_value_heatmap(values, title="Expected tourists around each hotel site after
 # %% [markdown]
 # ## Exercises
 #
-# 1. What is the exact chance that the boat is back on the jetty after 6 turns?
-#    Why is it much larger than 1/24?
+# 1. What is the exact chance that the boat is back on the jetty after 18 turns?
+#    Why is it still larger than 1/24, and why smaller than after 6 or 12 turns (printed
+#    above)?
 # 2. Explain without computing why $\pi = \frac{1}{24}\mathbf 1$ is stationary for
 #    *any* dice.
 # 3. A share 0.0988 of all tourists lands on the corner tile $(1,1)$ (printed
@@ -309,9 +310,12 @@ site_value_heatmap(values, title="Expected tourists around each hotel site after
 #
 # <details><summary>Show the answer</summary>
 #
-# 1. $x_6(0) = 73789/531441 \approx 0.139$, more than three times $1/24 \approx 0.042$:
-#    6 turns of mean 4 make exactly one lap on average, so after 6 turns the
-#    boat is concentrated around the jetty.
+# 1. $x_{18}(0) = 12159190882621729/150094635296999121 \approx 0.081$, almost twice
+#    $1/24 \approx 0.042$: 18 turns of mean 4 make exactly three laps on average, so
+#    the boat is still bunched around the jetty. Less than after 6 turns (0.1388) or
+#    12 (0.0990), because the spread of the distance travelled grows with the turns:
+#    its standard deviation is $\sqrt{18 \cdot 4/3} \approx 4.9$ tiles after 18 turns,
+#    4 after 12 and $\sqrt 8 \approx 2.8$ after 6.
 # 2. Every column of $P$ sums to 1 for any step distribution (the matrix is
 #    circulant: each column is a shifted copy of the step distribution), so
 #    $\frac{1}{24}\mathbf 1 P = \frac{1}{24}\mathbf 1$ whatever the dice.
@@ -337,8 +341,8 @@ from hoteledu.lessons import check_answers
 side_tiles = [t for t, v in lands.items() if v > 0]
 fewest = min(lands[t] for t in side_tiles)
 verdict = check_answers("amsterdam/03_canal_boat_markov", {
-    "1 exact": boat_position_distribution(6, exact=True)[0],
-    "1 rounded": float(boat_position_distribution(6)[0]),
+    "1 exact": boat_position_distribution(18, exact=True)[0],
+    "1 rounded": round(float(boat_position_distribution(18)[0]), 3),
     "2 columns sum to 1": set(boat_transition_matrix().sum(axis=0)),
     "3 one past": float(offsets[1]),
     "3 five past": float(offsets[5]),

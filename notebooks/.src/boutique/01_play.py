@@ -120,6 +120,8 @@ print(f"guest cards: {len(start.deck)}, {CARDS_PER_PLAYER} per player in booking
 # Before you set your prices, try exercise 1 below.
 
 # %%
+# The game autosaves in this browser after every move: after a page reload or a kernel
+# restart, run this cell again (Voilà does it itself) and it comes back where it was.
 from hoteledu.boutique.app import make_app
 
 app = make_app(players=2, seats=("human", "peakload"), seed=2026, weeks=1)

@@ -109,8 +109,10 @@ for r in data["rounds"]:
     shares = np.array([sum(s["value"] == c for s in r["submissions"]) for c in theory.choices])
     shares = shares / shares.sum()
     against = lead @ shares
-    print(f"round {r['number']}: expected lead of faces 1..6 {np.round(against).astype(int).tolist()}"
-          f" -> best face {theory.choices[int(against.argmax())]}")
+    best = theory.choices[int(against.argmax())]
+    if r is data["rounds"][-1]:  # the exercises ask for the earlier rounds' leads
+        print(f"round {r['number']}: expected lead of faces 1..6 {np.round(against).astype(int).tolist()}")
+    print(f"round {r['number']}: best face {best}")
 round1 = [s["value"] for s in data["rounds"][0]["submissions"]]
 print("round 1: students at face 4 or above:", sum(v >= 4 for v in round1), "of", len(round1))
 
@@ -200,7 +202,8 @@ for r in data["rounds"]:
 # 2. In round 2, what is the expected lead of the best face against the class, and how
 #    much more is it than the lead of the equilibrium face 1?
 # 3. In round 1, which face scored best on the leaderboard, and with what score? Is it
-#    the face the best-response calculation above recommends? Why can they differ?
+#    the face the best-response calculation above recommends? What lead do that face and
+#    the leaderboard's face expect against round 1's class? Why can they differ?
 #
 # <details><summary>Show the answer</summary>
 #

@@ -176,6 +176,8 @@ for scoring_round, back in rules.SCORING_ROUNDS.items():
 # other player.
 
 # %%
+# The game autosaves in this browser after every move: after a page reload or a kernel
+# restart, run this cell again (Voilà does it itself) and it comes back where it was.
 from hoteledu.grand_austria.app import make_app
 
 app = make_app(players=2, seats=("human", "heuristic"), seed=2024)

@@ -51,7 +51,12 @@ from hoteledu.core.errors import IllegalActionError
 from hoteledu.core.registry import game_info
 from hoteledu.core.state import CHANCE, TERMINAL, player_name
 from hoteledu.interop.action_index import action_index
-from hoteledu.interop.pettingzoo import OBSERVATION_BYTES, OBSERVATION_KINDS, encode_observation
+from hoteledu.interop.pettingzoo import (
+    OBSERVATION_BYTES,
+    OBSERVATION_KINDS,
+    encode_observation,
+    masked_observation_space,
+)
 from hoteledu.interop.tensors import tensor_layout
 from hoteledu.interop.turns import InTurnState
 
@@ -100,15 +105,7 @@ class HoteleduGymEnv(gymnasium.Env):
         self.index = action_index(game, **self.options)
         self.layout = tensor_layout(game, **self.options)
         n = self.index.num_player_actions
-        if observation == "tensor":
-            features: spaces.Space = spaces.Box(
-                -np.inf, np.inf, (self.layout.size,), dtype=np.float32
-            )
-        else:
-            features = spaces.Box(0, 255, (OBSERVATION_BYTES[game],), dtype=np.uint8)
-        self.observation_space = spaces.Dict(
-            {"observation": features, "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8)}
-        )
+        self.observation_space = masked_observation_space(game, observation, self.layout.size, n)
         self.action_space = spaces.Discrete(n)
         self._turns: InTurnState | None = None
         self._opponents: dict[int, Agent] = {}

@@ -142,15 +142,7 @@ class _Common:
         self.possible_agents = [agent_name(p) for p in range(players)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
         n = self.index.num_player_actions
-        if observation == "tensor":
-            features: spaces.Space = spaces.Box(
-                -np.inf, np.inf, (self.layout.size,), dtype=np.float32
-            )
-        else:
-            features = spaces.Box(0, 255, (OBSERVATION_BYTES[game],), dtype=np.uint8)
-        self._observation_space = spaces.Dict(
-            {"observation": features, "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8)}
-        )
+        self._observation_space = masked_observation_space(game, observation, self.layout.size, n)
         self._action_space = spaces.Discrete(n)
         self.state_space = spaces.Box(
             -np.inf, np.inf, (players * self.layout.size,), dtype=np.float32
@@ -458,6 +450,22 @@ class HoteleduParallelEnv(_Common, ParallelEnv):
 def _only_pass(state: State, player: int) -> bool:
     legal = state.legal_actions(player)
     return len(legal) == 1 and _is_pass(legal[0])
+
+
+def masked_observation_space(game: str, observation: str, size: int, actions: int) -> Any:
+    """``Dict(observation=..., action_mask=...)``, as PettingZoo's classic games have it.
+
+    ``observation`` is ``"tensor"`` (the OpenSpiel tensor of ``size`` floats) or
+    ``"json"`` (the observation's JSON bytes, zero-padded); the mask has one
+    entry per action id (``actions``).
+    """
+    if observation == "tensor":
+        features: spaces.Space = spaces.Box(-np.inf, np.inf, (size,), dtype=np.float32)
+    else:
+        features = spaces.Box(0, 255, (OBSERVATION_BYTES[game],), dtype=np.uint8)
+    return spaces.Dict(
+        {"observation": features, "action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8)}
+    )
 
 
 def env(

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import concurrent.futures
 import os
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -66,10 +67,25 @@ def add_static_figures(notebooks: Iterable[Mapping[str, Any]], *, replace: bool 
     outputs = [output for notebook in notebooks for output in pick(notebook)]
     if not outputs:
         return 0
-    pictures = asyncio.run(_draw([output["data"][FIGURE_MIME] for output in outputs]))
+    pictures = _run(_draw([output["data"][FIGURE_MIME] for output in outputs]))
     for output, picture in zip(outputs, pictures, strict=True):
         output["data"][PICTURE_MIME] = base64.b64encode(picture).decode("ascii")
     return len(outputs)
+
+
+def _run(coroutine: Any) -> Any:
+    """``asyncio.run(coroutine)``, in a thread of its own where a loop already runs here.
+
+    A Jupyter kernel, or a test process that drives a browser with Playwright's
+    sync API, has a running event loop, and ``asyncio.run`` refuses to start
+    another one in its thread.
+    """
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 async def _draw(figures: list[Any]) -> list[bytes]:

@@ -3,6 +3,7 @@ reader without a kernel (GitHub, nbviewer, the lesson site) sees it."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import os
 import struct
@@ -55,6 +56,19 @@ def test_each_figure_gets_a_png_of_its_own_size_and_a_drawn_one_is_kept() -> Non
     assert kept["data"][PICTURE_MIME] == "kept"
     assert FIGURE_MIME in fresh["data"]  # the interactive figure stays beside it
     assert figures_without_picture(notebook) == []
+
+
+@needs_chromium
+def test_figures_are_drawn_where_an_event_loop_already_runs() -> None:
+    # a Jupyter kernel, or a test process driving Chromium with Playwright's sync API:
+    # asyncio.run refused there ("cannot be called from a running event loop")
+    output = _figure_output(300)
+
+    async def inside_a_loop() -> int:
+        return add_static_figures([{"cells": [{"cell_type": "code", "outputs": [output]}]}])
+
+    assert asyncio.run(inside_a_loop()) == 1
+    assert _png_size(output["data"][PICTURE_MIME]) == (300, 300)
 
 
 def test_a_notebook_without_figures_needs_no_browser(monkeypatch: pytest.MonkeyPatch) -> None:

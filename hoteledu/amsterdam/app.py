@@ -261,6 +261,11 @@ class AmsterdamAdapter(GameAdapter):
 
         return board_layout_updates(scene)
 
+    def svg_scene(self, scene: Any, highlight: Sequence[Any], overlays: dict[str, Any]) -> Any:
+        from hoteledu.amsterdam.figures.board import svg_scene
+
+        return svg_scene(scene, highlight, overlays.get("boat"))
+
     def highlight(self, state: State, legal: Sequence[Action]) -> list[Any]:
         points = []
         for action in legal:
@@ -482,6 +487,7 @@ def _app_class() -> type:
             think_seconds: float | None = None,
             threaded: bool = True,
             layout: str = "standard",
+            board: str | None = None,
         ) -> None:
             controller = AmsterdamController(
                 players,
@@ -493,7 +499,7 @@ def _app_class() -> type:
                 think_seconds=think_seconds,
                 defer_slow_bots=True,
             )
-            super().__init__(controller, threaded=threaded)
+            super().__init__(controller, threaded=threaded, board=board)
 
         @property
         def roll_button(self) -> w.Button:
@@ -528,6 +534,7 @@ def make_app(
     mcts_iterations: int = DEFAULT_MCTS_ITERATIONS,
     think_seconds: float | None = None,
     threaded: bool = True,
+    board: str | None = None,
     **options: Any,
 ) -> Any:
     """Play Hotel Amsterdam: the whole app (an ``AmsterdamApp``); ``display`` it or leave it last.
@@ -546,6 +553,8 @@ def make_app(
         Time budget of one MCTS decision (None: :data:`DEFAULT_THINK_SECONDS`).
     threaded : bool
         Run MCTS decisions in a worker thread, so the page stays live.
+    board : {"plotly", "svg"} or None
+        How the board is drawn (None: ``hoteledu.apps.view.DEFAULT_BOARD``).
     **options
         The options of the app's setup row: ``variant``, ``layout``.
 
@@ -573,6 +582,7 @@ def make_app(
         mcts_iterations=mcts_iterations,
         think_seconds=think_seconds,
         threaded=threaded,
+        board=board,
         **options,
     )
 

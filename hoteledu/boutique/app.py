@@ -319,6 +319,11 @@ class BoutiqueAdapter(GameAdapter):
 
         return scene_from_state(state, viewer, caption, [self.player_label(p) for p in range(5)])
 
+    def svg_scene(self, scene: Any, highlight: Sequence[Any], overlays: dict[str, Any]) -> Any:
+        from hoteledu.boutique.figures.board import svg_scene
+
+        return svg_scene(scene, highlight)
+
     def board_figure(self, scene: Any, highlight: Sequence[Any], overlays: dict[str, Any]) -> Any:
         from hoteledu.boutique.figures.board import board_figure
 
@@ -494,6 +499,7 @@ def make_app(
     mcts_iterations: int = DEFAULT_MCTS_ITERATIONS,
     think_seconds: float | None = None,
     threaded: bool = True,
+    board: str | None = None,
     **options: Any,
 ) -> Any:
     """Play Boutique Hotel Manager against people and bots in a notebook or in Voilà.
@@ -516,6 +522,8 @@ def make_app(
         Time budget of one MCTS decision (None: :data:`DEFAULT_THINK_SECONDS`).
     threaded : bool
         Run MCTS decisions in a worker thread, so the page stays live.
+    board : {"plotly", "svg"} or None
+        How the board is drawn (None: ``hoteledu.apps.view.DEFAULT_BOARD``).
     **options
         ``weeks``, ``room_choice``, ``shortfall``, ``walkin_budget``.
     """
@@ -530,7 +538,7 @@ def make_app(
         defer_slow_bots=True,
         **options,
     )
-    app = FormGameApp(controller, threaded=threaded)
+    app = FormGameApp(controller, threaded=threaded, board=board)
     app.widget.add_class("hoteledu-boutique-app")
     return app
 

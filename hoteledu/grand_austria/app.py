@@ -347,6 +347,11 @@ class GrandAustriaAdapter(GameAdapter):
 
         return game_layout_updates(scene)
 
+    def svg_scene(self, scene: Any, highlight: Sequence[Any], overlays: dict[str, Any]) -> Any:
+        from hoteledu.grand_austria.figures.board import svg_scene
+
+        return svg_scene(scene, highlight, overlays.get("hint"))
+
     def highlight(self, state: State, legal: Sequence[Action]) -> list[Any]:
         marks: list[Mark] = []
         for action in legal:
@@ -468,19 +473,21 @@ def make_app(
     strength: int | None = None,
     think_seconds: float | None = None,
     threaded: bool = True,
+    board: str | None = None,
     **options: Any,
 ) -> Any:
     """The whole app (a :class:`hoteledu.apps.view.GameApp`); ``display`` it or leave it last.
 
     MCTS seats think in a worker thread (the page stays live and says who is
-    thinking); ``threaded=False`` runs them inline.
+    thinking); ``threaded=False`` runs them inline. ``board``: ``"plotly"`` or
+    ``"svg"`` (None: ``hoteledu.apps.view.DEFAULT_BOARD``).
     """
     from hoteledu.apps.view import GameApp
 
     controller = GrandAustriaController(
         players, seats, seed, strength, think_seconds, defer_slow_bots=True, **options
     )
-    return GameApp(controller, threaded=threaded)
+    return GameApp(controller, threaded=threaded, board=board)
 
 
 __all__ = [

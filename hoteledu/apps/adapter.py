@@ -48,6 +48,12 @@ Drawing (plotly only; no rule)
     ``highlight(state, legal)``: what to ring for the legal choices;
     ``overlays``: ``(key, checkbox label)`` pairs and ``overlay(state, key)``
     (data handed to the figure when that checkbox is ticked).
+Coach (:mod:`hoteledu.apps.coach`)
+    ``coach_budget`` (its fixed work per position), ``coach_searcher(seed,
+    iterations)`` (the strong bot's search: an agent with ``search(view)``),
+    ``coach_playout_agent(seed)`` (plays the win-chance playouts; None: random
+    moves), ``coach_reason(view, action)`` (a short phrase, from what the
+    view's seat may see: "fills your red room").
 Clicks
     ``clickable_traces`` (trace names) and ``click_to_action(state, legal,
     trace_name, customdata)`` -> an ``Action`` (the controller plays it, and
@@ -192,6 +198,23 @@ class GameAdapter:
     def overlay(self, state: State, key: str) -> Any:
         """Data of overlay ``key`` for the figure (computed by the analysis)."""
         return None
+
+    # --------------------------------------------------------------- coach
+    coach_budget: Any = None  # None: hoteledu.apps.coach.CoachBudget()
+
+    def coach_searcher(self, seed: Any, iterations: int) -> Any:
+        """The strong bot's search for the coach (``search(view)`` gives root statistics)."""
+        from hoteledu.core.mcts import MCTSAgent
+
+        return MCTSAgent(iterations, seed=seed, name="coach")
+
+    def coach_playout_agent(self, seed: Any) -> Agent | None:
+        """The bot that plays the coach's win-chance playouts (None: random moves)."""
+        return None
+
+    def coach_reason(self, view: Any, action: Action) -> str:
+        """A short phrase saying what ``action`` does, from ``view``'s seat's information."""
+        return ""
 
     # -------------------------------------------------------------- clicks
     def click_to_action(

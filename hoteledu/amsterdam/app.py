@@ -233,6 +233,11 @@ class AmsterdamAdapter(GameAdapter):
             )
         return f"{who} {won} with {plural(best, 'tourist')}: {why}"
 
+    def how_to_play(self) -> Any:
+        from hoteledu.amsterdam.howto import HOW_TO_PLAY
+
+        return HOW_TO_PLAY
+
     def legend_html(self) -> str:
         from hoteledu.amsterdam.figures.board import board_legend_html
 

@@ -28,6 +28,8 @@ Words
     for the status line (whose turn and what happens; never "1 steps"),
     ``end_text(state)`` (why the game ended: ``state.end_reason()``),
     ``legend_html()`` (the legend shown on the page, not only on hover);
+    ``how_to_play()`` (the game's :class:`~hoteledu.apps.howto.HowToPlay`, its
+    ``howto`` module's text: the app's "How to play" panel; None: no panel);
     ``max_buttons``: how many legal actions are drawn as buttons (the list
     below them always offers all).
 Privacy
@@ -160,6 +162,10 @@ class GameAdapter:
     def legend_html(self) -> str:
         """The legend shown beside the board (HTML)."""
         return ""
+
+    def how_to_play(self) -> Any:
+        """The game's :class:`~hoteledu.apps.howto.HowToPlay` (None: the app has no panel)."""
+        return None
 
     # ------------------------------------------------------------ privacy
     def observation(self, state: State, viewer: int | None) -> Any:

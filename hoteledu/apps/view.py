@@ -76,6 +76,7 @@ from hoteledu.apps import autosave, watchdog
 from hoteledu.apps.coach import Coach, coach_on_by_default
 from hoteledu.apps.coach_panel import CoachPanel
 from hoteledu.apps.controller import GameController
+from hoteledu.apps.howto import how_to_panel
 from hoteledu.apps.pad import Press, PressPad, with_icon
 from hoteledu.apps.resume_key import ResumeKey
 
@@ -142,9 +143,11 @@ class GameApp:
         self._autosaved: str | None = None  # the data last written (without its time)
         self._touched = False  # a person pressed something (then no resume replaces it)
         self.resume_key = ResumeKey(self._on_resume_key)
+        self._build_how_to()
         self.widget = w.VBox(
             [
                 self.setup_row,
+                self.how_to_box,
                 # a narrow page (a tablet, JupyterLab beside its file browser) puts the
                 # side panel under the board instead of cutting the board off
                 w.HBox([self.board_box, self.side], layout=w.Layout(flex_flow="row wrap")),
@@ -230,6 +233,18 @@ class GameApp:
             layout=w.Layout(flex_flow="row wrap"),
         )
         self._show_seats()
+
+    def _build_how_to(self) -> None:
+        """The "How to play" button (in the setup row) and its panel under it, if the game
+        has the text (:mod:`hoteledu.apps.howto`)."""
+        how = self.adapter.how_to_play()
+        self.how_to_button = self.how_to_panel = None
+        self.how_to_box = w.VBox()
+        if how is None:
+            return
+        self.how_to_button, self.how_to_panel = how_to_panel(how)
+        self.setup_row.children = (*self.setup_row.children, self.how_to_button)
+        self.how_to_box.children = (self.how_to_panel,)
 
     def _show_seats(self) -> None:
         """The seats of the chosen player count, and the strength slider only for a searcher."""

@@ -322,6 +322,11 @@ class BoutiqueAdapter(GameAdapter):
             return "out: lost all stars"
         return f"{state.money[player]:g}"  # type: ignore[attr-defined]
 
+    def how_to_play(self) -> Any:
+        from hoteledu.boutique.howto import HOW_TO_PLAY
+
+        return HOW_TO_PLAY
+
     def legend_html(self) -> str:
         from hoteledu.boutique.figures.board import legend_html
 

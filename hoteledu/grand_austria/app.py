@@ -319,6 +319,11 @@ class GrandAustriaAdapter(GameAdapter):
         verb = "wins" if len(winners) == 1 else "share the win"
         return f"round {ROUNDS} ended: {names} {verb} with {best} VP"
 
+    def how_to_play(self) -> Any:
+        from hoteledu.grand_austria.howto import HOW_TO_PLAY
+
+        return HOW_TO_PLAY
+
     def legend_html(self) -> str:
         return (
             "<div style='font-size:90%'><b>Reading the board.</b> Top: the six action "

@@ -31,6 +31,14 @@ What the view guarantees (``design/APPS.md``):
   a worker thread on a copy of the state, with the "thinking" sign shown
   first; its move is applied only if the game is still at the version it
   searched. ``threaded=False`` runs it inline (the sign is still sent first).
+- **A coach** (:mod:`hoteledu.apps.coach`, its panel
+  :mod:`hoteledu.apps.coach_panel`): each player's win chance and the strong
+  bot's top moves for the seat shown, worked out in its own thread a fixed
+  step at a time (the page stays live, a press is never held back by it) and
+  kept only if the game is still where it looked. On by default in practice,
+  off in a class experiment (``setting="class"``). Its thread runs where a
+  person sees the page (a kernel, ``coach_in_background``); elsewhere (scripts,
+  tests, ``threaded=False``) it works when :meth:`GameApp.run_coach` is called.
 - **Hot-seat privacy.** With ``adapter.private_information`` the board and
   the choices are covered by a "pass the laptop to P2" screen whenever the
   next human seat differs from the one shown; the board draws only the
@@ -66,7 +74,10 @@ import plotly.graph_objects as go
 import hoteledu._display  # before plotly first shows a figure: see the module
 from hoteledu.apps import autosave, watchdog
 from hoteledu.apps.adapter import GameAdapter
+from hoteledu.apps.coach import Coach, coach_on_by_default
+from hoteledu.apps.coach_panel import CoachPanel
 from hoteledu.apps.controller import GameController
+from hoteledu.apps.howto import how_to_panel
 from hoteledu.apps.pad import Press, PressPad, with_icon
 from hoteledu.apps.resume_key import ResumeKey
 from hoteledu.apps.svgboard import SvgBoard
@@ -94,6 +105,10 @@ class GameApp:
     threaded : bool
         Run slow bots in a worker thread (the page stays live). Tests may
         pass False, or call :meth:`wait_for_bots`.
+    coach : bool or None
+        Whether the coach's checkbox starts ticked (None: by ``setting``).
+    setting : {"practice", "class"}
+        Practice (the coach on by default) or a class experiment (off).
     board : {"plotly", "svg"} or None
         How the board is drawn (:data:`BOARD_KINDS`; None: :data:`DEFAULT_BOARD`).
         A game without ``svg_scene`` always draws plotly.
@@ -112,7 +127,12 @@ class GameApp:
     css_class = "hoteledu-app"
 
     def __init__(
-        self, controller: GameController, threaded: bool = True, board: str | None = None
+        self,
+        controller: GameController,
+        threaded: bool = True,
+        coach: bool | None = None,
+        setting: str = "practice",
+        board: str | None = None,
     ) -> None:
         self.controller = controller
         self.adapter = controller.adapter
@@ -125,6 +145,11 @@ class GameApp:
         self.svg_board: SvgBoard | None = None
         self.lock = threading.RLock()
         self._worker: threading.Thread | None = None
+        on = coach_on_by_default(setting) if coach is None else bool(coach)
+        self.coach = Coach(self.adapter, seed=controller.seed or 0, enabled=on)
+        self._coach_worker: threading.Thread | None = None
+        # in a kernel only: a script's or a test's app does no unseen work in the background
+        self.coach_in_background = threaded and watchdog.in_kernel()
         # the thread redrawing now: widget callbacks its own redraw fires are not presses
         self._updating_thread: int | None = None
         self._applied_traces: list[dict[str, Any] | None] = []
@@ -139,9 +164,11 @@ class GameApp:
         self._autosaved: str | None = None  # the data last written (without its time)
         self._touched = False  # a person pressed something (then no resume replaces it)
         self.resume_key = ResumeKey(self._on_resume_key)
+        self._build_how_to()
         self.widget = w.VBox(
             [
                 self.setup_row,
+                self.how_to_box,
                 # a narrow page (a tablet, JupyterLab beside its file browser) puts the
                 # side panel under the board instead of cutting the board off
                 w.HBox([self.board_box, self.side], layout=w.Layout(flex_flow="row wrap")),
@@ -227,6 +254,18 @@ class GameApp:
             layout=w.Layout(flex_flow="row wrap"),
         )
         self._show_seats()
+
+    def _build_how_to(self) -> None:
+        """The "How to play" button (in the setup row) and its panel under it, if the game
+        has the text (:mod:`hoteledu.apps.howto`)."""
+        how = self.adapter.how_to_play()
+        self.how_to_button = self.how_to_panel = None
+        self.how_to_box = w.VBox()
+        if how is None:
+            return
+        self.how_to_button, self.how_to_panel = how_to_panel(how)
+        self.setup_row.children = (*self.setup_row.children, self.how_to_button)
+        self.how_to_box.children = (self.how_to_panel,)
 
     def _show_seats(self) -> None:
         """The seats of the chosen player count, and the strength slider only for a searcher."""
@@ -317,6 +356,7 @@ class GameApp:
         for box in self.overlay_checkboxes.values():
             box.observe(self._guard(lambda _: None), names="value")
         self.legend_html = w.HTML(self.adapter.legend_html())
+        self.coach_panel = CoachPanel(self.coach, self.controller, self._guard(self.set_coach))
         self.log_html = w.HTML(layout=w.Layout(max_height="220px", overflow="auto"))
         self.side = w.VBox(
             [
@@ -327,6 +367,7 @@ class GameApp:
                 self.choose_pad,
                 w.HBox([self.bot_pad, self.autoplay_toggle, self.undo_pad]),
                 *self.overlay_checkboxes.values(),
+                self.coach_panel.widget,
                 self.legend_html,
                 w.HTML("<b>Log</b> (newest first)"),
                 self.log_html,
@@ -612,6 +653,81 @@ class GameApp:
             if worker.is_alive():
                 raise TimeoutError(f"the bot is still thinking after {timeout} s")
 
+    # ------------------------------------------------------------- coach
+    def set_coach(self, on: bool) -> None:
+        """Turn the coach on or off (its checkbox); off drops the work under way."""
+        with self.lock:
+            self.coach.enabled = bool(on)
+            if not on:
+                self.coach.current = None
+
+    def _coach_has_work(self) -> bool:
+        wanted = self.coach.wanted(self.controller)
+        current = self.coach.current
+        done = (
+            current is not None and (current.version, current.seat) == wanted and current.finished
+        )
+        return wanted is not None and not done
+
+    def _start_coach(self) -> None:
+        """Start the coach's thread when the position now has no finished report."""
+        if not self.coach_in_background:
+            return
+        with self.lock:
+            if self._coach_worker is not None and self._coach_worker.is_alive():
+                return  # it looks at the position again after every step
+            if not self._coach_has_work():
+                return
+            self._coach_worker = threading.Thread(target=self._run_coach, daemon=True)
+            self._coach_worker.start()
+
+    def _run_coach(self) -> None:
+        """The coach's loop: a step outside the lock, then its report if still current.
+
+        A step is a fixed amount of work; between steps the loop looks at the
+        game again, so a press is applied at once (the lock is free while it
+        works) and a result for a position the game left is discarded.
+        """
+        c, coach = self.controller, self.coach
+        job = None
+        while True:
+            with self.lock:
+                wanted = coach.wanted(c)
+                if wanted is None:
+                    self.coach_panel.refresh()
+                    return
+                if job is None or (job.version, job.seat) != wanted:
+                    job = coach.job(c)
+                    self.coach_panel.refresh()  # "thinking..." for the new position
+                elif job.done:
+                    return
+            assert job is not None
+            try:
+                report = job.step()
+            except Exception as error:  # a coach bug must not freeze the page
+                with self.lock:
+                    c.message = f"the coach failed: {type(error).__name__}: {error}"
+                    coach.enabled = False
+                    self.refresh()
+                return
+            with self.lock:
+                if coach.accept(c, job, report):
+                    self.coach_panel.refresh()
+
+    def run_coach(self) -> None:
+        """The coach's whole work for the position now, inline (tests; ``threaded=False``)."""
+        with self.lock:
+            self.coach.run(self.controller)
+            self.coach_panel.refresh()
+
+    def wait_for_coach(self, timeout: float = 60.0) -> None:
+        """Block until the coach's thread has finished its work (tests, scripts)."""
+        worker = self._coach_worker
+        if worker is not None:
+            worker.join(timeout)
+            if worker.is_alive():
+                raise TimeoutError(f"the coach is still thinking after {timeout} s")
+
     # --------------------------------------------------------------- refresh
     def refresh(self) -> None:
         """Redraw every widget from the controller (the figure in place, only what changed)."""
@@ -630,9 +746,11 @@ class GameApp:
                 # side panel's, so the browser can start plotly.js's redraw at once.
                 self._refresh_board()
                 self._refresh_panel()
+                self.coach_panel.refresh()
                 self._autosave()
             finally:
                 self._updating_thread = outer
+            self._start_coach()
 
     def _clear_private(self) -> None:
         """The laptop passes: drop every widget state that may name the last seat's cards.
@@ -648,6 +766,7 @@ class GameApp:
         if self.svg_board is None:
             self.watchdog.acknowledged("figure")  # a closed board waits for no answer
             self.figure.close()
+        self.coach_panel.clear_private()
         # an SVG board keeps one scene only: the next refresh draws the public view in it
         _set(self.record_text, value="")
         _set(self.download_html, value="")

@@ -31,6 +31,7 @@ from hoteledu.classroom.views import (
     leaderboard_html,
     message_html,
     projector_html,
+    qr_svg,
     theory_html,
 )
 
@@ -249,9 +250,15 @@ class Dashboard:
             if session.shared_pages
             else "one page is one student"
         )
+        join = (
+            f"<p>Students join at <b>{esc(self.student_url)}</b> (or scan):</p>"
+            + qr_svg(self.student_url, scale=4)
+            if self.student_url
+            else ""
+        )
         self.session_info.value = (
             f'<p>Session code: <b class="session-code" style="font-size:2em">{esc(code)}</b>'
-            f"<br>{esc(experiment.title)} ({esc(params)}; {pages})</p>"
+            f"<br>{esc(experiment.title)} ({esc(params)}; {pages})</p>" + join
         )
         self.session_box.layout.display = None
         self.refresh()

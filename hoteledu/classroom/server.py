@@ -20,7 +20,7 @@ from pathlib import Path
 from hoteledu.classroom.__main__ import page_urls
 from hoteledu.classroom.dashboard import TOKEN_ENV
 from hoteledu.classroom.store import default_db_path
-from hoteledu.classroom.views import esc
+from hoteledu.classroom.views import esc, qr_svg
 
 
 def _free_port() -> int:
@@ -63,7 +63,8 @@ class ClassServer:
             f'<code class="teacher-token">{esc(self.token)}</code> (keep it to yourself)</p>'
             f"<p>Teacher: {links(self.teacher_urls[-1:])}</p>"
             f"<p>Students: {links(self.student_urls)}</p>"
-            f"<p>Database: <code>{esc(self.db)}</code>. <code>server.stop()</code> ends it.</p>"
+            + qr_svg(self.student_urls[0], scale=4)
+            + f"<p>Database: <code>{esc(self.db)}</code>. <code>server.stop()</code> ends it.</p>"
             "</div>"
         )
 

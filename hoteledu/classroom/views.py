@@ -84,6 +84,24 @@ def histogram_svg(theory: Theory, values: Sequence[int], width: int = 420) -> st
     return "".join(parts)
 
 
+def qr_svg(url: str, scale: int = 5) -> str:
+    """The address as a QR code a phone's camera opens, inline SVG (segno: pure Python).
+
+    A regular QR code (not a Micro QR, which few phone cameras read), with the
+    4-module quiet zone and a white ground so it scans on a dark page too.
+    """
+    import segno
+
+    code = segno.make_qr(url, error="m")
+    svg = code.svg_inline(
+        scale=scale, border=4, dark="#000", light="#fff", svgclass="join-qr", title=url
+    )
+    return (
+        f'<figure class="join-qr-figure" style="margin:0">{svg}'
+        f'<figcaption style="font-size:0.8em">{esc(url)}</figcaption></figure>'
+    )
+
+
 def fit_html(fit: FitTest) -> str:
     return f'<p class="classroom-fit">Fit to the equilibrium mix: {esc(fit.message)}</p>'
 
@@ -111,9 +129,14 @@ def projector_html(
     ``closed`` is the closed round's results (histogram, theory, leaderboard), already HTML.
     """
     join = f"Join at <b>{esc(student_url)}</b> with code " if student_url else "Session code "
+    scan = (
+        f'<div style="float:right; margin-left:1em">{qr_svg(student_url, scale=8)}</div>'
+        if student_url
+        else ""
+    )
     return (
         '<div class="projector" style="font-size:28px; line-height:1.35">'
-        f'<p style="font-size:0.8em">{join}<b class="projector-code">{esc(code)}</b></p>'
+        f'{scan}<p style="font-size:0.8em">{join}<b class="projector-code">{esc(code)}</b></p>'
         f'<p class="projector-status"><b>{esc(status)}</b> '
         f'(<span class="projector-count">{count}</span> submitted)</p>'
         f'<p class="projector-question" style="font-size:1.25em">{esc(question)}</p>'

@@ -36,6 +36,8 @@ __all__ = [
     "TournamentResult",
     "default_chunk_size",
     "iter_tournament",
+    "t_interval",
+    "t_quantile",
     "tournament",
     "wilson_interval",
 ]
@@ -113,6 +115,34 @@ def normal_interval(values: Sequence[float], z: float = Z95) -> Interval:
         return Interval(mean, -math.inf, math.inf, 1, "normal")
     half = z * float(data.std(ddof=1)) / math.sqrt(n)
     return Interval(mean, mean - half, mean + half, n, "normal")
+
+
+def t_quantile(df: int, confidence: float = 0.95) -> float:
+    """The two-sided ``confidence`` quantile of Student's t with ``df`` degrees of freedom."""
+    # scipy comes with nashpy; imported here so importing a tournament stays light
+    from scipy import stats
+
+    return float(stats.t.ppf(0.5 + confidence / 2, df))
+
+
+def t_interval(values: Sequence[float] | np.ndarray, confidence: float = 0.95) -> Interval:
+    """The mean with Student's t interval ``mean ± t(n-1) s / sqrt(n)``.
+
+    For a mean of few games, where the normal interval is too narrow.
+
+    Examples
+    --------
+    >>> interval = t_interval([1.0, 2.0, 3.0, 4.0])
+    >>> round(interval.low, 2), round(interval.high, 2)
+    (0.45, 4.55)
+    """
+    data = np.asarray(values, dtype=float).ravel()
+    n = int(data.size)
+    if n < 2:
+        raise ValueError(f"a t interval needs at least 2 values, got {n}")
+    mean = float(data.mean())
+    half = t_quantile(n - 1, confidence) * float(data.std(ddof=1)) / math.sqrt(n)
+    return Interval(mean, mean - half, mean + half, n, "t", confidence)
 
 
 # ---------------------------------------------------------------- result

@@ -87,3 +87,59 @@ def test_the_support_of_the_week_mix_needs_more_than_60_deals() -> None:
     source = " ".join(LESSON_3.read_text(encoding="utf-8").replace("\n# ", " ").split())
     assert "some 500 or 300, never 200" not in source
     assert "our 60-deal weight on 500 was noise" in source
+
+
+def test_the_best_reply_to_our_mix_in_fresh_deals_is_stated_with_what_60_deals_support() -> None:
+    """'A rival's best reply to our mix there wins 50': 60 deals cannot tell it from 0.
+
+    Checked without the lesson's helper: each price's payoff against our mix deal by deal
+    (common random numbers), a t interval for the best one, and a bootstrap that picks the
+    best reply afresh in each resample (the best of five looks better on its own deals).
+    """
+    from scipy import stats
+
+    from hoteledu.boutique.analysis.games import objective_payoffs
+
+    ours = zero_sum_lp(
+        pricing_game(
+            "week",
+            prices=(2, 3, 4, 5, 6),
+            samples=60,
+            seed=2026,
+            objective="difference",
+            symmetric=True,
+        ),
+        column=False,
+    ).row
+    fresh = pricing_game(
+        "week",
+        prices=(2, 3, 4, 5, 6),
+        samples=60,
+        seed=1,
+        objective="difference",
+        symmetric=True,
+    )
+    against = objective_payoffs(fresh.draws, "difference")[..., 0] @ ours  # deal, P1's price
+    best = int(np.argmax(against.mean(axis=0)))
+    gain = against[:, best]
+    half = stats.t.ppf(0.975, 59) * gain.std(ddof=1) / np.sqrt(60)
+    assert round(gain.mean()) == 50
+    assert (
+        gain.mean() - half < 0 < gain.mean() + half
+    )  # no loss shown: the prose must not claim one
+    rng = np.random.default_rng(7)
+    picked = [against[rng.integers(60, size=60)].mean(axis=0).max() for _ in range(200)]
+    low, high = np.percentile(picked, [2.5, 97.5])
+    assert low > 0 and high < 500  # "positive, but at most a few hundred"
+    # the 4,000-deal game: exploited by about 80, the conservative bound well inside (0, 120)
+    reference = load_week_reference()
+    keep = [reference.prices.index(f) for f in (2, 3, 4, 5, 6)]
+    values = reference.payoff("difference")[np.ix_(keep, keep)] @ ours
+    bound = reference.errors["difference"][np.ix_(keep, keep)] @ ours
+    top = int(np.argmax(values))
+    assert values[top] - 1.96 * bound[top] > 0 and values[top] + 1.96 * bound[top] < 120
+
+    text = LESSON_3.read_text(encoding="utf-8")
+    assert "95% t interval" in text and "re-picked in each of 200 bootstrap resamples" in text
+    assert "cannot tell" in text and "whether our mix loses anything at all" in text
+    assert "Our mix would lose little there" not in text  # the old claim, drawn from no interval

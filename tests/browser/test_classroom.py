@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from pages import free_port, stop_server
 from playwright.sync_api import Page, expect
+from qr_helpers import drawn_modules, expected_modules
 
 REPO = Path(__file__).resolve().parents[2]
 EVIL = "<script>alert('x')</script>"
@@ -135,6 +136,9 @@ def test_a_class_round_dashboard_and_three_students(browser, tmp_path: Path) -> 
             _button(teacher, "Create session").click(timeout=WAIT)
             code = teacher.locator(".session-code").inner_text(timeout=WAIT).strip()
             assert re.fullmatch(r"[A-Z2-9]{5}", code), code
+            # the QR code beside it is the student address's, module for module
+            qr = teacher.locator("svg.join-qr").first.evaluate("svg => svg.outerHTML")
+            assert drawn_modules(qr) == expected_modules(student_url)
 
             for page in students:
                 page.goto(student_url, timeout=WAIT)

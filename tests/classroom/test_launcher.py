@@ -87,6 +87,9 @@ def test_a_teacher_starts_and_stops_a_class_from_a_notebook_cell(tmp_path: Path)
         assert server.token in shown and "running" in shown
         student = f"http://127.0.0.1:{server.port}/voila/render/student.ipynb"
         assert server.student_urls == [student] and student in shown
+        from qr_helpers import drawn_modules, expected_modules
+
+        assert drawn_modules(shown) == expected_modules(student)  # a phone scans it
         with urllib.request.urlopen(server.teacher_urls[-1], timeout=120) as page:
             assert page.status == 200
             text = page.read().decode()

@@ -367,3 +367,36 @@ def test_the_projector_view_shows_the_question_then_the_results_in_large_type(
     assert teacher.projector_box.layout.display == "none"
     assert teacher.projector.value == ""  # a hidden projector sends no second copy
     assert teacher.session_box.layout.display is None
+
+
+def test_the_dashboard_and_the_projector_show_a_qr_code_of_exactly_the_student_address(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GH-20: a QR code of the student address on the dashboard (phones scan, nobody types)."""
+    from qr_helpers import drawn_modules, expected_modules
+
+    from hoteledu.classroom.dashboard import STUDENT_URL_ENV
+
+    url = "http://192.168.1.20:8866/voila/render/student.ipynb"
+    monkeypatch.setenv(STUDENT_URL_ENV, url)
+    teacher = Dashboard(store, TOKEN)
+    locked_page = [getattr(w, "value", "") for w in all_widgets(teacher.box)]
+    assert not any("join-qr" in str(v) for v in locked_page)  # locked: nothing drawn yet
+    assert teacher.unlock(TOKEN)
+    teacher.create_button.click()
+    info = teacher.session_info.value
+    assert info.count('class="join-qr"') == 1 and f"<title>{url}</title>" in info
+    assert drawn_modules(info) == expected_modules(url)
+    # a code one character off is another picture: the comparison can tell addresses apart
+    assert drawn_modules(info) != expected_modules(url.replace("20", "21"))
+    teacher.projector_button.click()
+    assert drawn_modules(teacher.projector.value) == expected_modules(url)
+
+
+def test_a_dashboard_without_a_known_student_address_draws_no_qr_code(store: Store) -> None:
+    teacher = unlocked(store)
+    teacher.student_url = None  # a page started outside the launcher
+    teacher.create_button.click()
+    assert "join-qr" not in teacher.session_info.value
+    teacher.projector_button.click()
+    assert "join-qr" not in teacher.projector.value

@@ -25,7 +25,6 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
-import math
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -34,22 +33,11 @@ import numpy as np
 from scipy import stats
 
 from hoteledu.boutique.bots import BOTS
-from hoteledu.core.tournament import Z95, Interval, tournament, wilson_interval
+from hoteledu.core.tournament import Z95, Interval, t_interval, tournament, wilson_interval
 
 STORED_PATH = Path(__file__).resolve().parents[1] / "data" / "bot_tournament.json"
 STORED_GAMES = 400
 SEED = 2026
-
-
-def t_interval(values: Any, confidence: float = 0.95) -> Interval:
-    """Mean with Student's t interval (``n - 1`` degrees of freedom)."""
-    data = np.asarray(values, dtype=float)
-    n = len(data)
-    if n < 2:
-        raise ValueError(f"a t interval needs at least 2 values, got {n}")
-    mean = float(data.mean())
-    half = float(stats.t.ppf(0.5 + confidence / 2, n - 1) * data.std(ddof=1) / math.sqrt(n))
-    return Interval(mean, mean - half, mean + half, n, "t", confidence)
 
 
 def bonferroni_z(comparisons: int, level: float = 0.05) -> float:

@@ -18,6 +18,9 @@ compared with the one tolerance policy of :mod:`hoteledu.core.matrix_game`.
 * :func:`zero_sum_lp`: the minimax linear program (``scipy.optimize.linprog``)
   for a zero-sum game, cross-checked against nashpy by
   :func:`zero_sum_agrees_with_nashpy`.
+* :func:`best_reply_gain`: how much a rival's best reply wins against a
+  fixed mix in a sampled game, with a t interval for that reply and a
+  bootstrap interval that also counts the luck of picking the best reply.
 * :func:`degeneracy`: whether some strategy (pure or mixed) has more pure
   best responses than the size of its support, and which one (a degenerate
   game can have infinitely many equilibria; support enumeration then lists
@@ -37,16 +40,19 @@ import numpy as np
 from scipy.optimize import linprog
 
 from hoteledu.core.matrix_game import MatrixGame
+from hoteledu.core.tournament import Interval, t_interval
 
 __all__ = [
     "LEMKE_HOWSON_NOTE",
     "SUPPORT_THRESHOLD",
     "Arrow",
+    "BestReplyGain",
     "Degeneracy",
     "Equilibrium",
     "LemkeHowsonRun",
     "ZeroSumSolution",
     "as_game",
+    "best_reply_gain",
     "best_response_arrows",
     "best_response_cycles",
     "best_responses",
@@ -549,3 +555,53 @@ def reply_margins(game: Any) -> list[ReplyMargin]:
         gap, error = game.compare(0, (best, j), (runner_up, j))
         out.append(ReplyMargin(j, best, runner_up, gap, error))
     return out
+
+
+# ------------------------------------------------ a best reply's gain, sampled
+@dataclasses.dataclass(frozen=True)
+class BestReplyGain:
+    """What the best reply to a fixed mix wins in a sampled game, with two intervals."""
+
+    reply: int
+    """The row that does best against the mix."""
+    gain: Interval
+    """That row's mean payoff against the mix, with the t interval over the deals."""
+    bootstrap: tuple[float, float]
+    """95% percentile interval of the *best* row's gain over resampled deals.
+
+    The best reply is picked on the same deals it is scored on, so its mean is
+    biased upwards; the bootstrap picks the best row afresh in every resample,
+    which counts that luck too.
+    """
+
+
+def best_reply_gain(
+    per_deal: np.ndarray, mix: Sequence[float], resamples: int = 200, seed: int = 7
+) -> BestReplyGain:
+    """The best reply to ``mix`` in a game sampled deal by deal, with its uncertainty.
+
+    ``per_deal``: the row player's payoff per deal, shape (deals, rows,
+    columns) (common random numbers: deal ``s`` is the same for every cell);
+    ``mix``: the column player's mixed strategy.
+
+    Examples
+    --------
+    >>> deals = np.array([[[1.0, 0.0], [0.0, 1.0]], [[3.0, 0.0], [0.0, 1.0]]])
+    >>> result = best_reply_gain(deals, [0.5, 0.5], resamples=20)
+    >>> result.reply, result.gain.estimate
+    (0, 1.0)
+    """
+    values = np.asarray(per_deal, dtype=float)
+    weights = np.asarray(mix, dtype=float)
+    if values.ndim != 3 or values.shape[2] != weights.size or values.shape[0] < 2:
+        raise ValueError(
+            f"per_deal must be deals x rows x {weights.size} with at least 2 deals, "
+            f"got shape {values.shape}"
+        )
+    against = values @ weights  # deal, row: each row's payoff against the mix
+    reply = int(np.argmax(against.mean(axis=0)))
+    rng = np.random.default_rng(seed)
+    deals = against.shape[0]
+    best = [against[rng.integers(deals, size=deals)].mean(axis=0).max() for _ in range(resamples)]
+    low, high = np.percentile(best, [2.5, 97.5])
+    return BestReplyGain(reply, t_interval(against[:, reply]), (float(low), float(high)))

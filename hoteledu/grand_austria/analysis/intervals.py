@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from hoteledu.core.tournament import Interval, wilson_interval
+from hoteledu.core.tournament import Interval, t_interval, t_quantile, wilson_interval
 
 __all__ = [
     "Interval",
@@ -44,28 +44,11 @@ __all__ = [
 CONFIDENCE = 0.95
 
 
-def t_quantile(df: int) -> float:
-    """The 97.5% quantile of Student's t with ``df`` degrees of freedom (a 95% interval)."""
-    # scipy comes with nashpy; imported here so importing the analysis stays light
-    from scipy import stats
-
-    return float(stats.t.ppf(0.5 + CONFIDENCE / 2, df))
-
-
 def _as_sample(values: Sequence[float] | np.ndarray) -> np.ndarray:
     data = np.asarray(values, dtype=float).ravel()
     if data.size < 2:
         raise ValueError(f"an interval needs at least 2 values, got {data.size}")
     return data
-
-
-def t_interval(values: Sequence[float] | np.ndarray) -> Interval:
-    """The mean with Student's t interval ``mean ± t(n-1) s / sqrt(n)``."""
-    data = _as_sample(values)
-    n = int(data.size)
-    mean = float(data.mean())
-    half = t_quantile(n - 1) * float(data.std(ddof=1)) / math.sqrt(n)
-    return Interval(mean, mean - half, mean + half, n, "t")
 
 
 def paired_interval(

@@ -47,6 +47,7 @@ import numpy as np
 
 from hoteledu.boutique.analysis.equilibria import (
     LEMKE_HOWSON_NOTE,
+    best_reply_gain,
     best_responses,
     degeneracy,
     is_equilibrium,
@@ -58,7 +59,7 @@ from hoteledu.boutique.analysis.equilibria import (
     zero_sum_agrees_with_nashpy,
     zero_sum_lp,
 )
-from hoteledu.boutique.analysis.games import pricing_game
+from hoteledu.boutique.analysis.games import objective_payoffs, pricing_game
 
 pennies = np.array([[1.0, -1.0], [-1.0, 1.0]])
 solution = zero_sum_lp(pennies)
@@ -253,17 +254,27 @@ equilibrium_bars((lp.row, lp.column), game.labels,
 other = pricing_game("week", prices=(2, 3, 4, 5, 6), samples=60, seed=1,
                      objective="difference", progress=True, symmetric=True)
 mix = zero_sum_lp(other, column=False).row
-exploit = float((other.payoffs[0] @ lp.row).max())
 print("fresh deals (seed 1): mix", {k: round(float(p), 2) for k, p in zip(labels, mix, strict=True)})
-print(f"a rival's best reply to our mix there wins {exploit:.0f}")
+# P1's money minus P2's, deal by deal, for every pair of prices (common random numbers)
+fresh = objective_payoffs(other.draws, "difference")[..., 0]
+reply = best_reply_gain(fresh, lp.row)
+low, high = reply.bootstrap
+print(f"a rival's best reply to our mix there ({labels[reply.reply]}) wins {reply.gain.estimate:.0f}, "
+      f"95% t interval [{reply.gain.low:.0f}, {reply.gain.high:.0f}] over the 60 deals")
+print(f"the best reply's gain, re-picked in each of 200 bootstrap resamples: [{low:.0f}, {high:.0f}]")
 
 # %% [markdown]
-# Our mix would lose little there (printed above, against payoffs in the thousands):
-# it is a good strategy even where its exact weights are wrong. So an equilibrium of an
-# estimated game is itself an estimate, and its **support** is the most fragile part:
-# in the bootstrap 300 enters the mix in about a third of the resamples and 500 in
-# three quarters, so 60 deals support "mostly 400 and 600, never 200" but cannot say
-# whether 300 or 500 is played at all.
+# How much would our mix lose there? The best reply wins about 50 against it, but the
+# t interval over the 60 deals runs from below 0 to about 400: these deals cannot tell
+# whether our mix loses anything at all. The best reply is also picked on the very deals
+# it is scored on, which flatters it, so the second interval re-picks it in every
+# bootstrap resample: it is positive, but at most a few hundred, against payoffs that
+# differ by thousands. What 60 deals do support is that our mix cannot be exploited
+# by much, even where its exact weights are wrong. So an equilibrium of an estimated
+# game is itself an estimate, and its **support** is the most fragile part: in the
+# bootstrap 300 enters the mix in about a third of the resamples and 500 in three
+# quarters, so 60 deals support "mostly 400 and 600, never 200" but cannot say whether
+# 300 or 500 is played at all.
 #
 # More deals settle it. The same game from 4,000 deals (the first 60 are ours; computed
 # once and stored by `hoteledu.boutique.analysis.week_reference`), with a bootstrap of 200
@@ -282,14 +293,20 @@ for k, label in enumerate(labels):
     boot = big["bootstrap"]
     print(f"{label:>5}  {big['mix'][k]:.3f} [{boot['low'][k]:.3f}, {boot['high'][k]:.3f}]  "
           f"{boot['played'][k]:.2f}")
-print(f"a rival's best reply to our 60-deal mix, in the 4,000-deal game, wins "
-      f"{float((big_matrix @ lp.row).max()):.0f}")
+against_ours = big_matrix @ lp.row
+# a bound on its standard error: the errors of the cells it averages, added up
+bound = reference.errors["difference"][np.ix_(keep, keep)] @ lp.row
+best = int(np.argmax(against_ours))
+print(f"a rival's best reply to our 60-deal mix, in the 4,000-deal game ({labels[best]}), wins "
+      f"{against_ours[best]:.0f} ± {1.96 * bound[best]:.0f} (95%, at most)")
 
 # %% [markdown]
 # With 4,000 deals the mix is 400 about two times in three, 600 about one in three, and
 # 300 about one in twenty (interval printed above); 200 and 500 are played in no
 # resample. So our 60-deal weight on 500 was noise, and the 300 that 60 deals left out
-# is really played, a little. What held up is what the 60-deal bootstrap supported:
+# is really played, a little. Against the 4,000-deal game our 60-deal mix is exploited,
+# but only by about 80 (the interval printed above stays well above 0 and below 120).
+# What held up is what the 60-deal bootstrap supported:
 # mostly 400 and 600, never 200. More deals shrink the standard errors like
 # $1/\sqrt{n}$, but the support of a mix can stay uncertain long after the payoffs look
 # precise.

@@ -103,7 +103,7 @@ def win_chance_svg(series: list[CoachReport], labels: list[str], width: int = 48
         )
     parts.append(
         f"<text x='{left}' y='{height - 4}'>0</text><text x='{width - right}' "
-        f"y='{height - 4}' text-anchor='end'>{span_x} actions</text>"
+        f"y='{height - 4}' text-anchor='end'>actions so far: {span_x}</text>"
     )
     for p, label in enumerate(labels):
         colour = COLOURS[p % len(COLOURS)]

@@ -289,6 +289,11 @@ class AmsterdamAdapter(GameAdapter):
 
         return board_layout_updates(scene)
 
+    def svg_scene(self, scene: Any, highlight: Sequence[Any], overlays: dict[str, Any]) -> Any:
+        from hoteledu.amsterdam.figures.board import svg_scene
+
+        return svg_scene(scene, highlight, overlays.get("boat"))
+
     def highlight(self, state: State, legal: Sequence[Action]) -> list[Any]:
         points = []
         for action in legal:
@@ -512,6 +517,7 @@ def _app_class() -> type:
             layout: str = "standard",
             coach: bool | None = None,
             setting: str = "practice",
+            board: str | None = None,
         ) -> None:
             controller = AmsterdamController(
                 players,
@@ -523,7 +529,9 @@ def _app_class() -> type:
                 think_seconds=think_seconds,
                 defer_slow_bots=True,
             )
-            super().__init__(controller, threaded=threaded, coach=coach, setting=setting)
+            super().__init__(
+                controller, threaded=threaded, coach=coach, setting=setting, board=board
+            )
 
         @property
         def roll_button(self) -> w.Button:
@@ -560,6 +568,7 @@ def make_app(
     threaded: bool = True,
     coach: bool | None = None,
     setting: str = "practice",
+    board: str | None = None,
     **options: Any,
 ) -> Any:
     """Play Hotel Amsterdam: the whole app (an ``AmsterdamApp``); ``display`` it or leave it last.
@@ -582,6 +591,8 @@ def make_app(
         Whether the coach starts on (None: on in practice, off in a class experiment).
     setting : {"practice", "class"}
         Where the app runs (``hoteledu.apps.coach.coach_on_by_default``).
+    board : {"plotly", "svg"} or None
+        How the board is drawn (None: ``hoteledu.apps.view.DEFAULT_BOARD``).
     **options
         The options of the app's setup row: ``variant``, ``layout``.
 
@@ -611,6 +622,7 @@ def make_app(
         threaded=threaded,
         coach=coach,
         setting=setting,
+        board=board,
         **options,
     )
 

@@ -47,6 +47,8 @@ Drawing (plotly only; no rule)
     ``board_figure(scene, highlight, overlays)`` -> ``plotly.graph_objects.Figure``;
     ``trace_updates(scene, highlight, overlays)`` -> one dict per trace of that
     figure, in its order; ``layout_updates(scene)`` -> a dict of layout properties;
+    ``svg_scene(scene, highlight, overlays)`` -> the same board as an
+    :class:`~hoteledu.apps.svgboard_scene.SvgScene` (the app's SVG board; optional);
     ``highlight(state, legal)``: what to ring for the legal choices;
     ``overlays``: ``(key, checkbox label)`` pairs and ``overlay(state, key)``
     (data handed to the figure when that checkbox is ticked).
@@ -196,6 +198,12 @@ class GameAdapter:
     def layout_updates(self, scene: Any) -> dict[str, Any]:
         """Layout properties that change with the scene (e.g. the title)."""
         return {}
+
+    def svg_scene(self, scene: Any, highlight: Sequence[Any], overlays: dict[str, Any]) -> Any:
+        """The board as an :class:`~hoteledu.apps.svgboard_scene.SvgScene` (the same
+        elements as :meth:`board_figure`; its targets name a trace and customdata as
+        plotly's clicks do). A game that does not override it is drawn with plotly."""
+        raise NotImplementedError(f"{self.title} draws its board with plotly only")
 
     def highlight(self, state: State, legal: Sequence[Action]) -> list[Any]:
         """What to ring on the board for the legal actions."""

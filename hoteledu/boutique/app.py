@@ -359,6 +359,11 @@ class BoutiqueAdapter(GameAdapter):
 
         return scene_from_state(state, viewer, caption, [self.player_label(p) for p in range(5)])
 
+    def svg_scene(self, scene: Any, highlight: Sequence[Any], overlays: dict[str, Any]) -> Any:
+        from hoteledu.boutique.figures.board import svg_scene
+
+        return svg_scene(scene, highlight)
+
     def board_figure(self, scene: Any, highlight: Sequence[Any], overlays: dict[str, Any]) -> Any:
         from hoteledu.boutique.figures.board import board_figure
 
@@ -536,6 +541,7 @@ def make_app(
     threaded: bool = True,
     coach: bool | None = None,
     setting: str = "practice",
+    board: str | None = None,
     **options: Any,
 ) -> Any:
     """Play Boutique Hotel Manager against people and bots in a notebook or in Voilà.
@@ -562,6 +568,8 @@ def make_app(
         Whether the coach starts on (None: on in practice, off in a class experiment).
     setting : {"practice", "class"}
         Where the app runs (``hoteledu.apps.coach.coach_on_by_default``).
+    board : {"plotly", "svg"} or None
+        How the board is drawn (None: ``hoteledu.apps.view.DEFAULT_BOARD``).
     **options
         ``weeks``, ``room_choice``, ``shortfall``, ``walkin_budget``.
     """
@@ -576,7 +584,7 @@ def make_app(
         defer_slow_bots=True,
         **options,
     )
-    app = FormGameApp(controller, threaded=threaded, coach=coach, setting=setting)
+    app = FormGameApp(controller, threaded=threaded, coach=coach, setting=setting, board=board)
     app.widget.add_class("hoteledu-boutique-app")
     return app
 

@@ -71,8 +71,8 @@ from hoteledu.grand_austria.rules import ROUNDS, GrandAustriaState, new_game
 
 SEAT_KINDS: tuple[str, ...] = ("human", "random", "heuristic", "mcts", *LEVELS)
 """Who may sit at a seat: a person, a bot by name, or a named level (``docs/levels.md``)."""
-STRONG_ITERATIONS = 12
-"""The strong level's search iterations per decision, each a heuristic rollout to the end."""
+STRONG_ITERATIONS: int | None = None
+"""The strong level searches no iterations: its fixed work is the plan's evaluations a turn."""
 DEFAULT_MCTS_ITERATIONS = 200
 APP_OPTIONS = ("staff_setup", "additional_actions")
 """The options the app offers (their choices are info.py's)."""
@@ -126,15 +126,15 @@ def _intermediate(seed: Any) -> Agent:
 
 
 def _strong(seed: Any) -> Agent:
-    from hoteledu.core.mcts import MCTSAgent
-    from hoteledu.grand_austria.bots import HeuristicAgent
+    from hoteledu.grand_austria.plan import PlanAgent
 
-    # random rollouts score about -5 VP and say little: the heuristic plays them
-    return MCTSAgent(STRONG_ITERATIONS, seed=seed, rollout_agent=HeuristicAgent(), name="strong")
+    # The turn planner (docs/grand_austria_bot.md) beat the heuristic in most seeded
+    # games; MCTS with 12 heuristic rollouts, the level before it, lost to the heuristic.
+    return PlanAgent(seed, name="strong")
 
 
 LEVEL_BOTS = {"beginner": _beginner, "intermediate": _intermediate, "strong": _strong}
-"""The named levels: the heuristic with noise, the heuristic, MCTS with heuristic rollouts."""
+"""The named levels: the heuristic with noise, the heuristic, the turn planner."""
 
 
 def _top(state: State) -> tk.Task | None:
@@ -367,6 +367,11 @@ class GrandAustriaAdapter(GameAdapter):
 
         return game_layout_updates(scene)
 
+    def svg_scene(self, scene: Any, highlight: Sequence[Any], overlays: dict[str, Any]) -> Any:
+        from hoteledu.grand_austria.figures.board import svg_scene
+
+        return svg_scene(scene, highlight, overlays.get("hint"))
+
     def highlight(self, state: State, legal: Sequence[Action]) -> list[Any]:
         marks: list[Mark] = []
         for action in legal:
@@ -490,20 +495,22 @@ def make_app(
     threaded: bool = True,
     coach: bool | None = None,
     setting: str = "practice",
+    board: str | None = None,
     **options: Any,
 ) -> Any:
     """The whole app (a :class:`hoteledu.apps.view.GameApp`); ``display`` it or leave it last.
 
     MCTS seats think in a worker thread (the page stays live and says who is
     thinking); ``threaded=False`` runs them inline. ``coach``: whether the coach
-    starts on (None: on in practice, off when ``setting="class"``).
+    starts on (None: on in practice, off when ``setting="class"``). ``board``: ``"plotly"`` or
+    ``"svg"`` (None: ``hoteledu.apps.view.DEFAULT_BOARD``).
     """
     from hoteledu.apps.view import GameApp
 
     controller = GrandAustriaController(
         players, seats, seed, strength, think_seconds, defer_slow_bots=True, **options
     )
-    return GameApp(controller, threaded=threaded, coach=coach, setting=setting)
+    return GameApp(controller, threaded=threaded, coach=coach, setting=setting, board=board)
 
 
 __all__ = [

@@ -50,6 +50,7 @@ from hoteledu.amsterdam.phases import CHASE, DAM_LEAD, DEAL, MOVE_MAYOR, MOVE_NI
 from hoteledu.amsterdam.rules import new_game
 from hoteledu.apps.adapter import GameAdapter
 from hoteledu.apps.bots import BEGINNER_NOISE, LEVELS, SLOW_LEVELS, NoisyAgent
+from hoteledu.apps.coach import CoachBudget
 from hoteledu.apps.controller import GameController, plural
 from hoteledu.apps.seats import seat_agent
 from hoteledu.core.actions import Action
@@ -175,6 +176,9 @@ class AmsterdamAdapter(GameAdapter):
     )
     overlays = (("boat", "Show where the boat stops next"),)
 
+    coach_budget = CoachBudget(steps=6, playouts=12, search_iterations=80, move_playouts=6)
+    """The coach's work per step: random playouts and MCTS with random rollouts (about 0.2 s)."""
+
     def new_state(self, players: int, **options: Any) -> State:
         return new_game(players=players, **options)
 
@@ -268,6 +272,11 @@ class AmsterdamAdapter(GameAdapter):
         from hoteledu.amsterdam.figures.board import board_layout_updates
 
         return board_layout_updates(scene)
+
+    def svg_scene(self, scene: Any, highlight: Sequence[Any], overlays: dict[str, Any]) -> Any:
+        from hoteledu.amsterdam.figures.board import svg_scene
+
+        return svg_scene(scene, highlight, overlays.get("boat"))
 
     def highlight(self, state: State, legal: Sequence[Action]) -> list[Any]:
         points = []
@@ -490,6 +499,9 @@ def _app_class() -> type:
             think_seconds: float | None = None,
             threaded: bool = True,
             layout: str = "standard",
+            coach: bool | None = None,
+            setting: str = "practice",
+            board: str | None = None,
         ) -> None:
             controller = AmsterdamController(
                 players,
@@ -501,7 +513,9 @@ def _app_class() -> type:
                 think_seconds=think_seconds,
                 defer_slow_bots=True,
             )
-            super().__init__(controller, threaded=threaded)
+            super().__init__(
+                controller, threaded=threaded, coach=coach, setting=setting, board=board
+            )
 
         @property
         def roll_button(self) -> w.Button:
@@ -536,6 +550,9 @@ def make_app(
     mcts_iterations: int = DEFAULT_MCTS_ITERATIONS,
     think_seconds: float | None = None,
     threaded: bool = True,
+    coach: bool | None = None,
+    setting: str = "practice",
+    board: str | None = None,
     **options: Any,
 ) -> Any:
     """Play Hotel Amsterdam: the whole app (an ``AmsterdamApp``); ``display`` it or leave it last.
@@ -554,6 +571,12 @@ def make_app(
         Time budget of one MCTS decision (None: :data:`DEFAULT_THINK_SECONDS`).
     threaded : bool
         Run MCTS decisions in a worker thread, so the page stays live.
+    coach : bool or None
+        Whether the coach starts on (None: on in practice, off in a class experiment).
+    setting : {"practice", "class"}
+        Where the app runs (``hoteledu.apps.coach.coach_on_by_default``).
+    board : {"plotly", "svg"} or None
+        How the board is drawn (None: ``hoteledu.apps.view.DEFAULT_BOARD``).
     **options
         The options of the app's setup row: ``variant``, ``layout``.
 
@@ -581,6 +604,9 @@ def make_app(
         mcts_iterations=mcts_iterations,
         think_seconds=think_seconds,
         threaded=threaded,
+        coach=coach,
+        setting=setting,
+        board=board,
         **options,
     )
 

@@ -4,7 +4,8 @@
 serves a game's app as a page (Voilà, with ``voila.json``'s settings),
 ``hoteledu classroom serve`` starts the class experiment, ``hoteledu
 tournament GAME AGENT...`` plays seeded games and prints the table, and
-``hoteledu site`` builds the lessons into a static HTML site.
+``hoteledu site`` builds the lessons into a static HTML site, and ``hoteledu
+handouts`` writes a printable one-page handout per game.
 ``python -m hoteledu`` is the same command.
 
 Each subcommand is a :class:`Command` in :data:`COMMANDS`; a new one (the
@@ -447,6 +448,23 @@ def _run_assignments(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _add_handouts_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path("handouts"),
+        help="where to write the pages (default: ./handouts)",
+    )
+
+
+def _run_handouts(args: argparse.Namespace) -> int:
+    from hoteledu.apps.howto import write_handouts
+
+    for path in write_handouts(args.out):
+        print(path)
+    return 0
+
+
 COMMANDS: list[Command] = [
     Command(
         "lessons",
@@ -506,6 +524,15 @@ COMMANDS: list[Command] = [
         "SUBMISSION` or on Gradescope; docs/teachers.md. Needs the extra [grade].",
         _add_assignments_arguments,
         _run_assignments,
+    ),
+    Command(
+        "handouts",
+        "write a one-page printable rules-and-legend handout per game",
+        "Write each game's how-to-play handout (the goal, a turn in five steps with its "
+        "rule IDs, the board's parts, the end) as an HTML page that prints to one A4 or "
+        "Letter page, and an index.html, into OUT. The text is the apps' 'How to play' panel.",
+        _add_handouts_arguments,
+        _run_handouts,
     ),
 ]
 """The subcommands, in the order ``--help`` lists them."""

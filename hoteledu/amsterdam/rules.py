@@ -35,6 +35,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -101,7 +102,7 @@ from hoteledu.amsterdam.phases import (
     SPLIT,
 )
 from hoteledu.amsterdam.snapshot import checked_snapshot
-from hoteledu.amsterdam.tiles import DAY_FUNCTION, NIGHT_FUNCTION, TILES
+from hoteledu.amsterdam.tiles import DAY_FUNCTION, DAY_FUNCTIONS, NIGHT_FUNCTION, TILES
 from hoteledu.core.actions import Action
 from hoteledu.core.errors import IllegalActionError, MalformedRecordError
 from hoteledu.core.state import CHANCE, TERMINAL, State
@@ -137,6 +138,47 @@ _DAM_LEADS = tuple(DamLead(t) for t in BUILDING_TILES)
 _DEALS = tuple(tuple(DealTile(place, k) for k in range(len(TILES))) for place in BUILDING_TILES)
 
 
+@functools.cache
+def _scored_places(hotels: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """The distinct places (building tiles and the Dam) around these hotels [AMS-24].
+
+    Made once per set of hotels: a score is asked after every boat trip and chase.
+    """
+    places: set[int] = set()
+    for x in hotels:
+        places.update(SCORING_AROUND[INTERSECTION_INDEX[x]])
+    return tuple(sorted(places))
+
+
+@functools.cache
+def _quays_passed(start: int, steps: int, pickup_on_departure: bool) -> tuple[int, ...]:
+    """The quays at the bends a boat passes sailing ``steps`` from canal index ``start``.
+
+    The bend it leaves counts only with ``pickup_on_departure``; the one it stops at never.
+    """
+    first = 0 if pickup_on_departure else 1
+    ring = len(CANAL_TILES)
+    passed = (QUAY_OF[(start + k) % ring] for k in range(first, steps))
+    return tuple(quay for quay in passed if quay >= 0)
+
+
+@functools.cache
+def _walk_moves(
+    diagonals: bool, pawn: str, steps: int, start: int, other: int
+) -> tuple[MovePawn, ...]:
+    """The pawn's moves of exactly ``steps`` steps from ``start``, not ending on ``other``."""
+    moves = _MOVES[pawn]
+    return tuple(moves[x] for x in WALKS[diagonals][steps][start] if x != other)
+
+
+_TILES_WITH = {
+    function: tuple(
+        t for t in range(len(TILES)) if function in (DAY_FUNCTION[t], NIGHT_FUNCTION[t])
+    )
+    for function in range(2 * len(DAY_FUNCTIONS))
+}
+"""The tiles that carry each function (0..5 on their day side, 6..11 on their night side)."""
+
 _ATTRIBUTE_OF_FIELD = {"acting_mayor": "_acting_mayor"}
 """Snapshot fields held under another attribute name (the rest are the same)."""
 
@@ -165,7 +207,8 @@ class AmsterdamState(State):
         self.target = (
             target if target is not None else (TARGET_TWO_PLAYERS if players == 2 else TARGET)
         )
-        self._walks = WALKS[bool(self.options["dam_diagonals"])]
+        self._diagonals = bool(self.options["dam_diagonals"])
+        self._walks = WALKS[self._diagonals]
         self._pickup_on_departure = bool(self.options["pickup_on_departure"])
         self._end_immediately = self.options["end_rule"] == "immediate"
         # "choose": the player picks where a tourist led from the Dam goes (no chance left
@@ -209,6 +252,24 @@ class AmsterdamState(State):
             return TERMINAL
         return self.player
 
+    # The base class answers these through current_player() and checks the player's
+    # index; a playout asks them at every step, so they look at the phase directly.
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        phase = self.phase
+        return phase in CHANCE_PHASES and not (phase == DAM_LEAD and self._dam_lead_chosen)
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        phase = self.phase
+        if player is None and phase not in CHANCE_PHASES and phase != OVER:
+            return self._legal_actions(self.player)
+        mover = self.current_player()
+        if mover >= 0 and (player is None or (type(player) is int and 0 <= player < self._n)):
+            return self._legal_actions(mover) if player is None or player == mover else []
+        return super().legal_actions(player)
+
     def _turn_start_phase(self) -> str:
         return BOAT if self.tactical else ROLL
 
@@ -219,11 +280,8 @@ class AmsterdamState(State):
 
     def score(self, player: int) -> int:
         """Tourists on the distinct building tiles and Dam around the player's hotels."""
-        places: set[int] = set()
-        for x in self.hotels[player]:
-            places.update(SCORING_AROUND[INTERSECTION_INDEX[x]])
         tourists = self.tourists
-        return sum(tourists[p] for p in places)
+        return sum([tourists[p] for p in _scored_places(tuple(self.hotels[player]))])
 
     def scores(self) -> list[int]:
         """Every player's current score."""
@@ -316,24 +374,23 @@ class AmsterdamState(State):
 
     # ------------------------------------------------------------ decisions
     def _legal_actions(self, player: int) -> list[Action]:
+        # The phases of a turn, the most frequent first.
         phase = self.phase
+        if phase == ACT_MAYOR:
+            return self._pawn_actions(MAYOR)
+        if phase == ACT_NIGHTWATCHMAN:
+            return self._pawn_actions(NIGHTWATCHMAN)
+        if phase == MOVE_MAYOR:
+            index = INTERSECTION_INDEX
+            start, other = index[self.mayor], index[self.nightwatchman]
+            return list(_walk_moves(self._diagonals, MAYOR, self.steps[0], start, other))
+        if phase == MOVE_NIGHTWATCHMAN:
+            index = INTERSECTION_INDEX
+            start, other = index[self.nightwatchman], index[self.mayor]
+            return list(_walk_moves(self._diagonals, NIGHTWATCHMAN, self.steps[1], start, other))
         if phase == HOTEL:
             taken = {INTERSECTION_INDEX[x] for h in self.hotels for x in h}
             return [_HOTELS[x] for x in range(len(INTERSECTIONS)) if x not in taken]
-        if phase in (MOVE_MAYOR, MOVE_NIGHTWATCHMAN):
-            pawn = MAYOR if phase == MOVE_MAYOR else NIGHTWATCHMAN
-            moves = _MOVES[pawn]
-            if pawn == MAYOR:
-                start, other, steps = self.mayor, self.nightwatchman, self.steps[0]
-            else:
-                start, other, steps = self.nightwatchman, self.mayor, self.steps[1]
-            other_index = INTERSECTION_INDEX[other]
-            return [
-                moves[x] for x in self._walks[steps][INTERSECTION_INDEX[start]] if x != other_index
-            ]
-        if phase in (ACT_MAYOR, ACT_NIGHTWATCHMAN):
-            pawn = MAYOR if phase == ACT_MAYOR else NIGHTWATCHMAN
-            return self._pawn_actions(pawn)
         if phase == CHASE:
             return [_CHASES[p] for p in self._chase_targets()]
         if phase == DAM_LEAD:  # only reached with the option dam_lead="choose"
@@ -348,9 +405,8 @@ class AmsterdamState(State):
         where = self.mayor if pawn == MAYOR else self.nightwatchman
         # The Mayor turns night tiles (black symbol), the Nightwatchman day tiles.
         want_day = pawn == NIGHTWATCHMAN
-        places = [
-            p for p in TURNABLE_AROUND[INTERSECTION_INDEX[where]] if self.day_up[p] == want_day
-        ]
+        day_up = self.day_up
+        places = [p for p in TURNABLE_AROUND[INTERSECTION_INDEX[where]] if day_up[p] == want_day]
         if self.tactical:
             places = [p for p in places if self.tourists[p] < TACTICAL_FULL_TILE]
         return places
@@ -367,7 +423,8 @@ class AmsterdamState(State):
     def _pawn_actions(self, pawn: str) -> list[Action]:
         turns = _TURNS[pawn]
         actions: list[Action] = [turns[p] for p in self._turnable(pawn)]
-        if self.can_lead(pawn):
+        where = self.mayor if pawn == MAYOR else self.nightwatchman
+        if INTERSECTION_INDEX[where] in DAM_CORNER_INDICES and self.can_lead(pawn):
             actions.append(_LEADS[pawn])
         actions.append(_SKIPS[pawn])
         return actions
@@ -375,25 +432,33 @@ class AmsterdamState(State):
     def _chase_targets(self) -> list[int]:
         """Places showing the chased tourists' function with the fewest tourists."""
         function = self.chase_function
-        candidates = [p for p in range(NUM_PLACES) if self.shown_function(p) == function]
+        # Only the few tiles that carry the function can show it, on its side.
+        want_day = function < len(DAY_FUNCTIONS)
+        tile_at, day_up = self.tile_at, self.day_up
+        candidates = sorted(
+            p
+            for p in (tile_at.index(t) for t in _TILES_WITH.get(function, ()) if t in tile_at)
+            if day_up[p] == want_day
+        )
         if not candidates:
             return []
-        fewest = min(self.tourists[p] for p in candidates)
-        return [p for p in candidates if self.tourists[p] == fewest]
+        tourists = self.tourists
+        fewest = min([tourists[p] for p in candidates])
+        return [p for p in candidates if tourists[p] == fewest]
 
     # ---------------------------------------------------------------- apply
     def _apply(self, action: Action) -> None:
-        kind = type(action)
-        if kind is RollDice:
+        kind = type(action)  # the most frequent first
+        if kind is MovePawn:
+            self._move_pawn(action.pawn, action.destination)  # type: ignore[attr-defined]
+        elif kind is Skip:
+            self._after_act()
+        elif kind is TurnTile:
+            self._turn_tile(PLACE_OF[action.tile])  # type: ignore[attr-defined]
+        elif kind is RollDice:
             self.dice = (action.white, action.black)  # type: ignore[attr-defined]
             self.steps = self.dice
             self._sail(action.white + action.black)  # type: ignore[attr-defined]
-        elif kind is MovePawn:
-            self._move_pawn(action.pawn, action.destination)  # type: ignore[attr-defined]
-        elif kind is TurnTile:
-            self._turn_tile(PLACE_OF[action.tile])  # type: ignore[attr-defined]
-        elif kind is Skip:
-            self._after_act()
         elif kind is PlaceHotel:
             self.hotels[self.player].append(action.intersection)  # type: ignore[attr-defined]
             if self._check_target():
@@ -429,15 +494,13 @@ class AmsterdamState(State):
     def _sail(self, steps: int) -> None:
         """Phases 2 and 3: move the boat, pick up at passed bends, drop off."""
         start = self.boat
-        ring = len(CANAL_TILES)
         load = self.boat_load
-        first = 0 if self._pickup_on_departure else 1
-        for k in range(first, steps):  # the bends passed on the way
-            quay = QUAY_OF[(start + k) % ring]
-            if quay >= 0 and self.quays[quay]:
-                load += self.quays[quay]
-                self.quays[quay] = 0
-        self.boat = stop = (start + steps) % ring
+        quays = self.quays
+        for quay in _quays_passed(start, steps, self._pickup_on_departure):
+            if quays[quay]:
+                load += quays[quay]
+                quays[quay] = 0
+        self.boat = stop = (start + steps) % len(CANAL_TILES)
         if self.supply > 0:
             self.supply -= 1
             load += 1

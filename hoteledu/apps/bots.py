@@ -10,10 +10,12 @@ machine is. Each game lists its levels in its ``app.py`` (``LEVEL_BOTS``);
 - **beginner**: the game's heuristic, but a random legal move instead in
   :data:`BEGINNER_NOISE` of its decisions (:class:`NoisyAgent`);
 - **intermediate**: the game's heuristic bot as it is;
-- **strong**: MCTS with a heuristic rollout (Boutique, Grand Austria) or
-  random rollouts (Amsterdam), a fixed number of iterations, searching on
-  determinisations of its own view only (``PlayerView.determinise``), so it
-  never sees another seat's hidden cards.
+- **strong**: the game's best search bot with a fixed amount of work:
+  Amsterdam's whole-turn alpha-beta search (expectations over the dice,
+  fixed widths), MCTS with heuristic rollouts and a fixed number of
+  iterations in Boutique and Grand Austria; each searches on determinisations
+  of its own view only (``PlayerView.determinise``), so it never sees another
+  seat's hidden cards.
 
 This module imports no widget and no plotly; the rules never import it.
 """
@@ -86,10 +88,30 @@ def level_agent(
 
 
 def search_work(agent: Any) -> int | None:
-    """Iterations per decision of a searching bot (None for a heuristic): its fixed work."""
+    """Iterations per decision of a searching bot (None for a heuristic): its fixed work.
+
+    A search without iterations (Amsterdam's alpha-beta) is None too: its work
+    is fixed by its widths. Either way a level never has a wall-clock budget.
+    """
     if getattr(agent, "think_seconds", None) is not None:
         raise ValueError(f"{agent.name!r} has a wall-clock budget; a level never has one")
     return getattr(agent, "iterations", None)
 
 
-__all__ = ["BEGINNER_NOISE", "LEVELS", "SLOW_LEVELS", "NoisyAgent", "level_agent", "search_work"]
+def work_done(agent: Any) -> int | None:
+    """The work of a bot's last decision: MCTS iterations, or positions an alpha-beta visited."""
+    for counter in ("last_iterations", "nodes"):
+        if hasattr(agent, counter):
+            return int(getattr(agent, counter))
+    return None
+
+
+__all__ = [
+    "BEGINNER_NOISE",
+    "LEVELS",
+    "SLOW_LEVELS",
+    "NoisyAgent",
+    "level_agent",
+    "search_work",
+    "work_done",
+]

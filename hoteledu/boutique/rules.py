@@ -90,11 +90,13 @@ def stars_lost(need: list[list[int]], staff: list[int], rule: str = DEFAULT_SHOR
 class _Geometry:
     """Per card: its nights per room and the neighbour pairs as lookups (for speed)."""
 
-    __slots__ = ("card", "need", "offsets")
+    __slots__ = ("card", "need", "offsets", "spans")
 
     def __init__(self, card: GuestCard) -> None:
         self.card = card
         self.offsets = tuple(room.offsets for room in card.rooms)
+        # A card-room's nights are consecutive: (first, last + 1), for slicing a room's row.
+        self.spans = tuple((room.start, room.start + room.nights) for room in card.rooms)
         need: list[list[int]] = [[] for _ in card.rooms]
         for a, b in card.neighbours:
             need[max(a, b)].append(min(a, b))
@@ -208,6 +210,23 @@ class BoutiqueState(State):
             return self.expander
         return TERMINAL
 
+    # The base class answers these through current_player() and checks the player's
+    # index; a playout asks them at every step, so they look at the phase directly.
+    def is_terminal(self) -> bool:
+        return self.phase == "end"
+
+    def is_chance_node(self) -> bool:
+        return self.phase in CHANCE_PHASES
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        phase = self.phase
+        if phase in SIMULTANEOUS_PHASES:
+            if type(player) is int and 0 <= player < self.n:
+                return self._legal_actions(player)
+        elif player is None and phase not in CHANCE_PHASES and phase != "end":
+            return self._legal_actions(self.current_player())
+        return super().legal_actions(player)
+
     def booking_seat(self) -> int:
         """Whose booking turn it is: seat order from the first seat (BHM-07)."""
         active = self.active()
@@ -267,8 +286,10 @@ class BoutiqueState(State):
         occ = self.occ[player]
         built = self.built[player]
         candidates = []
-        for offsets in geo.offsets:
-            free = [r for r in built if all(occ[r * NIGHTS + checkin + o] < 0 for o in offsets)]
+        for first, end in geo.spans:
+            # A room is free for the stay when no night of its slice holds a stay (-1 each).
+            lo, hi = checkin + first, checkin + end
+            free = [r for r in built if max(occ[r * NIGHTS + lo : r * NIGHTS + hi]) < 0]
             if not free:
                 return []
             candidates.append(free)
@@ -284,14 +305,18 @@ class BoutiqueState(State):
             if i == k:
                 found.append(tuple(chosen))
                 return first_only
+            needed = need[i]
             for room in candidates[i]:
                 if room in chosen[:i]:
                     continue
-                if any(chosen[j] not in neighbours[room] for j in need[i]):
-                    continue
-                chosen[i] = room
-                if search(i + 1):
-                    return True
+                near = neighbours[room]
+                for j in needed:
+                    if chosen[j] not in near:
+                        break
+                else:  # a neighbour of every room its door symbols join
+                    chosen[i] = room
+                    if search(i + 1):
+                        return True
             return False
 
         search(0)

@@ -22,6 +22,9 @@ with what it injects (a model with a reward, a rollout policy):
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
+
+import numpy as np
 
 from hoteledu.boutique.actions import (
     BREAKFAST_DIE,
@@ -35,7 +38,7 @@ from hoteledu.boutique.bots import BoutiqueBot, PeakLoadBot
 from hoteledu.boutique.mat import MAX_STAFF, STAFF_COST
 from hoteledu.boutique.rules import BoutiqueState
 from hoteledu.core.actions import Action
-from hoteledu.core.agents import Agent, SeedLike
+from hoteledu.core.agents import Agent, PlayerView, SeedLike
 from hoteledu.core.mcts import MCTSAgent
 from hoteledu.core.state import State
 
@@ -95,6 +98,9 @@ def planning_menu(state: BoutiqueState, player: int) -> list[Action]:
     ``hire``                  the week's largest daily need per category (cut to
                               the money as the bots do), plus one more in any
                               categories, or one less in one
+    ``place``                 the lowest-numbered rooms that fit (the bots'
+                              choice: where a stay goes rarely decides a game,
+                              and a search there cost a third of its time)
     other phases              the full legal menu
     ========================  ===================================================
     """
@@ -112,6 +118,8 @@ def planning_menu(state: BoutiqueState, player: int) -> list[Action]:
         return [Bid(a) for a in PLANNING_BIDS if a <= state.money[player]]
     if phase == "hire":
         return _planned_hires(state, player)
+    if phase == "place":
+        return full[:1]  # the lowest-numbered rooms that fit, as the bots place
     return full
 
 
@@ -156,6 +164,28 @@ def planning_copy(state: State) -> PlanningState:
     copy = state.clone()
     copy.__class__ = PlanningState
     return copy  # type: ignore[return-value]
+
+
+class _TableView(PlayerView):
+    """A rollout bot's view of the searched copy itself: the table and the real menu.
+
+    Boutique hides nothing between actions (a determinisation is a clone) and
+    the bots only read the state, so a rollout's bot reads the copy directly
+    instead of cloning it at every move; its menu is the real game's, which
+    is cheaper to list than the planning menu. Only the search's own copies
+    are shown this way, never a position of the game being played.
+    """
+
+    def __init__(self, state: BoutiqueState, player: int) -> None:
+        self._state = state
+        self.player = player
+        self.num_players = state.num_players
+
+    def legal_actions(self) -> list[Action]:
+        return BoutiqueState._legal_actions(self._state, self.player)
+
+    def determinise(self, rng: np.random.Generator) -> State:
+        return self._state
 
 
 class BoutiqueMCTS(MCTSAgent):
@@ -211,6 +241,15 @@ class BoutiqueMCTS(MCTSAgent):
             think_seconds=think_seconds,
             model=planning_copy,
         )
+
+    def _rollout_policy(self, rng: np.random.Generator) -> Callable[[State, int], Action] | None:
+        assert self.rollout_agent is not None
+        agent = self.rollout_agent.reseeded(int(rng.integers(2**63)))
+
+        def policy(state: State, player: int) -> Action:
+            return agent.act(_TableView(state, player))  # type: ignore[arg-type]
+
+        return policy
 
     def __repr__(self) -> str:
         assert self.rollout_agent is not None

@@ -8,7 +8,9 @@ so it never imports the State class: what ``load`` returns is a game's State.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import functools
 import importlib
 import importlib.util
 from collections.abc import Callable, Mapping
@@ -29,8 +31,22 @@ class GameOption:
     def validate(self, value: Any) -> Any:
         """``value`` if allowed; the type counts too: ``True`` is not ``1``, ``2.0`` not ``2``."""
         if self.choices is not None:
+            try:  # a new game checks every option: one set look-up when the value hashes
+                if (type(value), value) in self._allowed:
+                    return value
+            except TypeError:
+                pass
             check_choice(self.name, value, self.choices)
         return value
+
+    @functools.cached_property
+    def _allowed(self) -> frozenset[tuple[type, Any]]:
+        """The hashable choices with their types (an unhashable one is checked the long way)."""
+        allowed = set()
+        for choice in self.choices or ():
+            with contextlib.suppress(TypeError):
+                allowed.add((type(choice), choice))
+        return frozenset(allowed)
 
 
 @dataclasses.dataclass(frozen=True)

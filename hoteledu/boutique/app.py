@@ -233,6 +233,27 @@ class BoutiqueAdapter(GameAdapter):
 
         return PeakLoadBot(seed, "peakload")
 
+    def coach_reason(self, view: Any, action: Action) -> str:
+        """A price's mean day rate against the others' last prices (public once revealed)."""
+        if not isinstance(action, SetPrices):
+            return ""
+        mine = sum(action.days) / len(action.days) * PRICE_STEP
+        words = [f"mean day rate {mine:.0f}"]
+        prices = view.observation["prices"]
+        for p, days in enumerate(prices):
+            if p == view.player or not any(days):
+                continue
+            theirs = sum(days) / len(days) * PRICE_STEP
+            if theirs > mine:
+                words.append(
+                    f"undercuts {self.player_label(p)}'s last rates by {theirs - mine:.0f}"
+                )
+            elif theirs < mine:
+                words.append(f"{mine - theirs:.0f} above {self.player_label(p)}'s last rates")
+            else:
+                words.append(f"matches {self.player_label(p)}'s last rates")
+        return ", ".join(words)
+
     def new_state(self, players: int, **options: Any) -> State:
         from hoteledu.boutique.rules import new_game
 

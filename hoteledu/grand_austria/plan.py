@@ -52,6 +52,7 @@ from hoteledu.grand_austria.actions import (
     ClaimPolitics,
     EndTurn,
     Pass,
+    PickStaff,
     Serve,
     ServeFromKitchen,
     TakeDie,
@@ -209,6 +210,15 @@ ENDGAME_GROWTH = {
     29: 0.4,
 }
 """VP per own turn left that an end-game staff card is expected to add (rough)."""
+
+
+def hand_card_worth(card: int, left: int, scorings: int) -> float:
+    """A staff card in hand: what it would earn if played a few dice from now, less its cost."""
+    later = max(0, left - 3)
+    per_turn, per_round, _per_guest, per_scoring = staff_rates(card)
+    worth = per_turn * later + per_round * later / 2 + ENDGAME_GROWTH.get(card, 0) * later
+    worth += per_scoring * max(0, scorings - 1) + (2.0 if card in ENDGAME_GROWTH else 0.0)
+    return max(0.0, worth - fx.catalog().staff[card].cost)
 
 
 # ------------------------------------------------------------------ evaluation
@@ -392,11 +402,7 @@ def evaluate(state: Any, p: int, weights: Mapping[str, float] = WEIGHTS) -> floa
     hand = state.hand[p]
     if left > 2 and isinstance(hand, list):
         for c in hand:
-            later = max(0, left - 3)
-            per_turn, per_round, _per_g, per_scoring = staff_rates(c)
-            worth = per_turn * later + per_round * later / 2 + ENDGAME_GROWTH.get(c, 0) * later
-            worth += per_scoring * max(0, scorings - 1) + (2.0 if c in ENDGAME_GROWTH else 0.0)
-            value += w["hand"] * max(0.0, worth - cat.staff[c].cost)
+            value += w["hand"] * hand_card_worth(c, left, scorings)
     # ---- politics cards still open to this player
     if left:
         for i, number in enumerate(state.politics):
@@ -513,6 +519,9 @@ class PlanAgent:
         for a in legal:  # free VP and free dishes: always at once
             if isinstance(a, (ClaimPolitics, UseStaff)):
                 return a
+        if isinstance(top, tk.DraftPick):  # the draft: the card worth most in hand
+            picks = [a for a in legal if isinstance(a, PickStaff)]
+            return max(picks, key=lambda a: (hand_card_worth(a.card, 14, 3), -a.card))
         best, best_value = legal[0], -math.inf
         for a in legal:
             child = state.clone()

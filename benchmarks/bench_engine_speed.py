@@ -10,11 +10,22 @@ equal digests say the two trees played the same games.
 
 - ``play``: random games through ``play()`` (public ``apply_action``, checked).
 - ``playout``: random playouts as the search runs them (``legal_actions`` and
-  the trusted application of ``hoteledu.core.mcts``), the rollouts' loop.
+  the trusted application of ``hoteledu.core.mcts``), the rollouts' loop,
+  each choice drawn by ``rng.integers`` as the rollouts draw it.
+- ``bare``: the same loop with each choice drawn as ``int(rng.random() * n)``
+  (0.5 us against ``rng.integers``' 1.6 us; other games, as many on both
+  sides): nearer the engine's own speed, since the loop's draws, the new game
+  and its generator (about 30 + 45 us) cost the same on both sides.
+- ``engine``: the engine's own calls in the games of ``playout`` (played
+  untimed first, then replayed: a new game, ``is_terminal``,
+  ``is_chance_node``, ``legal_actions``, the trusted application), with no
+  random draws: the engine's share of a playout.
 - ``mcts``: ``MCTSAgent`` iterations per CPU second from set positions.
 
-Run: ``python benchmarks/bench_engine_speed.py [game] [--old 49a0ddf] [--repeat 3]``
-(``game``: grand_austria, amsterdam or boutique; outside the test run).
+Run: ``python benchmarks/bench_engine_speed.py [game ...] [--old COMMIT] [--repeat 3]``
+(``game``: grand_austria, amsterdam, boutique, or several; each is compared
+with the commit before its speed work, ``OLD``, unless ``--old`` names
+another; outside the test run).
 """
 
 from __future__ import annotations
@@ -37,6 +48,9 @@ SIZES = {  # games for play and playout, iterations per search
     "amsterdam": (300, 400),
     "boutique": (100, 200),
 }
+OLD = {"grand_austria": "49a0ddf", "amsterdam": "9bad5ab", "boutique": "9bad5ab"}
+"""Each game's code before its speed work of issue 23."""
+KINDS = ("play", "playout", "bare", "engine", "mcts")
 
 
 def unpack(commit: str, into: Path) -> Path:
@@ -84,23 +98,33 @@ def load() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", nargs="?", default="grand_austria", choices=sorted(SIZES))
-    parser.add_argument("--old", default="49a0ddf", help="the commit to compare with")
+    parser.add_argument("game", nargs="*", help=f"one or more of {', '.join(sorted(SIZES))}")
+    parser.add_argument("--old", help="the commit to compare with (default: the game's OLD)")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--only", choices=("play", "playout", "mcts"), action="append")
+    parser.add_argument("--only", choices=KINDS, action="append")
     options = parser.parse_args()
-    games, iterations = SIZES[options.game]
-    kinds = options.only or ["play", "playout", "mcts"]
-    print(f"{options.game}, {options.players} players; today {ROOT} against {options.old}")
+    unknown = sorted(set(options.game) - set(SIZES))
+    if unknown:
+        parser.error(f"no game {unknown[0]!r}; the games are {', '.join(sorted(SIZES))}")
     print(f"machine: {machine()}; load average before: {load()}")
+    for game in options.game or ["grand_austria"]:
+        compare(game, options.old or OLD[game], options.players, options.repeat, options.only)
+    print(f"load average after: {load()}")
+
+
+def compare(game: str, old: str, players: int, repeat: int, only: list[str] | None) -> None:
+    """Print each kind's rates, old and new, alternating processes ``repeat`` times."""
+    games, iterations = SIZES[game]
+    kinds = only or list(KINDS)
+    print(f"{game}, {players} players; today {ROOT} against {old}; load {load()}")
     with tempfile.TemporaryDirectory() as temp:
-        old_tree = unpack(options.old, Path(temp))
+        old_tree = unpack(old, Path(temp))
         for kind in kinds:
-            args = [options.game, str(options.players), str(games), str(iterations), kind]
+            args = [game, str(players), str(games), str(iterations), kind]
             rates: dict[str, list[float]] = {"old": [], "new": []}
             digests: dict[str, set[str]] = {"old": set(), "new": set()}
-            for _ in range(options.repeat):
+            for _ in range(repeat):
                 for side, tree in (("old", old_tree), ("new", ROOT)):
                     out = run_side(tree, args)
                     rates[side].append(out["count"] / out["seconds"])
@@ -114,9 +138,8 @@ def main() -> None:
                 f"(median {median['old']:.1f}), new {best['new']:8.1f} "
                 f"(median {median['new']:.1f}); ratio {best['new'] / best['old']:.2f} "
                 f"(medians {median['new'] / median['old']:.2f}); "
-                f"same games: {'yes' if same else 'NO ' + str(digests)}"
+                f"same games: {'yes' if same else 'NO ' + str(digests)}; load {load()}"
             )
-    print(f"load average after: {load()}")
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ GAME_MODULES = (
     "render.py",
     "bots.py",
     "app.py",
+    "howto.py",
     "analysis/__init__.py",
     "figures/__init__.py",
     "figures/board.py",

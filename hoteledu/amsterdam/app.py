@@ -50,6 +50,7 @@ from hoteledu.amsterdam.phases import CHASE, DAM_LEAD, DEAL, MOVE_MAYOR, MOVE_NI
 from hoteledu.amsterdam.rules import new_game
 from hoteledu.apps.adapter import GameAdapter
 from hoteledu.apps.bots import BEGINNER_NOISE, LEVELS, SLOW_LEVELS, NoisyAgent
+from hoteledu.apps.coach import CoachBudget
 from hoteledu.apps.controller import GameController, plural
 from hoteledu.apps.seats import seat_agent
 from hoteledu.core.actions import Action
@@ -175,6 +176,25 @@ class AmsterdamAdapter(GameAdapter):
     )
     overlays = (("boat", "Show where the boat stops next"),)
 
+    coach_budget = CoachBudget(steps=6, playouts=12, search_iterations=80, move_playouts=6)
+    """The coach's work per step: random playouts and MCTS with random rollouts (about 0.2 s)."""
+
+    def coach_reason(self, view: Any, action: Action) -> str:
+        """How many tourists stand where a hotel or a pawn would go (public: the board)."""
+        from hoteledu.amsterdam.actions import MovePawn, PlaceHotel
+        from hoteledu.amsterdam.board import INTERSECTION_INDEX, SCORING_AROUND
+
+        point = None
+        if isinstance(action, PlaceHotel):
+            point, what = action.intersection, "the hotel would score"
+        elif isinstance(action, MovePawn) and action.destination in INTERSECTION_INDEX:
+            point, what = action.destination, f"around the {action.pawn}'s new corner"
+        if point is None or point not in INTERSECTION_INDEX:
+            return ""
+        tourists = view.observation["tourists"]
+        count = sum(tourists[place] for place in SCORING_AROUND[INTERSECTION_INDEX[point]])
+        return f"{plural(count, 'tourist')} {what} now"
+
     def new_state(self, players: int, **options: Any) -> State:
         return new_game(players=players, **options)
 
@@ -236,6 +256,11 @@ class AmsterdamAdapter(GameAdapter):
             )
         return f"{who} {won} with {plural(best, 'tourist')}: {why}"
 
+    def how_to_play(self) -> Any:
+        from hoteledu.amsterdam.howto import HOW_TO_PLAY
+
+        return HOW_TO_PLAY
+
     def legend_html(self) -> str:
         from hoteledu.amsterdam.figures.board import board_legend_html
 
@@ -263,6 +288,11 @@ class AmsterdamAdapter(GameAdapter):
         from hoteledu.amsterdam.figures.board import board_layout_updates
 
         return board_layout_updates(scene)
+
+    def svg_scene(self, scene: Any, highlight: Sequence[Any], overlays: dict[str, Any]) -> Any:
+        from hoteledu.amsterdam.figures.board import svg_scene
+
+        return svg_scene(scene, highlight, overlays.get("boat"))
 
     def highlight(self, state: State, legal: Sequence[Action]) -> list[Any]:
         points = []
@@ -485,6 +515,9 @@ def _app_class() -> type:
             think_seconds: float | None = None,
             threaded: bool = True,
             layout: str = "standard",
+            coach: bool | None = None,
+            setting: str = "practice",
+            board: str | None = None,
         ) -> None:
             controller = AmsterdamController(
                 players,
@@ -496,7 +529,9 @@ def _app_class() -> type:
                 think_seconds=think_seconds,
                 defer_slow_bots=True,
             )
-            super().__init__(controller, threaded=threaded)
+            super().__init__(
+                controller, threaded=threaded, coach=coach, setting=setting, board=board
+            )
 
         @property
         def roll_button(self) -> w.Button:
@@ -531,6 +566,9 @@ def make_app(
     mcts_iterations: int = DEFAULT_MCTS_ITERATIONS,
     think_seconds: float | None = None,
     threaded: bool = True,
+    coach: bool | None = None,
+    setting: str = "practice",
+    board: str | None = None,
     **options: Any,
 ) -> Any:
     """Play Hotel Amsterdam: the whole app (an ``AmsterdamApp``); ``display`` it or leave it last.
@@ -549,6 +587,12 @@ def make_app(
         Time budget of one MCTS decision (None: :data:`DEFAULT_THINK_SECONDS`).
     threaded : bool
         Run MCTS decisions in a worker thread, so the page stays live.
+    coach : bool or None
+        Whether the coach starts on (None: on in practice, off in a class experiment).
+    setting : {"practice", "class"}
+        Where the app runs (``hoteledu.apps.coach.coach_on_by_default``).
+    board : {"plotly", "svg"} or None
+        How the board is drawn (None: ``hoteledu.apps.view.DEFAULT_BOARD``).
     **options
         The options of the app's setup row: ``variant``, ``layout``.
 
@@ -576,6 +620,9 @@ def make_app(
         mcts_iterations=mcts_iterations,
         think_seconds=think_seconds,
         threaded=threaded,
+        coach=coach,
+        setting=setting,
+        board=board,
         **options,
     )
 

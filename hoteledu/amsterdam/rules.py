@@ -151,6 +151,18 @@ def _scored_places(hotels: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
 
 
 @functools.cache
+def _quays_passed(start: int, steps: int, pickup_on_departure: bool) -> tuple[int, ...]:
+    """The quays at the bends a boat passes sailing ``steps`` from canal index ``start``.
+
+    The bend it leaves counts only with ``pickup_on_departure``; the one it stops at never.
+    """
+    first = 0 if pickup_on_departure else 1
+    ring = len(CANAL_TILES)
+    passed = (QUAY_OF[(start + k) % ring] for k in range(first, steps))
+    return tuple(quay for quay in passed if quay >= 0)
+
+
+@functools.cache
 def _walk_moves(
     diagonals: bool, pawn: str, steps: int, start: int, other: int
 ) -> tuple[MovePawn, ...]:
@@ -482,15 +494,13 @@ class AmsterdamState(State):
     def _sail(self, steps: int) -> None:
         """Phases 2 and 3: move the boat, pick up at passed bends, drop off."""
         start = self.boat
-        ring = len(CANAL_TILES)
         load = self.boat_load
-        first = 0 if self._pickup_on_departure else 1
-        for k in range(first, steps):  # the bends passed on the way
-            quay = QUAY_OF[(start + k) % ring]
-            if quay >= 0 and self.quays[quay]:
-                load += self.quays[quay]
-                self.quays[quay] = 0
-        self.boat = stop = (start + steps) % ring
+        quays = self.quays
+        for quay in _quays_passed(start, steps, self._pickup_on_departure):
+            if quays[quay]:
+                load += quays[quay]
+                quays[quay] = 0
+        self.boat = stop = (start + steps) % len(CANAL_TILES)
         if self.supply > 0:
             self.supply -= 1
             load += 1

@@ -28,6 +28,8 @@ Words
     for the status line (whose turn and what happens; never "1 steps"),
     ``end_text(state)`` (why the game ended: ``state.end_reason()``),
     ``legend_html()`` (the legend shown on the page, not only on hover);
+    ``how_to_play()`` (the game's :class:`~hoteledu.apps.howto.HowToPlay`, its
+    ``howto`` module's text: the app's "How to play" panel; None: no panel);
     ``max_buttons``: how many legal actions are drawn as buttons (the list
     below them always offers all).
 Privacy
@@ -45,9 +47,17 @@ Drawing (plotly only; no rule)
     ``board_figure(scene, highlight, overlays)`` -> ``plotly.graph_objects.Figure``;
     ``trace_updates(scene, highlight, overlays)`` -> one dict per trace of that
     figure, in its order; ``layout_updates(scene)`` -> a dict of layout properties;
+    ``svg_scene(scene, highlight, overlays)`` -> the same board as an
+    :class:`~hoteledu.apps.svgboard_scene.SvgScene` (the app's SVG board; optional);
     ``highlight(state, legal)``: what to ring for the legal choices;
     ``overlays``: ``(key, checkbox label)`` pairs and ``overlay(state, key)``
     (data handed to the figure when that checkbox is ticked).
+Coach (:mod:`hoteledu.apps.coach`)
+    ``coach_budget`` (its fixed work per position), ``coach_searcher(seed,
+    iterations)`` (the strong bot's search: an agent with ``search(view)``),
+    ``coach_playout_agent(seed)`` (plays the win-chance playouts; None: random
+    moves), ``coach_reason(view, action)`` (a short phrase, from what the
+    view's seat may see: "fills your red room").
 Clicks
     ``clickable_traces`` (trace names) and ``click_to_action(state, legal,
     trace_name, customdata)`` -> an ``Action`` (the controller plays it, and
@@ -155,6 +165,10 @@ class GameAdapter:
         """The legend shown beside the board (HTML)."""
         return ""
 
+    def how_to_play(self) -> Any:
+        """The game's :class:`~hoteledu.apps.howto.HowToPlay` (None: the app has no panel)."""
+        return None
+
     # ------------------------------------------------------------ privacy
     def observation(self, state: State, viewer: int | None) -> Any:
         """What ``viewer`` may see, as JSON data (None: the public part only)."""
@@ -185,6 +199,12 @@ class GameAdapter:
         """Layout properties that change with the scene (e.g. the title)."""
         return {}
 
+    def svg_scene(self, scene: Any, highlight: Sequence[Any], overlays: dict[str, Any]) -> Any:
+        """The board as an :class:`~hoteledu.apps.svgboard_scene.SvgScene` (the same
+        elements as :meth:`board_figure`; its targets name a trace and customdata as
+        plotly's clicks do). A game that does not override it is drawn with plotly."""
+        raise NotImplementedError(f"{self.title} draws its board with plotly only")
+
     def highlight(self, state: State, legal: Sequence[Action]) -> list[Any]:
         """What to ring on the board for the legal actions."""
         return []
@@ -192,6 +212,23 @@ class GameAdapter:
     def overlay(self, state: State, key: str) -> Any:
         """Data of overlay ``key`` for the figure (computed by the analysis)."""
         return None
+
+    # --------------------------------------------------------------- coach
+    coach_budget: Any = None  # None: hoteledu.apps.coach.CoachBudget()
+
+    def coach_searcher(self, seed: Any, iterations: int) -> Any:
+        """The strong bot's search for the coach (``search(view)`` gives root statistics)."""
+        from hoteledu.core.mcts import MCTSAgent
+
+        return MCTSAgent(iterations, seed=seed, name="coach")
+
+    def coach_playout_agent(self, seed: Any) -> Agent | None:
+        """The bot that plays the coach's win-chance playouts (None: random moves)."""
+        return None
+
+    def coach_reason(self, view: Any, action: Action) -> str:
+        """A short phrase saying what ``action`` does, from ``view``'s seat's information."""
+        return ""
 
     # -------------------------------------------------------------- clicks
     def click_to_action(

@@ -31,6 +31,14 @@ What the view guarantees (``design/APPS.md``):
   a worker thread on a copy of the state, with the "thinking" sign shown
   first; its move is applied only if the game is still at the version it
   searched. ``threaded=False`` runs it inline (the sign is still sent first).
+- **A coach** (:mod:`hoteledu.apps.coach`, its panel
+  :mod:`hoteledu.apps.coach_panel`): each player's win chance and the strong
+  bot's top moves for the seat shown, worked out in its own thread a fixed
+  step at a time (the page stays live, a press is never held back by it) and
+  kept only if the game is still where it looked. On by default in practice,
+  off in a class experiment (``setting="class"``). Its thread runs where a
+  person sees the page (a kernel, ``coach_in_background``); elsewhere (scripts,
+  tests, ``threaded=False``) it works when :meth:`GameApp.run_coach` is called.
 - **Hot-seat privacy.** With ``adapter.private_information`` the board and
   the choices are covered by a "pass the laptop to P2" screen whenever the
   next human seat differs from the one shown; the board draws only the
@@ -65,11 +73,22 @@ import plotly.graph_objects as go
 
 import hoteledu._display  # before plotly first shows a figure: see the module
 from hoteledu.apps import autosave, watchdog
+from hoteledu.apps.adapter import GameAdapter
+from hoteledu.apps.coach import Coach, coach_on_by_default
+from hoteledu.apps.coach_panel import CoachPanel
 from hoteledu.apps.controller import GameController
+from hoteledu.apps.howto import how_to_panel
 from hoteledu.apps.pad import Press, PressPad, with_icon
 from hoteledu.apps.resume_key import ResumeKey
+from hoteledu.apps.svgboard import SvgBoard
 
 MAX_BUTTONS = 40
+BOARD_KINDS = ("plotly", "svg")
+"""How a board is drawn: a plotly ``FigureWidget`` updated in place, or one
+:class:`~hoteledu.apps.svgboard.SvgBoard` redrawn from its scene (for games whose
+adapter supplies ``svg_scene``)."""
+DEFAULT_BOARD = "plotly"
+"""The board of an app made without ``board=``."""
 BOARD_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
 """plotly.js options of a board: a board is not a chart (no toolbar, no zoom)."""
 """Buttons kept for legal actions; more than this are offered in the dropdown only."""
@@ -86,23 +105,51 @@ class GameApp:
     threaded : bool
         Run slow bots in a worker thread (the page stays live). Tests may
         pass False, or call :meth:`wait_for_bots`.
+    coach : bool or None
+        Whether the coach's checkbox starts ticked (None: by ``setting``).
+    setting : {"practice", "class"}
+        Practice (the coach on by default) or a class experiment (off).
+    board : {"plotly", "svg"} or None
+        How the board is drawn (:data:`BOARD_KINDS`; None: :data:`DEFAULT_BOARD`).
+        A game without ``svg_scene`` always draws plotly.
 
     Attributes
     ----------
     widget : ipywidgets.Widget
         The whole app; ``display(app)`` shows it.
     figure : plotly.graph_objects.FigureWidget
-        The board.
+        The board (with an SVG board: a plain plotly figure of the same scene,
+        drawn afresh at every read, for lessons and tests).
+    svg_board : SvgBoard or None
+        The SVG board, when the board is drawn as SVG.
     """
 
     css_class = "hoteledu-app"
 
-    def __init__(self, controller: GameController, threaded: bool = True) -> None:
+    def __init__(
+        self,
+        controller: GameController,
+        threaded: bool = True,
+        coach: bool | None = None,
+        setting: str = "practice",
+        board: str | None = None,
+    ) -> None:
         self.controller = controller
         self.adapter = controller.adapter
         self.threaded = threaded
+        board = DEFAULT_BOARD if board is None else board
+        if board not in BOARD_KINDS:
+            raise ValueError(f"board must be one of {BOARD_KINDS}, not {board!r}")
+        supported = type(self.adapter).svg_scene is not GameAdapter.svg_scene
+        self.board_kind = board if supported else "plotly"
+        self.svg_board: SvgBoard | None = None
         self.lock = threading.RLock()
         self._worker: threading.Thread | None = None
+        on = coach_on_by_default(setting) if coach is None else bool(coach)
+        self.coach = Coach(self.adapter, seed=controller.seed or 0, enabled=on)
+        self._coach_worker: threading.Thread | None = None
+        # in a kernel only: a script's or a test's app does no unseen work in the background
+        self.coach_in_background = threaded and watchdog.in_kernel()
         # the thread redrawing now: widget callbacks its own redraw fires are not presses
         self._updating_thread: int | None = None
         self._applied_traces: list[dict[str, Any] | None] = []
@@ -117,9 +164,11 @@ class GameApp:
         self._autosaved: str | None = None  # the data last written (without its time)
         self._touched = False  # a person pressed something (then no resume replaces it)
         self.resume_key = ResumeKey(self._on_resume_key)
+        self._build_how_to()
         self.widget = w.VBox(
             [
                 self.setup_row,
+                self.how_to_box,
                 # a narrow page (a tablet, JupyterLab beside its file browser) puts the
                 # side panel under the board instead of cutting the board off
                 w.HBox([self.board_box, self.side], layout=w.Layout(flex_flow="row wrap")),
@@ -206,6 +255,18 @@ class GameApp:
         )
         self._show_seats()
 
+    def _build_how_to(self) -> None:
+        """The "How to play" button (in the setup row) and its panel under it, if the game
+        has the text (:mod:`hoteledu.apps.howto`)."""
+        how = self.adapter.how_to_play()
+        self.how_to_button = self.how_to_panel = None
+        self.how_to_box = w.VBox()
+        if how is None:
+            return
+        self.how_to_button, self.how_to_panel = how_to_panel(how)
+        self.setup_row.children = (*self.setup_row.children, self.how_to_button)
+        self.how_to_box.children = (self.how_to_panel,)
+
     def _show_seats(self) -> None:
         """The seats of the chosen player count, and the strength slider only for a searcher."""
         players = self.players_dropdown.value
@@ -214,15 +275,37 @@ class GameApp:
         searched = any(d.value in self.adapter.slow_bots for d in self.seat_dropdowns[:players])
         self.strength_slider.layout.display = "" if searched else "none"
 
+    @property
+    def figure(self) -> Any:
+        if self.svg_board is not None:  # a plain plotly drawing of the scene shown
+            c = self.controller
+            return self.adapter.board_figure(c.scene(), c.highlight(), self._overlays())
+        return self._figure
+
+    @figure.setter
+    def figure(self, value: Any) -> None:
+        self._figure = value
+
+    @property
+    def _board_widget(self) -> Any:
+        """The board's widget on the page (the plotly figure or the SVG board)."""
+        return self.svg_board if self.svg_board is not None else self._figure
+
     def _build_board(self) -> None:
-        self._new_figure()
+        if self.board_kind == "svg":
+            self.svg_board = SvgBoard(self._on_svg_click, layout=w.Layout(width="100%"))
+            self.svg_board.add_class("hoteledu-board")
+        else:
+            self._new_figure()
         # built once: a rebuilt figure (watchdog) replaces the old one in this box on the page
         self.cover_html = w.HTML()
         self.cover_button = w.Button(button_style="warning")  # its text starts with an eye
         self.cover_button.on_click(self._guard(lambda _: self.controller.hand_over()))
         self.cover = w.VBox([self.cover_html, self.cover_button])
         self.cover.layout.display = "none"
-        self.board_box = w.VBox([self.cover, self.figure])
+        self.board_box = w.VBox([self.cover, self._board_widget])
+        if self.svg_board is not None:  # the SVG fills the width it is given, up to its own
+            self.board_box.layout = w.Layout(flex="1 1 560px", max_width="820px")
         self.watchdog = watchdog.FigureWatchdog(self.lock, self._rebuild_figure)
 
     @property
@@ -273,6 +356,7 @@ class GameApp:
         for box in self.overlay_checkboxes.values():
             box.observe(self._guard(lambda _: None), names="value")
         self.legend_html = w.HTML(self.adapter.legend_html())
+        self.coach_panel = CoachPanel(self.coach, self.controller, self._guard(self.set_coach))
         self.log_html = w.HTML(layout=w.Layout(max_height="220px", overflow="auto"))
         self.side = w.VBox(
             [
@@ -283,6 +367,7 @@ class GameApp:
                 self.choose_pad,
                 w.HBox([self.bot_pad, self.autoplay_toggle, self.undo_pad]),
                 *self.overlay_checkboxes.values(),
+                self.coach_panel.widget,
                 self.legend_html,
                 w.HTML("<b>Log</b> (newest first)"),
                 self.log_html,
@@ -488,6 +573,21 @@ class GameApp:
         """
         return self._board_edit_applied >= self._board_edit_sent
 
+    def _on_svg_click(self, version: int | None, target: Any, problem: str) -> None:
+        """A click on the SVG board, for the drawing made for ``version``."""
+
+        def click() -> None:
+            c = self.controller
+            if problem or version is None:
+                c.message = f"the board click was refused: {problem}"
+            elif version != c.version:
+                c.message = "the board changed before your click arrived: click again"
+            else:
+                name, customdata = target
+                c.click(name, list(customdata), version)
+
+        self._guard(click)()
+
     def _on_figure_click(self, trace: Any, points: Any, selector: Any) -> None:
         if not points.point_inds:
             return  # plotly calls every trace's handler; only one was clicked
@@ -553,6 +653,81 @@ class GameApp:
             if worker.is_alive():
                 raise TimeoutError(f"the bot is still thinking after {timeout} s")
 
+    # ------------------------------------------------------------- coach
+    def set_coach(self, on: bool) -> None:
+        """Turn the coach on or off (its checkbox); off drops the work under way."""
+        with self.lock:
+            self.coach.enabled = bool(on)
+            if not on:
+                self.coach.current = None
+
+    def _coach_has_work(self) -> bool:
+        wanted = self.coach.wanted(self.controller)
+        current = self.coach.current
+        done = (
+            current is not None and (current.version, current.seat) == wanted and current.finished
+        )
+        return wanted is not None and not done
+
+    def _start_coach(self) -> None:
+        """Start the coach's thread when the position now has no finished report."""
+        if not self.coach_in_background:
+            return
+        with self.lock:
+            if self._coach_worker is not None and self._coach_worker.is_alive():
+                return  # it looks at the position again after every step
+            if not self._coach_has_work():
+                return
+            self._coach_worker = threading.Thread(target=self._run_coach, daemon=True)
+            self._coach_worker.start()
+
+    def _run_coach(self) -> None:
+        """The coach's loop: a step outside the lock, then its report if still current.
+
+        A step is a fixed amount of work; between steps the loop looks at the
+        game again, so a press is applied at once (the lock is free while it
+        works) and a result for a position the game left is discarded.
+        """
+        c, coach = self.controller, self.coach
+        job = None
+        while True:
+            with self.lock:
+                wanted = coach.wanted(c)
+                if wanted is None:
+                    self.coach_panel.refresh()
+                    return
+                if job is None or (job.version, job.seat) != wanted:
+                    job = coach.job(c)
+                    self.coach_panel.refresh()  # "thinking..." for the new position
+                elif job.done:
+                    return
+            assert job is not None
+            try:
+                report = job.step()
+            except Exception as error:  # a coach bug must not freeze the page
+                with self.lock:
+                    c.message = f"the coach failed: {type(error).__name__}: {error}"
+                    coach.enabled = False
+                    self.refresh()
+                return
+            with self.lock:
+                if coach.accept(c, job, report):
+                    self.coach_panel.refresh()
+
+    def run_coach(self) -> None:
+        """The coach's whole work for the position now, inline (tests; ``threaded=False``)."""
+        with self.lock:
+            self.coach.run(self.controller)
+            self.coach_panel.refresh()
+
+    def wait_for_coach(self, timeout: float = 60.0) -> None:
+        """Block until the coach's thread has finished its work (tests, scripts)."""
+        worker = self._coach_worker
+        if worker is not None:
+            worker.join(timeout)
+            if worker.is_alive():
+                raise TimeoutError(f"the coach is still thinking after {timeout} s")
+
     # --------------------------------------------------------------- refresh
     def refresh(self) -> None:
         """Redraw every widget from the controller (the figure in place, only what changed)."""
@@ -562,7 +737,7 @@ class GameApp:
                 covered = self.controller.needs_handover()
                 if covered and not self._covered:
                     self._clear_private()
-                elif self._covered and not covered:
+                elif self._covered and not covered and self.svg_board is None:
                     # the board comes back as a new widget drawn for the person now at the
                     # laptop: its first view draws it at once, with no update to wait for
                     self._replace_figure()
@@ -571,9 +746,11 @@ class GameApp:
                 # side panel's, so the browser can start plotly.js's redraw at once.
                 self._refresh_board()
                 self._refresh_panel()
+                self.coach_panel.refresh()
                 self._autosave()
             finally:
                 self._updating_thread = outer
+            self._start_coach()
 
     def _clear_private(self) -> None:
         """The laptop passes: drop every widget state that may name the last seat's cards.
@@ -584,10 +761,13 @@ class GameApp:
         cover is up its updates go nowhere, and the next person's board is a
         new widget (``refresh``).
         """
-        self.watchdog.acknowledged("figure")  # a closed board waits for no answer
         self.board_box.children = (self.cover,)
         self._board_display = "none"
-        self.figure.close()
+        if self.svg_board is None:
+            self.watchdog.acknowledged("figure")  # a closed board waits for no answer
+            self.figure.close()
+        self.coach_panel.clear_private()
+        # an SVG board keeps one scene only: the next refresh draws the public view in it
         _set(self.record_text, value="")
         _set(self.download_html, value="")
         if self.upload.value:
@@ -610,6 +790,10 @@ class GameApp:
     def _refresh_board(self) -> None:
         c = self.controller
         scene = c.scene()
+        if self.svg_board is not None:
+            drawing = self.adapter.svg_scene(scene, c.highlight(), self._overlays())
+            self.svg_board.show(drawing, c.version)
+            return
         updates = self.adapter.trace_updates(scene, c.highlight(), self._overlays())
         layout = self.adapter.layout_updates(scene)
         if len(self._applied_traces) != len(updates):
@@ -688,7 +872,9 @@ class GameApp:
         board_display = "none" if handover else ""
         if getattr(self, "_board_display", "") != board_display:
             self._board_display = board_display
-            self.board_box.children = (self.cover,) if handover else (self.cover, self.figure)
+            self.board_box.children = (
+                (self.cover,) if handover else (self.cover, self._board_widget)
+            )
         waits = c.chance_waits_for_human() and not handover
         self._show(
             self.chance_pad,
@@ -820,4 +1006,4 @@ def _set(widget: Any, **values: Any) -> None:
             setattr(widget, key, value)
 
 
-__all__ = ["MAX_BUTTONS", "GameApp"]
+__all__ = ["BOARD_KINDS", "DEFAULT_BOARD", "MAX_BUTTONS", "GameApp"]

@@ -43,6 +43,7 @@ from typing import Any, ClassVar
 
 from hoteledu.apps.adapter import GameAdapter
 from hoteledu.apps.bots import BEGINNER_NOISE, LEVELS, SLOW_LEVELS, NoisyAgent
+from hoteledu.apps.coach import CoachBudget
 from hoteledu.apps.controller import plural
 from hoteledu.apps.form import Form, FormController, FormField
 from hoteledu.apps.seats import seat_agent
@@ -221,6 +222,40 @@ class BoutiqueAdapter(GameAdapter):
         view["player"] = viewer
         return view
 
+    coach_budget = CoachBudget(steps=6, playouts=6, search_iterations=16, move_playouts=4)
+    """The coach's work per step: peak-load playouts, the strong level's planning search."""
+
+    def coach_searcher(self, seed: Any, iterations: int) -> Agent:
+        from hoteledu.boutique.search import BoutiqueMCTS
+
+        return BoutiqueMCTS(iterations, seed=seed, name="coach")
+
+    def coach_playout_agent(self, seed: Any) -> Agent | None:
+        from hoteledu.boutique.bots import PeakLoadBot
+
+        return PeakLoadBot(seed, "peakload")
+
+    def coach_reason(self, view: Any, action: Action) -> str:
+        """A price's mean day rate against the others' last prices (public once revealed)."""
+        if not isinstance(action, SetPrices):
+            return ""
+        mine = sum(action.days) / len(action.days) * PRICE_STEP
+        words = [f"mean day rate {mine:.0f}"]
+        prices = view.observation["prices"]
+        for p, days in enumerate(prices):
+            if p == view.player or not any(days):
+                continue
+            theirs = sum(days) / len(days) * PRICE_STEP
+            if theirs > mine:
+                words.append(
+                    f"undercuts {self.player_label(p)}'s last rates by {theirs - mine:.0f}"
+                )
+            elif theirs < mine:
+                words.append(f"{mine - theirs:.0f} above {self.player_label(p)}'s last rates")
+            else:
+                words.append(f"matches {self.player_label(p)}'s last rates")
+        return ", ".join(words)
+
     def new_state(self, players: int, **options: Any) -> State:
         from hoteledu.boutique.rules import new_game
 
@@ -310,6 +345,11 @@ class BoutiqueAdapter(GameAdapter):
             return "out: lost all stars"
         return f"{state.money[player]:g}"  # type: ignore[attr-defined]
 
+    def how_to_play(self) -> Any:
+        from hoteledu.boutique.howto import HOW_TO_PLAY
+
+        return HOW_TO_PLAY
+
     def legend_html(self) -> str:
         from hoteledu.boutique.figures.board import legend_html
 
@@ -320,6 +360,11 @@ class BoutiqueAdapter(GameAdapter):
         from hoteledu.boutique.figures.board import scene_from_state
 
         return scene_from_state(state, viewer, caption, [self.player_label(p) for p in range(5)])
+
+    def svg_scene(self, scene: Any, highlight: Sequence[Any], overlays: dict[str, Any]) -> Any:
+        from hoteledu.boutique.figures.board import svg_scene
+
+        return svg_scene(scene, highlight)
 
     def board_figure(self, scene: Any, highlight: Sequence[Any], overlays: dict[str, Any]) -> Any:
         from hoteledu.boutique.figures.board import board_figure
@@ -496,6 +541,9 @@ def make_app(
     mcts_iterations: int = DEFAULT_MCTS_ITERATIONS,
     think_seconds: float | None = None,
     threaded: bool = True,
+    coach: bool | None = None,
+    setting: str = "practice",
+    board: str | None = None,
     **options: Any,
 ) -> Any:
     """Play Boutique Hotel Manager against people and bots in a notebook or in Voilà.
@@ -518,6 +566,12 @@ def make_app(
         Time budget of one MCTS decision (None: :data:`DEFAULT_THINK_SECONDS`).
     threaded : bool
         Run MCTS decisions in a worker thread, so the page stays live.
+    coach : bool or None
+        Whether the coach starts on (None: on in practice, off in a class experiment).
+    setting : {"practice", "class"}
+        Where the app runs (``hoteledu.apps.coach.coach_on_by_default``).
+    board : {"plotly", "svg"} or None
+        How the board is drawn (None: ``hoteledu.apps.view.DEFAULT_BOARD``).
     **options
         ``weeks``, ``room_choice``, ``shortfall``, ``walkin_budget``.
     """
@@ -532,7 +586,7 @@ def make_app(
         defer_slow_bots=True,
         **options,
     )
-    app = FormGameApp(controller, threaded=threaded)
+    app = FormGameApp(controller, threaded=threaded, coach=coach, setting=setting, board=board)
     app.widget.add_class("hoteledu-boutique-app")
     return app
 

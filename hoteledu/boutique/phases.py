@@ -43,7 +43,6 @@ import dataclasses
 import itertools
 from collections.abc import Callable
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -166,17 +165,38 @@ _CHECKINS = tuple(CheckInDie(f) for f in range(1, 7))
 _BUDGETS = tuple(BudgetDie(f) for f in range(1, 7))
 
 
+_MADE: dict[tuple[type, Any], Action] = {}
+
+
+def _made(kind: type, value: Any) -> Any:
+    """One shared action per kind and field value: frozen dataclasses are slow to make."""
+    action = _MADE.get((kind, value))
+    if action is None:
+        action = _MADE[kind, value] = kind(value)
+    return action
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-@lru_cache(maxsize=4096)
-def _change_menu(faces: tuple[int, ...]) -> tuple[Action, ...]:
+_OTHER_FACES = {
+    (die, current): tuple(_CHANGES[die, f] for f in range(1, 7) if f != current)
+    for die in range(8)
+    for current in range(7)
+}
+"""The changes of one die from the face it shows (0: not set yet) to each other face."""
+
+
+def _change_menu(faces: tuple[int, ...]) -> list[Action]:
     """Keep, or turn one of the 8 dice (showing ``faces``) to another face."""
     actions: list[Action] = [_KEEP]
     for die, current in enumerate(faces):
-        actions.extend(_CHANGES[die, f] for f in range(1, 7) if f != current)
-    return tuple(actions)
+        others = _OTHER_FACES.get((die, current))
+        if others is None:  # a face no die shows: every face is a change
+            others = tuple(_CHANGES[die, f] for f in range(1, 7))
+        actions += others
+    return actions
 
 
 # ------------------------------------------------------------------ prices
@@ -211,7 +231,7 @@ def _prices_apply(state: Any, action: Action) -> None:
 
 # ----------------------------------------------------------- price changes
 def _change_legal(state: Any, player: int) -> list[Action]:
-    return list(_change_menu((*state.prices[player], state.breakfast[player])))
+    return _change_menu((*state.prices[player], state.breakfast[player]))
 
 
 def _change_problem(state: Any, player: int, action: Action) -> Problem:
@@ -260,7 +280,7 @@ def _walkin_change_apply(state: Any, action: Action) -> None:
 def _bid_legal(state: Any, player: int) -> list[Action]:
     if player not in state.bidders:
         return [_PASS]
-    return [Bid(a) for a in range(0, state.money[player] + 1, BID_STEP)]
+    return [_made(Bid, a) for a in range(0, state.money[player] + 1, BID_STEP)]
 
 
 def _bid_problem(state: Any, player: int, action: Action) -> Problem:
@@ -310,7 +330,7 @@ def _rank_bid_apply(state: Any, action: Action) -> None:
 
 # ------------------------------------------------------------------- place
 def _place_legal(state: Any, player: int) -> list[Action]:
-    return [BlockRooms(r) for r in state.assignments(player, state.card, state.checkin)]
+    return [_made(BlockRooms, r) for r in state.assignments(player, state.card, state.checkin)]
 
 
 def _place_problem(state: Any, player: int, action: Action) -> Problem:
@@ -393,7 +413,7 @@ def _hire_apply(state: Any, action: Action) -> None:
 def _expand_legal(state: Any, player: int) -> list[Action]:
     actions: list[Action] = [_END_EXPANSION]
     if state.money[player] >= ROOM_COST:
-        actions.extend(Expand(s) for s in state.mat.expansion_spaces(state.built[player]))
+        actions.extend(_made(Expand, s) for s in state.mat.expansion_spaces(state.built[player]))
     return actions
 
 
@@ -445,7 +465,7 @@ def _die_sample(faces: tuple[Action, ...]) -> Callable[[Any, np.random.Generator
 def _card_outcomes(state: Any) -> list[tuple[Action, Fraction]]:
     total = sum(state.deck_counts.values())
     return [
-        (RevealCard(cid), Fraction(count, total))
+        (_made(RevealCard, cid), Fraction(count, total))
         for cid, count in state.deck_counts.items()
         if count
     ]
@@ -459,7 +479,7 @@ def _card_sample(state: Any, rng: np.random.Generator) -> Action:
     pick = int(rng.integers(sum(state.deck_counts.values())))
     for cid, count in state.deck_counts.items():
         if pick < count:
-            return RevealCard(cid)
+            return _made(RevealCard, cid)
         pick -= count
     raise AssertionError("the deck counts changed while drawing")
 

@@ -39,6 +39,7 @@ import numpy as np
 
 from hoteledu.apps.adapter import GameAdapter
 from hoteledu.apps.bots import BEGINNER_NOISE, LEVELS, SLOW_LEVELS, NoisyAgent
+from hoteledu.apps.coach import CoachBudget
 from hoteledu.apps.connection import VOILA_NODELAY_OPTION
 from hoteledu.apps.controller import GameController, plural
 from hoteledu.apps.seats import seat_agent
@@ -70,8 +71,8 @@ from hoteledu.grand_austria.rules import ROUNDS, GrandAustriaState, new_game
 
 SEAT_KINDS: tuple[str, ...] = ("human", "random", "heuristic", "mcts", *LEVELS)
 """Who may sit at a seat: a person, a bot by name, or a named level (``docs/levels.md``)."""
-STRONG_ITERATIONS = 12
-"""The strong level's search iterations per decision, each a heuristic rollout to the end."""
+STRONG_ITERATIONS: int | None = None
+"""The strong level searches no iterations: its fixed work is the plan's evaluations a turn."""
 DEFAULT_MCTS_ITERATIONS = 200
 APP_OPTIONS = ("staff_setup", "additional_actions")
 """The options the app offers (their choices are info.py's)."""
@@ -125,15 +126,15 @@ def _intermediate(seed: Any) -> Agent:
 
 
 def _strong(seed: Any) -> Agent:
-    from hoteledu.core.mcts import MCTSAgent
-    from hoteledu.grand_austria.bots import HeuristicAgent
+    from hoteledu.grand_austria.plan import PlanAgent
 
-    # random rollouts score about -5 VP and say little: the heuristic plays them
-    return MCTSAgent(STRONG_ITERATIONS, seed=seed, rollout_agent=HeuristicAgent(), name="strong")
+    # The turn planner (docs/grand_austria_bot.md) beat the heuristic in most seeded
+    # games; MCTS with 12 heuristic rollouts, the level before it, lost to the heuristic.
+    return PlanAgent(seed, name="strong")
 
 
 LEVEL_BOTS = {"beginner": _beginner, "intermediate": _intermediate, "strong": _strong}
-"""The named levels: the heuristic with noise, the heuristic, MCTS with heuristic rollouts."""
+"""The named levels: the heuristic with noise, the heuristic, the turn planner."""
 
 
 def _top(state: State) -> tk.Task | None:
@@ -193,6 +194,20 @@ class GrandAustriaAdapter(GameAdapter):
     record_reveals = "every staff card in every hand and the order of the staff deck"
     clickable_traces = ("spaces", "guests", "rooms", "cafe")
     overlays = (("hint", "Hint: the exact strength after passing"),)
+
+    coach_budget = CoachBudget(steps=8, playouts=2, search_iterations=3, move_playouts=1)
+    """The coach's work per step: heuristic playouts (random play says little here)."""
+
+    def coach_searcher(self, seed: Any, iterations: int) -> Agent:
+        from hoteledu.core.mcts import MCTSAgent
+        from hoteledu.grand_austria.bots import HeuristicAgent
+
+        return MCTSAgent(iterations, seed=seed, rollout_agent=HeuristicAgent(), name="coach")
+
+    def coach_playout_agent(self, seed: Any) -> Agent | None:
+        from hoteledu.grand_austria.bots import HeuristicAgent
+
+        return HeuristicAgent(seed)
 
     def new_state(self, players: int, **options: Any) -> State:
         return new_game(players=players, **options)
@@ -304,6 +319,11 @@ class GrandAustriaAdapter(GameAdapter):
         verb = "wins" if len(winners) == 1 else "share the win"
         return f"round {ROUNDS} ended: {names} {verb} with {best} VP"
 
+    def how_to_play(self) -> Any:
+        from hoteledu.grand_austria.howto import HOW_TO_PLAY
+
+        return HOW_TO_PLAY
+
     def legend_html(self) -> str:
         return (
             "<div style='font-size:90%'><b>Reading the board.</b> Top: the six action "
@@ -346,6 +366,11 @@ class GrandAustriaAdapter(GameAdapter):
         from hoteledu.grand_austria.figures.board import game_layout_updates
 
         return game_layout_updates(scene)
+
+    def svg_scene(self, scene: Any, highlight: Sequence[Any], overlays: dict[str, Any]) -> Any:
+        from hoteledu.grand_austria.figures.board import svg_scene
+
+        return svg_scene(scene, highlight, overlays.get("hint"))
 
     def highlight(self, state: State, legal: Sequence[Action]) -> list[Any]:
         marks: list[Mark] = []
@@ -468,19 +493,24 @@ def make_app(
     strength: int | None = None,
     think_seconds: float | None = None,
     threaded: bool = True,
+    coach: bool | None = None,
+    setting: str = "practice",
+    board: str | None = None,
     **options: Any,
 ) -> Any:
     """The whole app (a :class:`hoteledu.apps.view.GameApp`); ``display`` it or leave it last.
 
     MCTS seats think in a worker thread (the page stays live and says who is
-    thinking); ``threaded=False`` runs them inline.
+    thinking); ``threaded=False`` runs them inline. ``coach``: whether the coach
+    starts on (None: on in practice, off when ``setting="class"``). ``board``: ``"plotly"`` or
+    ``"svg"`` (None: ``hoteledu.apps.view.DEFAULT_BOARD``).
     """
     from hoteledu.apps.view import GameApp
 
     controller = GrandAustriaController(
         players, seats, seed, strength, think_seconds, defer_slow_bots=True, **options
     )
-    return GameApp(controller, threaded=threaded)
+    return GameApp(controller, threaded=threaded, coach=coach, setting=setting, board=board)
 
 
 __all__ = [

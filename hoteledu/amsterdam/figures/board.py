@@ -615,6 +615,189 @@ def board_figure(
     return fig
 
 
+# -------------------------------------------------------------- SVG board
+SVG_MARGIN = 10
+"""Pixels around the SVG board's drawing."""
+BOARD_KEY = (
+    "Key: orange ring = a legal choice (click it) · white disc = the Mayor, black disc = "
+    "the Nightwatchman · squares = hotels in each player's colour · orange disc = "
+    "tourists (the number is the count) · ◀ the boat · light tiles: day side, dark: night side"
+)
+"""The line under the SVG board that says what each piece is."""
+
+
+def svg_scene(
+    scene: BoardScene,
+    highlight: Sequence[tuple[str, tuple[int, int]]] = (),
+    boat_probabilities: Mapping[int, Fraction | float] | None = None,
+) -> Any:
+    """The board as an :class:`~hoteledu.apps.svgboard_scene.SvgScene`: the elements of
+    :func:`board_figure`, in type of at least 12 px, with :data:`BOARD_KEY` under it.
+
+    Click targets are named as the figure's traces and carry the same
+    ``customdata`` (``["tile", r, c]``, ``["canal", i, 0]``,
+    ``["intersection", i, j]``), so the app reads a click on either board alike.
+
+    Examples
+    --------
+    >>> drawing = svg_scene(BoardScene.example(), highlight=[("intersection", (2, 2))])
+    >>> ("choices", ["intersection", 2, 2]) in drawing.targets
+    True
+    >>> min(item["size"] for item in drawing.items if item["tag"] == "text")
+    12
+    """
+    from hoteledu.apps.svgboard_scene import SvgScene, text_spans, wrap_lines
+
+    cell, side = CELL_PIXELS, 7 * CELL_PIXELS
+    width = side + 2 * SVG_MARGIN
+    title = wrap_lines(scene.caption, side, 14) if scene.caption else ""
+    scores = " · ".join(
+        f"<span style='color:{PLAYER_COLOURS[p]}'><b>P{p + 1} {PLAYER_COLOUR_NAMES[p]}</b>: "
+        f"{s} points</span>"
+        for p, s in enumerate(scene.scores)
+    )
+    if scene.supply is not None:
+        scores += f" · supply: {scene.supply} tourists"
+    header = [line for line in (title, scores) if line]
+    top = SVG_MARGIN + sum(len(text_spans(line)) for line in header) * 18 + 6
+    key = wrap_lines(BOARD_KEY, side, 12)
+    key_height = len(text_spans(key)) * 15 + 10
+    drawing = SvgScene(width, top + side + key_height + SVG_MARGIN)
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return SVG_MARGIN + (x + 0.5) * cell, top + (y + 0.5) * cell
+
+    y = SVG_MARGIN
+    for line, size in zip(header, (14, 13) if title else (13,), strict=False):
+        drawing.text(SVG_MARGIN, y, line, size=size, valign="top")
+        y += len(text_spans(line)) * 18
+    updates = dict(
+        zip(
+            BOARD_TRACE_NAMES,
+            board_trace_updates(scene, highlight, boat_probabilities),
+            strict=True,
+        )
+    )
+    # the tiles, coloured by kind and function; a building tile or the Dam is clickable
+    canal_index = {tile: i for i, tile in enumerate(CANAL_TILES)}
+    for shape in _shapes(scene):
+        r, c = round(shape["y0"] + 0.5), round(shape["x0"] + 0.5)
+        x0, y0 = at(c - 0.5, r - 0.5)
+        if (r, c) in canal_index:
+            target, hover = (
+                ("canal", ["canal", canal_index[(r, c)], 0]),
+                f"canal tile {canal_index[(r, c)]}",
+            )
+        elif (r, c) in BUILDING_TILES or (r, c) == DAM:
+            target, hover = ("tiles", ["tile", r, c]), None
+        else:
+            target, hover = None, None
+        drawing.rect(
+            x0,
+            y0,
+            cell,
+            cell,
+            fill=shape["fillcolor"],
+            stroke="#ffffff",
+            stroke_width=2,
+            title=hover,
+            target=target,
+        )
+    streets = updates["streets"]
+    for i in range(0, len(streets["x"]), 3):
+        (xa, ya), (xb, yb) = (
+            at(streets["x"][i], streets["y"][i]),
+            at(streets["x"][i + 1], streets["y"][i + 1]),
+        )
+        drawing.line(xa, ya, xb, yb, stroke=STREET_COLOUR, width=3)
+    tiles = updates["tiles"]
+    for x, y, text, hover, colour in zip(
+        tiles["x"],
+        tiles["y"],
+        tiles["text"],
+        tiles["hovertext"],
+        tiles["textfont"]["color"],
+        strict=True,
+    ):
+        px, py = at(x, y)
+        drawing.text(px, py - 2, text, size=12, fill=colour, anchor="middle", title=hover)
+    odds = updates["boat odds"]
+    for x, y, text, size, hover in zip(
+        odds["x"], odds["y"], odds["text"], odds["marker"]["size"], odds["hovertext"], strict=True
+    ):
+        px, py = at(x, y)
+        drawing.marker(
+            "diamond", px, py, size, fill=OVERLAY_COLOUR, stroke=OVERLAY_LINE_COLOUR, title=hover
+        )
+        drawing.text(px, py, text, size=12, fill="#000000", anchor="middle")
+    quays = updates["quays"]
+    for x, y, text, hover in zip(
+        quays["x"], quays["y"], quays["text"], quays["hovertext"], strict=True
+    ):
+        px, py = at(x, y)
+        drawing.marker("circle", px, py, 22, fill=TOURIST_COLOUR, stroke="#000", title=hover)
+        drawing.text(px, py, text, size=12, anchor="middle")
+    boat = updates["boat"]
+    px, py = at(boat["x"][0], boat["y"][0])
+    drawing.marker(
+        "triangle-left", px, py, 22, fill="#8c564b", stroke="#000", title=boat["hovertext"][0]
+    )
+    drawing.text(px, py - 13, boat["text"][0], size=12, anchor="middle", valign="bottom")
+    crowd = updates["tourists"]
+    for x, y, text, size, hover, data in zip(
+        crowd["x"],
+        crowd["y"],
+        crowd["text"],
+        crowd["marker"]["size"],
+        crowd["hovertext"],
+        crowd["customdata"],
+        strict=True,
+    ):
+        px, py = at(x, y)
+        drawing.marker(
+            "circle",
+            px,
+            py + 4,
+            size,
+            fill=TOURIST_COLOUR,
+            stroke="#000",
+            title=hover,
+            target=("tourists", data),
+        )
+        drawing.text(px, py + 4, text, size=12, fill="#000000", anchor="middle")
+    for name, symbol, size, fill, stroke, width in (
+        ("intersections", "circle", 12, STREET_COLOUR, None, 1),
+        ("choices", "circle", 26, "rgba(255,127,14,0.25)", HIGHLIGHT_COLOUR, 3),
+        ("hotels", "square", 22, None, "#000", 2),
+        ("mayor", "circle", 18, "#ffffff", "#000", 2),
+        ("nightwatchman", "circle", 18, "#000000", "#fff", 2),
+    ):
+        points = updates[name]
+        colours = points.get("marker", {}).get("color") or [fill] * len(points["x"])
+        for x, y, hover, data, colour in zip(
+            points["x"],
+            points["y"],
+            points["hovertext"],
+            points["customdata"],
+            colours,
+            strict=True,
+        ):
+            px, py = at(x, y)
+            drawing.marker(
+                symbol,
+                px,
+                py,
+                size,
+                fill=colour,
+                stroke=stroke,
+                stroke_width=width,
+                title=hover,
+                target=(name, data),
+            )
+    drawing.text(SVG_MARGIN, top + side + 8, key, size=12, fill="#444444", valign="top")
+    return drawing
+
+
 def trace(fig: go.Figure, name: str) -> Any:
     """The trace called ``name`` in ``fig`` (KeyError if there is none)."""
     for item in fig.data:
@@ -636,6 +819,7 @@ __all__ = [
     "board_trace_updates",
     "intersection_xy",
     "scene_from_state",
+    "svg_scene",
     "tile_xy",
     "trace",
 ]

@@ -367,6 +367,86 @@ def board_figure(scene: dict[str, Any], highlight: Sequence[Any] = ()) -> go.Fig
     return figure
 
 
+SVG_WIDTH = 760
+"""Pixels: the SVG board's natural width (as the plotly figure's)."""
+SVG_ROW_PIXELS = 21
+_SVG_STYLES: dict[str, dict[str, Any]] = {
+    "grid": {"mode": "markers", "marker": {"symbol": "square", "size": 17, "color": "#ececec"}},
+    "stays": {
+        "mode": "markers+text",
+        "textfont": {"color": "white", "size": 12},
+        "marker": {"size": 17, "line": {"width": 1, "color": "#333"}},
+    },
+    "rooms": {
+        "mode": "markers+text",
+        "textfont": {"size": 12},
+        "marker": {"symbol": "square", "size": 18, "line": {"width": 1, "color": "#555"}},
+    },
+    "prices": {"mode": "text", "textfont": {"size": 12, "color": "#222"}},
+    "headers": {"mode": "text", "textposition": "middle right", "textfont": {"size": 13}},
+    "need": {"mode": "text", "textfont": {"size": 12, "color": "#666"}},
+    "choices": {
+        "mode": "markers",
+        "marker": {"symbol": "square-open", "size": 24, "color": "#ff9800", "line": {"width": 3}},
+    },
+}
+"""The traces' looks on the SVG board (those of :func:`board_figure`, no type under 12 px)."""
+SVG_KEY = (
+    "Key: ■ check-in night, ● further night (brown: with breakfast, green: room only; the "
+    "number is the guest card) · price: day rates and breakfast (? not set yet) · need: "
+    "housekeeping/check-in/kitchen · staff: hired housekeeping/check-in/kitchen · orange "
+    "square: a room you may click"
+)
+"""The line under the SVG board that explains its marks and words."""
+
+
+def svg_scene(scene: dict[str, Any], highlight: Sequence[Any] = ()) -> Any:
+    """The hotel mats as an :class:`~hoteledu.apps.svgboard_scene.SvgScene`: the elements
+    of :func:`board_figure`, type of at least 12 px, :data:`SVG_KEY` under them.
+
+    Rooms are the click targets, named ``"rooms"`` with the figure's customdata
+    ``[player, space]``.
+
+    Examples
+    --------
+    >>> from hoteledu.boutique.rules import new_game
+    >>> drawing = svg_scene(scene_from_state(new_game(players=2), 0, "", ["P1", "P2"]))
+    >>> ("rooms", [1, 7]) in drawing.targets
+    True
+    """
+    from hoteledu.apps.svgboard_scene import SvgScene, text_spans, wrap_lines
+
+    n, left, inner = scene["n"], 10, SVG_WIDTH - 20
+    caption = wrap_lines(html.escape(scene["caption"]), inner, 14)
+    table = wrap_lines(scene["table"], inner, 12)
+    header = 10 + 18 * len(text_spans(caption)) + 16 * len(text_spans(table)) + 6
+    top = header + 26  # the day headers
+    plot_height = n * ROWS * SVG_ROW_PIXELS
+    key = wrap_lines(SVG_KEY, inner, 12)
+    drawing = SvgScene(SVG_WIDTH, top + plot_height + 15 * len(text_spans(key)) + 16)
+    x_low, x_high = -1.6, 8.7
+    y_low, y_high = _y(n - 1, ROWS - 1), 0.8
+
+    def to_px(x: float, y: float) -> tuple[float, float]:
+        return (
+            left + (x - x_low) / (x_high - x_low) * inner,
+            top + (y_high - y) / (y_high - y_low) * plot_height,
+        )
+
+    drawing.text(left, 10, caption, size=14, valign="top")
+    drawing.text(left, 10 + 18 * len(text_spans(caption)), table, size=12, valign="top")
+    for col, name in enumerate([*DAY_NAMES, "next", "breakfast"]):
+        drawing.text(to_px(col, 0)[0], top - 12, name, size=12, fill="#444", anchor="middle")
+    for name, data in zip(TRACE_NAMES, board_trace_updates(scene, highlight), strict=True):
+        drawing.scatter(name, data, _SVG_STYLES[name], to_px, clickable=name == "rooms")
+    for p in range(n):
+        for row, word in ((PRICE_ROW, "price"), (NEED_ROW, "need")):
+            x, y = to_px(-1.55, _y(p, row))
+            drawing.text(x, y, word, size=12, fill="#666")
+    drawing.text(left, top + plot_height + 6, key, size=12, fill="#444444", valign="top")
+    return drawing
+
+
 def legend_html() -> str:
     """The legend shown beside the board (no hovering needed)."""
     return (
@@ -392,4 +472,5 @@ __all__ = [
     "board_trace_updates",
     "legend_html",
     "scene_from_state",
+    "svg_scene",
 ]

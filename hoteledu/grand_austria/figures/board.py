@@ -578,6 +578,48 @@ def game_figure(
     return fig
 
 
+def svg_scene(
+    scene: Mapping[str, Any], highlight: Sequence[Any] = (), hint: Mapping[str, Any] | None = None
+) -> Any:
+    """The game board as an :class:`~hoteledu.apps.svgboard_scene.SvgScene`: the elements
+    of :func:`game_figure` at the same places, type of at least 12 px, :data:`BOARD_KEY` under it.
+
+    Click targets are the figure's clickable traces with the same ``customdata``.
+
+    Examples
+    --------
+    >>> from hoteledu.grand_austria.rules import new_game
+    >>> drawing = svg_scene(scene_from_observation(new_game(players=2), 0))
+    >>> ("spaces", ["space", 1, 0]) in drawing.targets
+    True
+    """
+    from hoteledu.apps.svgboard_scene import SvgScene, wrap_lines
+
+    layout = game_layout_updates(scene)
+    height = layout["height"]
+    low, high = layout["yaxis"]["range"]
+    left, top = 10, 60
+    plot_width, plot_height = GAME_FIGURE_WIDTH - 20, height - top - KEY_PIXELS
+    x_low, x_high = -0.2, BOARD_WIDTH + 0.3
+
+    def to_px(x: float, y: float) -> tuple[float, float]:
+        return (
+            left + (x - x_low) / (x_high - x_low) * plot_width,
+            top + (high - y) / (high - low) * plot_height,
+        )
+
+    drawing = SvgScene(GAME_FIGURE_WIDTH, height)
+    drawing.text(left, 12, layout["title"]["text"], size=14, valign="top")
+    clickable = {"spaces", "guests", "rooms", "cafe"}
+    for name, data in zip(
+        GAME_TRACE_NAMES, game_trace_updates(scene, highlight, hint), strict=True
+    ):
+        drawing.scatter(name, data, _TRACE_STYLE[name], to_px, clickable=name in clickable)
+    key = wrap_lines(BOARD_KEY.replace("<br>", " "), plot_width, TYPE_PX)
+    drawing.text(left, top + plot_height + 4, key, size=TYPE_PX, fill="#444444", valign="top")
+    return drawing
+
+
 def hotel_board_figure(state: Any, player: int, viewer: int | None = None) -> go.Figure:
     """One player's hotel board: rooms by colour and state, café, kitchen, emperor and VP tracks.
 

@@ -1,0 +1,213 @@
+"""The boards drawn as one SVG anywidget each (``board="svg"``, issue 20).
+
+What the kernel sends is the whole drawing: the page redraws it from the
+widget's own state, so what a new view starts from is the live board; a click
+names the drawing's version and a drawn target, and the kernel acts only on a
+click made on the board it shows now.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import numpy as np
+import pytest
+from ipywidgets.widgets.widget import _instances
+
+from hoteledu.amsterdam.app import make_app as amsterdam
+from hoteledu.apps.svgboard_scene import MIN_TYPE_PX
+from hoteledu.boutique.app import make_app as boutique
+from hoteledu.grand_austria import effects
+from hoteledu.grand_austria.app import make_app as grand_austria
+
+APPS = {
+    "amsterdam": lambda: amsterdam(players=2, seats=("human", "human"), seed=1, board="svg"),
+    "grand_austria": lambda: grand_austria(
+        players=4, seats=("human",) * 4, seed=6, board="svg", threaded=False
+    ),
+    "boutique": lambda: boutique(
+        players=4, seats=("human",) * 4, seed=6, weeks=1, board="svg", threaded=False
+    ),
+}
+NARROWEST_PAGE = 820
+"""Pixels a board may want at its natural size (it scales down to a narrower box)."""
+PRESSES = 60
+
+
+def _words(board) -> str:
+    return " ".join(
+        words
+        for item in board.scene["items"]
+        for spans in item.get("lines", [])
+        for words, *_ in spans
+    )
+
+
+def _drawn_now(app):
+    c = app.controller
+    return app.adapter.svg_scene(c.scene(), c.highlight(), app._overlays())
+
+
+@pytest.mark.parametrize("game", sorted(APPS))
+def test_an_svg_board_fits_a_narrow_page_in_type_of_12_px_with_its_key(game):
+    app = APPS[game]()
+    board = app.svg_board
+    assert board is not None and app.board_kind == "svg"
+    if app.controller.needs_handover():
+        app.cover_button.click()
+    assert board in app.board_box.children
+    assert 0 < board.scene["width"] <= NARROWEST_PAGE
+    sizes = [item["size"] for item in board.scene["items"] if item["tag"] == "text"]
+    assert sizes and min(sizes) >= MIN_TYPE_PX
+    assert "Key:" in _words(board)
+    assert board.targets, "nothing on the board can be clicked"
+    row = next(child for child in app.widget.children if app.board_box in child.children)
+    assert row.layout.flex_flow == "row wrap"  # the side panel goes under the board
+
+
+@pytest.mark.parametrize("game", sorted(APPS))
+def test_a_new_view_starts_from_the_live_board_after_every_press(game):
+    """Random presses (board clicks included): the widget's state is the board drawn afresh."""
+    app = APPS[game]()
+    rng = np.random.default_rng(3)
+    board, c = app.svg_board, app.controller
+    for _ in range(PRESSES):
+        options = [b.click for b in app.action_buttons]
+        if app.chance_pad.layout.display != "none":
+            options.append(app.chance_button.click)
+        if app.cover.layout.display != "none":
+            options.append(app.cover_button.click)
+        if board.targets:
+            options.append(
+                lambda: board.click(board.version, int(rng.integers(len(board.targets))))
+            )
+        options[int(rng.integers(len(options)))]()
+        state = board.get_state()
+        assert state["version"] == c.version
+        assert state["scene"] == _drawn_now(app).data()
+        assert board.targets == _drawn_now(app).targets
+
+
+def test_a_board_click_plays_the_move_it_names_and_an_old_drawing_changes_nothing():
+    app = APPS["amsterdam"]()
+    board, c = app.svg_board, app.controller
+    app.roll_button.click()
+    assert c.state.phase == "place hotel"
+    drawn_for = board.version
+    site = board.target_index("intersections", ["intersection", 5, 5])
+    board.click(drawn_for, site)
+    assert c.state.hotels[0] == [(5, 5)] or list(map(tuple, c.state.hotels[0])) == [(5, 5)]
+    assert board.version == c.version > drawn_for
+    # a click made on the drawing before that move: refused, nothing changes
+    position = c.state.to_json_str()
+    board.click(drawn_for, board.target_index("intersections", ["intersection", 5, 5]))
+    assert c.state.to_json_str() == position
+    assert "click again" in c.message
+
+
+def test_a_click_on_an_illegal_place_says_the_rule_and_changes_nothing():
+    app = APPS["amsterdam"]()
+    board, c = app.svg_board, app.controller
+    app.roll_button.click()
+    position = c.state.to_json_str()
+    board.click(board.version, board.target_index("tiles", ["tile", 3, 3]))  # the Dam
+    assert c.state.to_json_str() == position and c.message
+
+
+@pytest.mark.parametrize(
+    ("content", "field"),
+    [
+        ("not a dict", "JSON object"),
+        ({"version": "7", "target": 0}, "'version'"),
+        ({"version": True, "target": 0}, "'version'"),
+        ({"version": 1, "target": None}, "'target'"),
+        ({"version": 1, "target": 10_000}, "'target' 10000 is not drawn"),
+        ({"version": 1, "target": -1}, "'target' -1 is not drawn"),
+    ],
+)
+def test_a_forged_click_is_refused_naming_its_field_and_changes_nothing(content, field):
+    app = APPS["amsterdam"]()
+    board, c = app.svg_board, app.controller
+    app.roll_button.click()
+    if isinstance(content, dict) and type(content.get("version")) is int:
+        content = {**content, "version": board.version}
+    position, version = c.state.to_json_str(), c.version
+    board._handle_msg(
+        {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
+    )
+    assert c.state.to_json_str() == position and c.version == version
+    assert "refused" in c.message and field in c.message
+
+
+def test_the_page_cannot_redraw_the_board_nor_move_its_version():
+    app = APPS["amsterdam"]()
+    board = app.svg_board
+    scene, version = board.scene, board.version
+    forged = {"scene": {"width": 1, "height": 1, "items": []}, "version": version + 5}
+    board._handle_msg(
+        {
+            "content": {"data": {"method": "update", "state": forged, "buffer_paths": []}},
+            "buffers": [],
+        }
+    )
+    assert board.scene == scene and board.version == version
+
+
+def _hidden_card_words(state, seats: set[int]) -> set[str]:
+    """How the board names each staff card hidden from everyone but ``seats``."""
+    hidden = set(state.staff_deck)
+    for q in range(state.num_players):
+        if q not in seats:
+            hidden |= set(state.hand[q]) | set(state.packets[q])
+    hidden |= {card for card, owner in state.staff_bottom if owner not in seats}
+    staff = effects.catalog().staff
+    return {f"{card} {staff[card].name}" for card in hidden}
+
+
+def test_grand_austria_hot_seat_an_svg_board_holds_only_the_seat_shown():
+    """At every cover nothing the browser holds names a hidden card; after it, the seat's hand."""
+    before = set(_instances)
+    app = grand_austria(players=2, seats=("human", "human"), seed=5, threaded=False, board="svg")
+    c, board = app.controller, app.svg_board
+    handovers = 0
+    for _ in range(400):
+        if handovers == 4:
+            break
+        if c.needs_handover():
+            handovers += 1
+            hidden = _hidden_card_words(c.state, set())
+            held = json.dumps(
+                [
+                    {k: v for k, v in widget.get_state().items() if k != "_esm"}
+                    for model_id, widget in list(_instances.items())
+                    if model_id not in before
+                ],
+                default=repr,
+            )
+            leaks = [words for words in hidden if re.search(rf"\b{re.escape(words)}\b", held)]
+            assert not leaks, f"the browser holds hidden cards at the cover: {leaks[:5]}"
+            assert board not in app.board_box.children
+            app.cover_button.click()
+            assert board in app.board_box.children
+            assert board.get_state()["scene"] == _drawn_now(app).data()
+            own = hidden - _hidden_card_words(c.state, {c.viewer})
+            assert not own or any(words in _words(board) for words in own)
+            continue
+        if c.chance_waits_for_human():
+            app.chance_button.click()
+            continue
+        labels = [b.description for b in app.action_buttons]
+        assert labels, c.status()
+        app.action_buttons[next((i for i, t in enumerate(labels) if t == "pass"), 0)].click()
+    assert handovers == 4
+
+
+def test_board_plotly_keeps_the_plotly_board_and_an_unknown_kind_is_refused():
+    from hoteledu.apps.view import GameApp
+
+    app = APPS["amsterdam"]()
+    with pytest.raises(ValueError, match="board must be one of"):
+        GameApp(app.controller, board="canvas")
+    plain = amsterdam(players=2, seats=("human", "human"), seed=1, board="plotly")
+    assert plain.svg_board is None and plain.board_kind == "plotly"

@@ -65,6 +65,8 @@ PLANNING_BIDS = (0, 100, 200, 300)
 """Marketing bids of the planning menu (those the bidder can pay)."""
 
 _KEEP = KeepPrices()
+MAX_ROLLOUT_ACTIONS = 10_000
+"""A rollout bound, as MCTS's ``max_rollout_actions`` (a real game ends long before)."""
 
 
 def _step_changes(state: BoutiqueState, player: int, dice: tuple[int, ...]) -> list[Action]:
@@ -354,7 +356,7 @@ class BoutiqueRolloutBot:
             state.apply_action(JointAction(tuple(parts)))
         else:
             state.apply_action(first)
-        while True:
+        for _ in range(MAX_ROLLOUT_ACTIONS):
             mover = state.current_player()
             if mover == TERMINAL:
                 return state.utilities()[me]
@@ -365,3 +367,4 @@ class BoutiqueRolloutBot:
                 state.apply_action(JointAction(tuple(parts)))
             else:
                 state.apply_action(bot.act(_TableView(state, mover)))
+        return 0.5  # a game that would not end counts as a draw (a two-week game has ~150 moves)

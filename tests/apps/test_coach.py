@@ -182,8 +182,8 @@ def test_the_threaded_coach_shows_a_win_chance_for_the_position_now():
     assert report is not None and report.finished
     assert report.version == app.controller.version
     assert "Win chance" in app.coach_panel.text and "(you): about " in app.coach_panel.text
-    assert app.coach_panel.chart is not None
-    assert list(app.coach_panel.chart.data[0].x) == [len(app.controller.state.history)]
+    assert app.coach_panel.chart_points == [len(app.controller.state.history)]
+    assert "<svg" in app.coach_panel.chart_html.value
 
 
 def _staff_swapped(controller):
@@ -238,7 +238,7 @@ def test_the_coach_rests_while_the_laptop_passes_and_forgets_the_last_seat():
             app.action_buttons[0].click()
     assert c.needs_handover()
     assert app.coach.wanted(c) is None
-    assert app.coach_panel.text.strip() == "" and app.coach_panel.chart is None
+    assert app.coach_panel.text.strip() == "" and app.coach_panel.chart_html.value == ""
 
 
 def test_off_in_a_class_experiment_and_on_in_practice():

@@ -88,6 +88,14 @@
 # |---|---|---|---|
 # | [1. Running an experiment](classroom/01_running_an_experiment.ipynb) | for teachers: start the class server, open and close rounds, read the results | for teachers; introductory game theory | about 25 minutes |
 # | [2. Analysing a session](classroom/02_analysing_a_session.ipynb) | a stored class session against the equilibrium: histogram, leaderboard, a test of fit | intermediate | about 30 minutes |
+#
+# **The coach**: every app's "Coach" checkbox (on when you practise, off in a class
+# experiment) shows each player's win chance after every move and the strong bot's best
+# moves.
+#
+# | Lesson | What it is about | Level | Time |
+# |---|---|---|---|
+# | [1. The turning point](coach/01_turning_point.ipynb) | a win chance from playouts and its Wilson interval, a seeded game's win-chance graph, finding its turning point; needs Hotel Amsterdam 1 | intermediate | about 25 minutes |
 
 # %%
 # NBVAL_CHECK_OUTPUT

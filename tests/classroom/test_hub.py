@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import socket
 import stat
@@ -20,6 +21,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from http.cookiejar import CookieJar
 from pathlib import Path
 
 import pytest
@@ -154,6 +156,22 @@ def test_on_binder_start_class_serves_the_pages_through_the_jupyter_server(
         status, _, text = _page(origin + student)
         assert status == 200 and "application/vnd.jupyter.widget-view+json" in text, text[-2000:]
         assert "Traceback" not in text and "class settings" not in text
+        # and the page's widgets can talk to its kernel: the address's token logged the
+        # browser in (a cookie), which the kernel's websocket then carries
+        import websocket
+
+        jar = CookieJar()
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        with browser.open(origin + student, timeout=180) as answer:
+            kernel = re.search(r'"kernelId": *"([0-9a-f-]+)"', answer.read().decode()).group(1)
+        assert jar, "the token in the address set no login cookie"
+        channel = websocket.create_connection(
+            f"ws://{origin[len('http://') :]}{PREFIX}api/kernels/{kernel}/channels",
+            cookie="; ".join(f"{c.name}={c.value}" for c in jar),
+            origin=origin,
+            timeout=60,
+        )
+        channel.close()
         # the teacher's page (the teacher's own tab has the session's cookie; here the token)
         status, _, text = _page(f"{origin}{server.teacher_urls[0]}?token={ACCESS}")
         assert status == 200 and "Traceback" not in text

@@ -522,6 +522,8 @@ class Coach:
         state = controller.state
         history = tuple(state.history)
         kept = _common_prefix(self._history, history)
+        if kept < len(self._history):  # an undo, a load, a new game: no move to speak of
+            self.verdicts.clear()
         for reports in self.reports.values():
             for moves in [m for m in reports if m > kept]:
                 del reports[moves]

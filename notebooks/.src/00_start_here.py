@@ -32,6 +32,9 @@
 # * Teachers: the [teacher's guide](https://github.com/hoteledu/hoteledu/blob/main/docs/teachers.md)
 #   gives each lesson's goals, misconceptions and discussion questions, two course
 #   plans, the class experiment and the graded assignments.
+# * A first game without the rulebook: each app's *How to play* button opens the goal,
+#   a turn in five steps and what each part of the board is; the same text prints on
+#   one page per game: [the printable rules and legends](handouts/index.html).
 # * Run the cells from top to bottom (`Shift+Enter`). Nothing is random unless
 #   a seed says so: the numbers you get are the numbers printed in the text.
 # * Exact first: where a probability can be computed exactly it is, as a

@@ -111,6 +111,11 @@ def test_a_seeded_blunder_is_told_what_it_lost():
     assert "win chance: the strong bot's " in said
     lost = int(said.split("lost about ")[1].split("%")[0])
     assert lost >= 10
+    # a new game: the old game's sentence goes with it (the chart too)
+    controller.new_game(seed=2)
+    controller.roll()
+    coach.job(controller)
+    assert coach.verdicts == {} and coach.series(0) == []
 
 
 def test_a_good_move_is_not_called_a_loss():

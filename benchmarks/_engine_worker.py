@@ -71,6 +71,53 @@ def playouts(game: str, players: int, games: int, draw=_integers) -> tuple[float
     return elapsed, hashlib.sha256(json.dumps(scores).encode()).hexdigest()[:12]
 
 
+def engine_only(game: str, players: int, games: int) -> tuple[float, str]:
+    """CPU seconds of the engine's own calls in the playouts' games, without the draws.
+
+    The games of ``playouts`` are played once untimed and their actions kept;
+    the timed part replays them with what a playout asks the engine (a new
+    game, ``is_terminal``, ``is_chance_node``, ``legal_actions`` at each
+    decision, the trusted application) but no random draws. A chance draw is
+    not replayed through ``sample_chance``: its cost is in ``playout``.
+    """
+    histories = []
+    for g in range(games):
+        state = hoteledu.load_game(game, players=players)
+        rng = np.random.default_rng(g)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = state.sample_chance(rng)
+            elif state.is_simultaneous_node():
+                action = JointAction(
+                    tuple(
+                        legal[_integers(rng, len(legal))]
+                        for legal in (state.legal_actions(p) for p in range(players))
+                    )
+                )
+            else:
+                legal = state.legal_actions()
+                action = legal[_integers(rng, len(legal))]
+            _apply_fast(state, action)
+        histories.append(state.history)
+    scores = []
+    start = time.process_time()
+    for history in histories:
+        state = hoteledu.load_game(game, players=players)
+        for action in history:
+            state.is_terminal()
+            if state.is_chance_node():
+                pass
+            elif state.is_simultaneous_node():
+                for p in range(players):
+                    state.legal_actions(p)
+            else:
+                state.legal_actions()
+            _apply_fast(state, action)
+        scores.append(state.returns())
+    elapsed = time.process_time() - start
+    return elapsed, hashlib.sha256(json.dumps(scores).encode()).hexdigest()[:12]
+
+
 def search_positions(game: str, players: int, count: int) -> list:
     """Decision positions from seeded random games, about a quarter, half and 3/4 through."""
     positions = []
@@ -119,6 +166,9 @@ def main() -> None:
         out["count"] = games
     elif what == "playout":
         out["seconds"], out["digest"] = playouts(game, players, games)
+        out["count"] = games
+    elif what == "engine":
+        out["seconds"], out["digest"] = engine_only(game, players, games)
         out["count"] = games
     elif what == "bare":
         out["seconds"], out["digest"] = playouts(game, players, games, _quick)

@@ -16,6 +16,10 @@ equal digests say the two trees played the same games.
   (0.5 us against ``rng.integers``' 1.6 us; other games, as many on both
   sides): nearer the engine's own speed, since the loop's draws, the new game
   and its generator (about 30 + 45 us) cost the same on both sides.
+- ``engine``: the engine's own calls in the games of ``playout`` (played
+  untimed first, then replayed: a new game, ``is_terminal``,
+  ``is_chance_node``, ``legal_actions``, the trusted application), with no
+  random draws: the engine's share of a playout.
 - ``mcts``: ``MCTSAgent`` iterations per CPU second from set positions.
 
 Run: ``python benchmarks/bench_engine_speed.py [game ...] [--old COMMIT] [--repeat 3]``
@@ -46,7 +50,7 @@ SIZES = {  # games for play and playout, iterations per search
 }
 OLD = {"grand_austria": "49a0ddf", "amsterdam": "9bad5ab", "boutique": "9bad5ab"}
 """Each game's code before its speed work of issue 23."""
-KINDS = ("play", "playout", "bare", "mcts")
+KINDS = ("play", "playout", "bare", "engine", "mcts")
 
 
 def unpack(commit: str, into: Path) -> Path:

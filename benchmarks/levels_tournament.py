@@ -3,7 +3,7 @@
 Run (from the repository root)::
 
     .venv/bin/python benchmarks/levels_tournament.py GAME [--games N] [--search-games M]
-        [--headline-games H] [--processes P]
+        [--headline-games H] [--strong-games S] [--processes P]
     .venv/bin/python benchmarks/levels_tournament.py GAME --report
 
 Every pair of agents plays two-player games (seeded, seats alternating, the
@@ -11,7 +11,8 @@ same seeds for every pair) with :func:`hoteledu.core.tournament.tournament`:
 ``N`` games a pair of quick bots, ``M`` a pair with the app's ``mcts`` seat
 (random or heuristic rollouts, seconds a decision), ``H`` for the headline
 pair, the strong level against the intermediate one (the game's best
-heuristic). The agents: the levels (beginner, intermediate, strong;
+heuristic), ``S`` (``--strong-games``, default ``N``) for the strong level's
+other pairs. The agents: the levels (beginner, intermediate, strong;
 ``hoteledu.<game>.app.LEVEL_BOTS``) and today's bots (random, and the app's
 MCTS seat at its default iterations without its time budget).
 
@@ -95,6 +96,8 @@ def pair_games(a: str, b: str, counts: dict[str, int]) -> int:
         return counts["headline"]
     if a.startswith("mcts") or b.startswith("mcts"):
         return counts["search"]
+    if "strong" in (a, b):
+        return counts["strong"]
     return counts["quick"]
 
 
@@ -148,8 +151,9 @@ def play(game: str, counts: dict[str, int], processes: int, path: pathlib.Path) 
 def report(path: pathlib.Path) -> str:
     """The Markdown tables of the stored pairs: results, ratings, the levels' order."""
     data = _load(path)
-    names: list[str] = data["agents"]
     pairs = data["pairs"]
+    met = {name for pair in pairs.values() for name in (pair["a"], pair["b"])}
+    names: list[str] = [name for name in data["agents"] if name in met]  # rated once played
     index = {name: k for k, name in enumerate(names)}
     lines = [
         f"{data['game']}: seed {data['seed']}, two players, seats alternating\n",
@@ -222,12 +226,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="games a pair of quick bots")
     parser.add_argument("--search-games", type=int, default=10, help="a pair with the mcts seat")
     parser.add_argument("--headline-games", type=int, default=100, help="strong v intermediate")
+    parser.add_argument("--strong-games", type=int, help="the strong level's other pairs")
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--report", action="store_true", help="only print the stored results")
     args = parser.parse_args()
     path = RESULTS / f"levels_{args.game}.json"
     if not args.report:
-        counts = {"quick": args.games, "search": args.search_games, "headline": args.headline_games}
+        counts = {
+            "quick": args.games,
+            "search": args.search_games,
+            "headline": args.headline_games,
+            "strong": args.games if args.strong_games is None else args.strong_games,
+        }
         start = time.perf_counter()
         play(args.game, counts, args.processes, path)
         print(f"played in {time.perf_counter() - start:.0f} s wall-clock\n")

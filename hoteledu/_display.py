@@ -11,7 +11,8 @@ so the import is skipped in the kernel, unless jsonschema is loaded already
 A displayed widget's ``text/plain`` is what a reader without a kernel sees
 (GitHub, nbviewer, the lesson site): :func:`widget_bundle` makes it a sentence
 of what the widget does (:func:`reader_text`) instead of ipywidgets' repr.
-Neither function imports ipywidgets.
+Neither function imports ipywidgets. In a Voilà kernel, figures are shown as
+``FigureWidget``s (:func:`use_figure_widgets_in_voila`).
 
 >>> class DiceView:
 ...     'Roll the dice and see the exact bars.'
@@ -21,7 +22,9 @@ Neither function imports ipywidgets.
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Mapping
 
 
 def skip_slow_iri_grammar() -> None:
@@ -31,6 +34,43 @@ def skip_slow_iri_grammar() -> None:
 
 
 skip_slow_iri_grammar()
+
+
+# Plotly figures on a Voilà page. jupyterlab-plotly's renderer, once it has drawn a
+# figure, writes a PNG of it back into the output's model (``model.setData``) so a
+# saved notebook keeps a picture; Voilà hands it a plain object without that method,
+# so every figure shown as a cell's result on a Voilà page threw "r.setData is not a
+# function" (the Boutique play page shows two). There a ``FigureWidget`` draws it
+# instead: the widget manager, which Voilà runs in full. JupyterLab is unchanged.
+RENDERER = "hoteledu_voila_widget"
+
+
+def in_voila_kernel(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether this kernel was started by Voilà for a page."""
+    environ = os.environ if environ is None else environ
+    return environ.get("SERVER_SOFTWARE", "").startswith("voila/")
+
+
+def use_figure_widgets_in_voila(environ: Mapping[str, str] | None = None) -> bool:
+    """In a Voilà kernel, make plotly show figures as ``FigureWidget``s; returns whether it did."""
+    if not in_voila_kernel(environ):
+        return False
+    import plotly.graph_objects as go
+    import plotly.io as pio
+    from plotly.io.base_renderers import ExternalRenderer
+
+    class FigureWidgetRenderer(ExternalRenderer):
+        def render(self, fig_dict: dict) -> None:
+            from IPython.display import display
+
+            display(go.FigureWidget(fig_dict))
+
+    pio.renderers[RENDERER] = FigureWidgetRenderer()
+    pio.renderers.default = RENDERER
+    return True
+
+
+use_figure_widgets_in_voila()
 
 
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"

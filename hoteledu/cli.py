@@ -123,14 +123,23 @@ def lessons_command(
     return command
 
 
+DEFAULT_APP_PORT = 8866
+
+
 def app_command(
     game: str,
     notebooks: Path,
     port: int | None = None,
     ip: str | None = None,
-    open_browser: bool = True,
 ) -> list[str]:
-    """The Voilà command line that serves ``game``'s app with ``voila.json``'s settings."""
+    """The Voilà command line that serves ``game``'s app with ``voila.json``'s settings.
+
+    Voilà serves the whole lessons folder, so the app page's "Start here" and
+    "next" links (relative paths to other notebooks) open those pages; Voilà
+    started on one notebook served nothing else (403 Forbidden). The app itself
+    is at :func:`app_url`; Voilà's own browser would open the folder's listing,
+    so the ``app`` command opens the app's page itself once it answers.
+    """
     if game not in APP_GAMES:
         raise CommandError(f"the games with an app are {', '.join(APP_GAMES)}, not {game!r}")
     notebook = notebooks / game / PLAY_NOTEBOOK
@@ -144,14 +153,39 @@ def app_command(
         options = [VOILA_NODELAY_OPTION]
     else:
         options = voila_settings_options(settings)
-    command = [sys.executable, "-m", "voila", str(notebook), *options]
-    if port is not None:
-        command.append(f"--port={port}")
+    command = [sys.executable, "-m", "voila", str(notebooks), *options]
+    # the printed address must be the one served: no moving to another port
+    command += [f"--port={port or DEFAULT_APP_PORT}", "--Voila.port_retries=0"]
     if ip is not None:
         command.append(f"--Voila.ip={ip}")
-    if not open_browser:
-        command.append("--no-browser")
+    command.append("--no-browser")
     return command
+
+
+def app_url(game: str, port: int | None = None, ip: str | None = None) -> str:
+    """The address of ``game``'s app on the server :func:`app_command` starts."""
+    host = "localhost" if ip in (None, "", "0.0.0.0", "::", "127.0.0.1") else ip
+    return f"http://{host}:{port or DEFAULT_APP_PORT}/voila/render/{game}/{PLAY_NOTEBOOK}"
+
+
+def _open_when_served(url: str, process: subprocess.Popen, wait: float = 120.0) -> None:
+    """Open ``url`` in the browser once the server answers (in a thread: the server runs)."""
+    import threading
+    import time
+    import urllib.request
+    import webbrowser
+
+    def target() -> None:
+        deadline = time.monotonic() + wait
+        while process.poll() is None and time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(url.rsplit("/voila/", 1)[0] + "/", timeout=2):
+                    webbrowser.open(url)
+                    return
+            except OSError:
+                time.sleep(0.5)
+
+    threading.Thread(target=target, daemon=True).start()
 
 
 # ------------------------------------------------------------ tournaments
@@ -241,11 +275,20 @@ class Command:
     run: Callable[[argparse.Namespace], int]
 
 
-def _server(command: list[str], dry_run: bool) -> int:
+def _server(
+    command: list[str], dry_run: bool, page: str | None = None, open_page: bool = False
+) -> int:
+    """Run ``command`` (or print it); ``page``: its address, printed (and opened once served)."""
     if dry_run:
         print(shlex.join(command))
+        if page:
+            print(f"the app: {page}")
         return 0
     process = subprocess.Popen(command)
+    if page:
+        print(f"the app: {page}", flush=True)
+        if open_page:
+            _open_when_served(page, process)
     try:
         return process.wait()
     except KeyboardInterrupt:
@@ -277,8 +320,9 @@ def _add_app_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _run_app(args: argparse.Namespace) -> int:
     notebooks = find_notebooks(args.notebooks)
-    command = app_command(args.game, notebooks, args.port, args.ip, not args.no_browser)
-    return _server(command, args.dry_run)
+    command = app_command(args.game, notebooks, args.port, args.ip)
+    page = app_url(args.game, args.port, args.ip)
+    return _server(command, args.dry_run, page=page, open_page=not args.no_browser)
 
 
 def _add_classroom_arguments(parser: argparse.ArgumentParser) -> None:
@@ -433,9 +477,11 @@ COMMANDS: list[Command] = [
     Command(
         "app",
         "serve one game's app as a web page (Voilà)",
-        "Serve notebooks/GAME/01_play.ipynb with Voilà and the settings of the "
-        "repository's voila.json (no 40 ms network stall; the kernels of closed "
-        "pages are culled after 10 idle minutes). For a whole class see docs/apps.md.",
+        "Serve the lessons folder with Voilà (so the app page's links to the other "
+        "lessons work), print and open the address of notebooks/GAME/01_play.ipynb, "
+        "with the settings of the repository's voila.json (no 40 ms network stall; "
+        "the kernels of closed pages are culled after 10 idle minutes). For a whole "
+        "class see docs/apps.md.",
         _add_app_arguments,
         _run_app,
     ),

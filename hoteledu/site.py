@@ -331,6 +331,9 @@ def build_site(
             )
         )
     (out / "index.html").write_text(index_page(pages, out), encoding="utf-8")
+    handouts = notebooks / "handouts"
+    if handouts.is_dir():  # the printable rules the start page links to are pages already
+        shutil.copytree(handouts, out / "handouts")
     return pages
 
 

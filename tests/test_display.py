@@ -45,3 +45,27 @@ def test_a_displayed_widget_says_in_plain_text_what_it_does() -> None:
         assert "run the notebook" in said or "run this cell" in said, text
         if "app" in type(view).__name__.lower():
             assert "`hoteledu app " in text, text
+
+
+def test_a_voila_kernel_shows_plotly_figures_as_figure_widgets(monkeypatch) -> None:
+    """GH-20: on a Voilà page, plotly's mime renderer threw "r.setData is not a function"."""
+    import plotly.graph_objects as go
+    import plotly.io as pio
+
+    from hoteledu import _display
+
+    shown: list[object] = []
+    monkeypatch.setattr("IPython.display.display", lambda obj, **_: shown.append(obj))
+    before = pio.renderers.default
+    try:
+        assert not _display.use_figure_widgets_in_voila({"SERVER_SOFTWARE": "TornadoServer"})
+        assert pio.renderers.default == before  # JupyterLab and nbval keep plotly's renderer
+        assert _display.use_figure_widgets_in_voila({"SERVER_SOFTWARE": "voila/0.5.13"})
+        figure = go.Figure(go.Bar(x=["a", "b"], y=[1, 2]))
+        pio.show(figure)
+        assert len(shown) == 1 and isinstance(shown[0], go.FigureWidget)
+        assert shown[0].data[0].y == (1, 2)  # the same figure, drawn by the widget manager
+        # no plotly mime bundle is left for the renderer that threw
+        assert figure._repr_mimebundle_() in ({}, None)
+    finally:
+        pio.renderers.default = before

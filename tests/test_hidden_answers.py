@@ -160,7 +160,7 @@ def test_every_lesson_that_checks_answers_states_them_in_one_place() -> None:
         if any("check_answers(" in "".join(c["source"]) for c in cells(p))
     }
     assert checking == set(answer_lessons())
-    assert len(checking) == 20
+    assert len(checking) == 21
 
 
 @pytest.mark.parametrize("path", LESSONS_WITH_ANSWERS, ids=lesson_name)

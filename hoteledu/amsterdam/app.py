@@ -179,6 +179,22 @@ class AmsterdamAdapter(GameAdapter):
     coach_budget = CoachBudget(steps=6, playouts=12, search_iterations=80, move_playouts=6)
     """The coach's work per step: random playouts and MCTS with random rollouts (about 0.2 s)."""
 
+    def coach_reason(self, view: Any, action: Action) -> str:
+        """How many tourists stand where a hotel or a pawn would go (public: the board)."""
+        from hoteledu.amsterdam.actions import MovePawn, PlaceHotel
+        from hoteledu.amsterdam.board import INTERSECTION_INDEX, SCORING_AROUND
+
+        point = None
+        if isinstance(action, PlaceHotel):
+            point, what = action.intersection, "the hotel would score"
+        elif isinstance(action, MovePawn) and action.destination in INTERSECTION_INDEX:
+            point, what = action.destination, f"around the {action.pawn}'s new corner"
+        if point is None or point not in INTERSECTION_INDEX:
+            return ""
+        tourists = view.observation["tourists"]
+        count = sum(tourists[place] for place in SCORING_AROUND[INTERSECTION_INDEX[point]])
+        return f"{plural(count, 'tourist')} {what} now"
+
     def new_state(self, players: int, **options: Any) -> State:
         return new_game(players=players, **options)
 

@@ -13,7 +13,8 @@ machine is. Each game lists its levels in its ``app.py`` (``LEVEL_BOTS``);
 - **strong**: the game's best search bot with a fixed amount of work:
   Amsterdam's whole-turn alpha-beta search (expectations over the dice,
   fixed widths), MCTS with heuristic rollouts and a fixed number of
-  iterations in Boutique and Grand Austria; each searches on determinisations
+  iterations in Boutique, Grand Austria's turn planner (a fixed number of
+  evaluations a turn, ``docs/grand_austria_bot.md``); each searches on determinisations
   of its own view only (``PlayerView.determinise``), so it never sees another
   seat's hidden cards.
 

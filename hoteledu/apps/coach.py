@@ -321,7 +321,7 @@ class CoachJob:
                 for p, share in enumerate(result):
                     self.wins[p] += share
                 self.playouts += 1
-            if self._decides:
+            if self._decides and budget.search_iterations > 0:
                 searcher = self.adapter.coach_searcher(self._seed(), budget.search_iterations)
                 for s in searcher.search(self.view).stats:
                     self._visits[s.action] = self._visits.get(s.action, 0) + s.visits
@@ -425,6 +425,39 @@ def report_label(report: CoachReport, action: Action) -> str:
     return advice.label if advice is not None else report.labels.get(action, str(action))
 
 
+def win_chances_over_game(
+    adapter: Any,
+    record: Any,
+    seat: int,
+    positions: Sequence[int],
+    seed: int = 0,
+    budget: CoachBudget | None = None,
+) -> list[CoachReport]:
+    """The coach's report at each of ``positions`` (actions so far) of a recorded game.
+
+    Every report is worked out from ``seat``'s view of that position, as in the
+    app (a lesson's "find the turning point" after the game).
+
+    Examples
+    --------
+    >>> from hoteledu.amsterdam.app import AmsterdamAdapter
+    >>> from hoteledu.amsterdam.rules import new_game
+    >>> from hoteledu.core import RandomAgent, play
+    >>> record = play(new_game(players=2), [RandomAgent(1), RandomAgent(2)], seed=0)
+    >>> small = CoachBudget(steps=1, playouts=4, search_iterations=0, move_playouts=0)
+    >>> [r.moves for r in win_chances_over_game(AmsterdamAdapter(), record, 0, [5, 9], 0, small)]
+    [5, 9]
+    """
+    reports = []
+    for moves in positions:
+        job = CoachJob(adapter, record.replay(moves), seat, moves, seed, budget)
+        report = job.report()
+        while not job.done:
+            report = job.step()
+        reports.append(report)
+    return reports
+
+
 def _common_prefix(a: Sequence[Action], b: Sequence[Action]) -> int:
     n = min(len(a), len(b))
     return next((i for i in range(n) if a[i] != b[i]), n)
@@ -489,6 +522,8 @@ class Coach:
         state = controller.state
         history = tuple(state.history)
         kept = _common_prefix(self._history, history)
+        if kept < len(self._history):  # an undo, a load, a new game: no move to speak of
+            self.verdicts.clear()
         for reports in self.reports.values():
             for moves in [m for m in reports if m > kept]:
                 del reports[moves]
@@ -550,4 +585,5 @@ __all__ = [
     "coach_on_by_default",
     "verdict",
     "wilson_interval",
+    "win_chances_over_game",
 ]

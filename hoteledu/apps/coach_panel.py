@@ -2,15 +2,17 @@
 
 :class:`CoachPanel` draws what a :class:`~hoteledu.apps.coach.Coach` says of
 the position now, for the seat whose view the app shows, and nothing while
-the laptop passes: then its words are emptied and its chart widget is closed
-(a browser model keeps what it was sent), and the next seat's chart is a new
-widget. It decides nothing: the checkbox only asks the app to turn the coach
-on or off (:meth:`hoteledu.apps.view.GameApp.set_coach`).
+the laptop passes (its words and its chart are emptied). It decides nothing:
+the checkbox only asks the app to turn the coach on or off
+(:meth:`hoteledu.apps.view.GameApp.set_coach`).
 
-The chart (plotly, small) is each player's win chance over the game so far,
-from the coached seat's reports only, with the 95% interval as error bars. It
-is redrawn as a new small ``FigureWidget`` when its points change (a new view
-then starts from the live chart, with no update to replay).
+The chart is each player's win chance over the game so far, from the coached
+seat's reports only, with the 95% interval as a band. In the app it is a
+small SVG inside an HTML widget (:func:`win_chance_svg`), redrawn whole at
+each change: a plotly ``FigureWidget`` would send plotly's 5 MB script again
+for every new widget, and a second plotly plot in the page would be mistaken
+for the board by anything that looks for "the" plot. Lessons draw the same
+series with plotly (:func:`win_chance_figure`).
 """
 
 from __future__ import annotations
@@ -72,6 +74,56 @@ def win_chance_figure(series: list[CoachReport], labels: list[str]) -> go.Figure
     return figure
 
 
+def win_chance_svg(series: list[CoachReport], labels: list[str], width: int = 480) -> str:
+    """The win chance over the game as a small inline SVG: a line and a 95% band per player.
+
+    >>> win_chance_svg([], ["P1"]).startswith("<svg")
+    True
+    """
+    height, left, right, top, bottom = 120, 34, 8, 8, 18
+    span_x = max([r.moves for r in series] + [1])
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def x(moves: int) -> float:
+        return left + plot_w * moves / span_x
+
+    def y(share: float) -> float:
+        return top + plot_h * (1 - share)
+
+    parts = [
+        f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
+        f"viewBox='0 0 {width} {height}' role='img' aria-label='win chance over the game' "
+        "style='font:10px sans-serif'>"
+    ]
+    for share in (0, 0.5, 1):
+        parts.append(
+            f"<line x1='{left}' x2='{width - right}' y1='{y(share):.1f}' y2='{y(share):.1f}' "
+            "stroke='#ddd'/>"
+            f"<text x='{left - 4}' y='{y(share) + 3:.1f}' text-anchor='end'>{share:.0%}</text>"
+        )
+    parts.append(
+        f"<text x='{left}' y='{height - 4}'>0</text><text x='{width - right}' "
+        f"y='{height - 4}' text-anchor='end'>actions so far: {span_x}</text>"
+    )
+    for p, label in enumerate(labels):
+        colour = COLOURS[p % len(COLOURS)]
+        chances = [(r.moves, r.chances[p]) for r in series]
+        if not chances:
+            continue
+        upper = [f"{x(m):.1f},{y(c.high):.1f}" for m, c in chances]
+        lower = [f"{x(m):.1f},{y(c.low):.1f}" for m, c in reversed(chances)]
+        line = [f"{x(m):.1f},{y(c.estimate):.1f}" for m, c in chances]
+        parts.append(
+            f"<polygon points='{' '.join(upper + lower)}' fill='{colour}' fill-opacity='0.12'/>"
+            f"<polyline points='{' '.join(line)}' fill='none' stroke='{colour}' "
+            f"stroke-width='2'><title>{html.escape(label)}</title></polyline>"
+        )
+        last_x, last_y = line[-1].split(",")
+        parts.append(f"<circle cx='{last_x}' cy='{last_y}' r='2.5' fill='{colour}'/>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
 class CoachPanel:
     """The coach's widgets for one app (the app calls :meth:`refresh` under its lock).
 
@@ -93,10 +145,10 @@ class CoachPanel:
         self.help_html = w.HTML(f"<small>{COACH_HELP}</small>")
         self.text_html = w.HTML()
         self.text_html.add_class("hoteledu-coach")
-        self.chart_box = w.VBox()
-        self._chart: go.FigureWidget | None = None
+        self.chart_html = w.HTML()
+        self.chart_html.add_class("hoteledu-coach-chart")
         self._chart_key: Any = None
-        self.widget = w.VBox([self.checkbox, self.help_html, self.text_html, self.chart_box])
+        self.widget = w.VBox([self.checkbox, self.help_html, self.text_html, self.chart_html])
         self.widget.add_class("hoteledu-coach-panel")
 
     # ---------------------------------------------------------------- drawing
@@ -159,24 +211,24 @@ class CoachPanel:
             self.text_html.value = value
 
     def _set_chart(self, series: list[CoachReport] | None) -> None:
-        """A new small chart widget when the points change (None: no chart)."""
+        """Redraw the chart when its points change (None: no chart)."""
         key = None if series is None else tuple((r.moves, r.chances) for r in series)
         if key == self._chart_key:
             return
         self._chart_key = key
-        old = self._chart
         if series is None:
-            self._chart = None
-            self.chart_box.children = ()
-        else:
-            labels = [
-                self.controller.adapter.player_label(p) for p in range(len(series[0].chances))
-            ]
-            self._chart = go.FigureWidget(win_chance_figure(series, labels))
-            self._chart._config = {"displayModeBar": False, "staticPlot": True}
-            self.chart_box.children = (self._chart,)
-        if old is not None:
-            old.close()
+            self.chart_html.value = ""
+            return
+        players = range(len(series[0].chances))
+        labels = [self.controller.adapter.player_label(p) for p in players]
+        legend = " ".join(
+            f"<span style='color:{COLOURS[p % len(COLOURS)]}'>\u25a0 {html.escape(label)}</span>"
+            for p, label in enumerate(labels)
+        )
+        self.chart_html.value = (
+            f"<div><small><b>Win chance over the game</b> {legend}</small></div>"
+            + win_chance_svg(series, labels)
+        )
 
     def clear_private(self) -> None:
         """The laptop passes: no word or point of the last seat's coach stays in a widget."""
@@ -191,8 +243,9 @@ class CoachPanel:
         return html.unescape(re.sub(r"<[^>]+>", " ", self.text_html.value))
 
     @property
-    def chart(self) -> go.FigureWidget | None:
-        return self._chart
+    def chart_points(self) -> list[int]:
+        """The actions-so-far of each point the chart shows (tests)."""
+        return [] if self._chart_key is None else [moves for moves, _ in self._chart_key]
 
 
-__all__ = ["COACH_HELP", "CoachPanel", "win_chance_figure"]
+__all__ = ["COACH_HELP", "CoachPanel", "win_chance_figure", "win_chance_svg"]

@@ -7,6 +7,12 @@ delayed ACK: about 40 ms on Linux. A board click paid it on every move.
 ``voila NOTEBOOK`` followed by :data:`VOILA_NODELAY_OPTION` (or the same
 setting in the ``voila.json`` of the directory Voilà starts in) sends every
 message at once.
+
+The same connection also gives the page its XSRF cookie. Voilà's page sends a
+beacon to ``voila/api/shutdown/<kernel>`` when it closes or reloads, signed with
+the page's ``_xsrf`` cookie; Voilà's page handler never sets that cookie, so
+every beacon was refused (403 in the console at each reload) and the closed
+page's kernel lived on until culled. The websocket handshake sets it.
 """
 
 from __future__ import annotations
@@ -31,6 +37,12 @@ def _no_delay_connection_class() -> type:
 
     class NoDelayKernelConnection(ZMQChannelsWebsocketConnection):
         """Jupyter's kernel websocket connection with TCP_NODELAY on its socket."""
+
+        async def prepare(self) -> None:
+            # Before the handshake's answer: reading the token sets the _xsrf cookie
+            # (tornado) on it, so the page's shutdown beacon at unload is accepted.
+            _ = self.websocket_handler.xsrf_token
+            await super().prepare()
 
         def connect(self) -> Any:
             self.websocket_handler.set_nodelay(True)

@@ -90,17 +90,27 @@ def stars_lost(need: list[list[int]], staff: list[int], rule: str = DEFAULT_SHOR
 class _Geometry:
     """Per card: its nights per room and the neighbour pairs as lookups (for speed)."""
 
-    __slots__ = ("card", "need", "offsets", "spans")
+    __slots__ = ("card", "need", "offsets", "rate_days", "spans")
 
     def __init__(self, card: GuestCard) -> None:
         self.card = card
         self.offsets = tuple(room.offsets for room in card.rooms)
         # A card-room's nights are consecutive: (first, last + 1), for slicing a room's row.
         self.spans = tuple((room.start, room.start + room.nights) for room in card.rooms)
+        # Per check-in day 0..6: the rate die of every night of every room (past Sunday: Sunday's).
+        self.rate_days = tuple(self.charged_days(day) for day in range(7))
         need: list[list[int]] = [[] for _ in card.rooms]
         for a, b in card.neighbours:
             need[max(a, b)].append(min(a, b))
         self.need = tuple(tuple(n) for n in need)
+
+    def charged_days(self, day: int) -> tuple[int, ...]:
+        """The day whose rate each night of the stay is charged, checking in on ``day``."""
+        return tuple(min(day + o, 6) for offsets in self.offsets for o in offsets)
+
+    def days_from(self, day: int) -> tuple[int, ...]:
+        """``charged_days(day)``, made once for the days of a week."""
+        return self.rate_days[day] if 0 <= day < 7 else self.charged_days(day)
 
 
 _GEOMETRY_CACHE: dict[int, dict[int, _Geometry]] = {}
@@ -247,12 +257,10 @@ class BoutiqueState(State):
     def stay_price(self, player: int, card_id: int, day: int) -> int:
         """Total price of the stay checking in on ``day`` (0..6), breakfast included (BHM-12)."""
         rates = self.prices[player]
-        extra = self.breakfast[player] if self.card_of(card_id).breakfast else 0
-        total = 0
-        for offsets in self.geometry[card_id].offsets:
-            for o in offsets:
-                total += rates[min(day + o, 6)] + extra
-        return total * PRICE_STEP
+        geo = self.geometry[card_id]
+        extra = self.breakfast[player] if geo.card.breakfast else 0
+        days = geo.days_from(day)
+        return (sum([rates[d] for d in days]) + extra * len(days)) * PRICE_STEP
 
     def fits_budget(self, player: int, card_id: int, day: int, face: int) -> bool:
         """Whether every night of every room costs at most ``face`` x 100 (walk-in fit, BHM-28).
@@ -263,13 +271,9 @@ class BoutiqueState(State):
         rate alone (the guests still pay for breakfast).
         """
         rates = self.prices[player]
-        wants = self.card_of(card_id).breakfast and self.walkin_breakfast
-        extra = self.breakfast[player] if wants else 0
-        for offsets in self.geometry[card_id].offsets:
-            for o in offsets:
-                if rates[min(day + o, 6)] + extra > face:
-                    return False
-        return True
+        geo = self.geometry[card_id]
+        extra = self.breakfast[player] if geo.card.breakfast and self.walkin_breakfast else 0
+        return max([rates[d] for d in geo.days_from(day)]) + extra <= face
 
     # ----------------------------------------------------- availability
     def assignments(
@@ -285,6 +289,13 @@ class BoutiqueState(State):
         geo = self.geometry[card_id]
         occ = self.occ[player]
         built = self.built[player]
+        if first_only and len(geo.spans) == 1:  # one room: the lowest free one
+            first, end = geo.spans[0]
+            lo, hi = checkin + first, checkin + end
+            for r in built:
+                if max(occ[r * NIGHTS + lo : r * NIGHTS + hi]) < 0:
+                    return [(r,)]
+            return []
         candidates = []
         for first, end in geo.spans:
             # A room is free for the stay when no night of its slice holds a stay (-1 each).

@@ -37,12 +37,19 @@ from hoteledu.boutique.actions import (
 from hoteledu.boutique.bots import BoutiqueBot, PeakLoadBot
 from hoteledu.boutique.mat import MAX_STAFF, STAFF_COST
 from hoteledu.boutique.rules import BoutiqueState
-from hoteledu.core.actions import Action
-from hoteledu.core.agents import Agent, PlayerView, SeedLike
+from hoteledu.core.actions import Action, JointAction
+from hoteledu.core.agents import Agent, PlayerView, SeedLike, make_rng
 from hoteledu.core.mcts import MCTSAgent
-from hoteledu.core.state import State
+from hoteledu.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
 
-__all__ = ["PLANNING_PRICES", "BoutiqueMCTS", "PlanningState", "planning_copy", "planning_menu"]
+__all__ = [
+    "PLANNING_PRICES",
+    "BoutiqueMCTS",
+    "BoutiqueRolloutBot",
+    "PlanningState",
+    "planning_copy",
+    "planning_menu",
+]
 
 PLANNING_PRICES: tuple[SetPrices, ...] = (
     SetPrices((2,) * 7, 1),
@@ -58,6 +65,8 @@ PLANNING_BIDS = (0, 100, 200, 300)
 """Marketing bids of the planning menu (those the bidder can pay)."""
 
 _KEEP = KeepPrices()
+MAX_ROLLOUT_ACTIONS = 10_000
+"""A rollout bound, as MCTS's ``max_rollout_actions`` (a real game ends long before)."""
 
 
 def _step_changes(state: BoutiqueState, player: int, dice: tuple[int, ...]) -> list[Action]:
@@ -257,3 +266,105 @@ class BoutiqueMCTS(MCTSAgent):
             f"BoutiqueMCTS(iterations={self.iterations}, exploration={self.exploration}, "
             f"rollout_agent={self.rollout_agent.name!r}, name={self.name!r})"
         )
+
+
+class BoutiqueRolloutBot:
+    """Flat Monte Carlo over the planning menu, with common random numbers.
+
+    At each decision every choice of the :func:`planning_menu` is played out
+    ``iterations // len(menu)`` times by the rollout bot for every seat (the
+    rivals' secret parts of a simultaneous decision too), and the choice with
+    the best mean graded reward (:meth:`PlanningState.utilities`) is played.
+    The ``k``-th rollout of every choice uses the same random stream (the
+    dice, the guest cards, the bots' seeds): choices are compared on the same
+    luck, so a difference between them is their own, not the draw's
+    (common random numbers). It works on its own view's determinisation only.
+
+    Parameters
+    ----------
+    iterations : int
+        Rollouts per decision in all (a fixed work, never a clock).
+    seed : seed-like
+        The bot's own random stream.
+    rollout_agent : Agent or None
+        Plays every seat in the rollouts; default a :class:`PeakLoadBot`.
+    name : str
+        The name shown in tournaments.
+    """
+
+    def __init__(
+        self,
+        iterations: int = 100,
+        seed: SeedLike = None,
+        rollout_agent: Agent | None = None,
+        name: str = "rollouts",
+    ) -> None:
+        if iterations < 1:
+            raise ValueError(f"the rollout bot needs at least one rollout, got {iterations}")
+        self.iterations = iterations
+        self.rollout_agent = rollout_agent or PeakLoadBot()
+        self.name = name
+        self.rng = make_rng(seed)
+        self.last_iterations = 0
+
+    def reseeded(self, seed: SeedLike) -> BoutiqueRolloutBot:
+        return BoutiqueRolloutBot(self.iterations, seed, self.rollout_agent, self.name)
+
+    def __repr__(self) -> str:
+        return (
+            f"BoutiqueRolloutBot(iterations={self.iterations}, "
+            f"rollout_agent={self.rollout_agent.name!r}, name={self.name!r})"
+        )
+
+    def values(self, view: PlayerView) -> list[tuple[Action, float]]:
+        """Each planning choice with its mean reward over the shared rollouts."""
+        me = view.player
+        root = planning_copy(view.determinise(self.rng))
+        menu = root.legal_actions(me)
+        if len(menu) == 1:  # nothing to compare (a stay is placed as the bots place it)
+            self.last_iterations = 0
+            return [(menu[0], 0.5)]
+        each = max(1, self.iterations // len(menu))
+        seeds = [int(s) for s in self.rng.integers(2**63, size=each)]
+        self.last_iterations = each * len(menu)
+        values = []
+        for action in menu:
+            total = 0.0
+            for seed in seeds:
+                total += self._rollout(root, me, action, seed)
+            values.append((action, total / each))
+        return values
+
+    def act(self, view: PlayerView) -> Action:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        values = self.values(view)
+        if len(values) == 1:
+            return values[0][0]
+        best = max(v for _, v in values)
+        return next(a for a, v in values if v >= best - 1e-12)  # the menu's first among equals
+
+    def _rollout(self, root: PlanningState, me: int, first: Action, seed: int) -> float:
+        state = root.clone()
+        rng = make_rng(seed)
+        bot = self.rollout_agent.reseeded(seed)
+        n = state.num_players
+        if state.current_player() == SIMULTANEOUS:
+            parts = [first if p == me else bot.act(_TableView(state, p)) for p in range(n)]
+            state.apply_action(JointAction(tuple(parts)))
+        else:
+            state.apply_action(first)
+        for _ in range(MAX_ROLLOUT_ACTIONS):
+            mover = state.current_player()
+            if mover == TERMINAL:
+                return state.utilities()[me]
+            if mover == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+            elif mover == SIMULTANEOUS:
+                parts = [bot.act(_TableView(state, p)) for p in range(n)]
+                state.apply_action(JointAction(tuple(parts)))
+            else:
+                state.apply_action(bot.act(_TableView(state, mover)))
+        return 0.5  # a game that would not end counts as a draw (a two-week game has ~150 moves)

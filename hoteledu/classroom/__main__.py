@@ -33,12 +33,12 @@ PAGES = {
 }
 
 
-def write_pages(directory: Path) -> Path:
+def write_pages(directory: Path, pages: dict[str, str] | None = None) -> Path:
     """Write the teacher and student notebooks (one cell each) into ``directory``."""
     import nbformat
 
     directory.mkdir(parents=True, exist_ok=True)
-    for name, source in PAGES.items():
+    for name, source in (pages or PAGES).items():
         notebook = nbformat.v4.new_notebook()
         notebook.cells = [nbformat.v4.new_code_cell(source)]
         notebook.metadata["kernelspec"] = {

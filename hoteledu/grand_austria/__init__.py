@@ -31,6 +31,8 @@ module                 what it holds
 ``snapshot.py``        validating an untrusted saved position
 ``render.py``          text and HTML of a state (no plotting)
 ``bots.py``            the heuristic bot (``strategies.py``: lesson variants of it)
+``plan.py``            the plan bot: an evaluation of positions and a whole-turn lookahead
+``search.py``          the plan search bot: the plan's best turns tried on sampled futures
 ``analysis/``          exact maths and simulations, one module per topic
 ``figures/``           ``board.py`` plus one module per analysis topic it draws
 ``app.py``             the adapter for :mod:`hoteledu.apps` and ``make_app(**options)``

@@ -32,6 +32,9 @@
 # * Teachers: the [teacher's guide](https://github.com/hoteledu/hoteledu/blob/main/docs/teachers.md)
 #   gives each lesson's goals, misconceptions and discussion questions, two course
 #   plans, the class experiment and the graded assignments.
+# * A first game without the rulebook: each app's *How to play* button opens the goal,
+#   a turn in five steps and what each part of the board is; the same text prints on
+#   one page per game: [the printable rules and legends](handouts/index.html).
 # * Run the cells from top to bottom (`Shift+Enter`). Nothing is random unless
 #   a seed says so: the numbers you get are the numbers printed in the text.
 # * Exact first: where a probability can be computed exactly it is, as a
@@ -88,6 +91,14 @@
 # |---|---|---|---|
 # | [1. Running an experiment](classroom/01_running_an_experiment.ipynb) | for teachers: start the class server, open and close rounds, read the results | for teachers; introductory game theory | about 25 minutes |
 # | [2. Analysing a session](classroom/02_analysing_a_session.ipynb) | a stored class session against the equilibrium: histogram, leaderboard, a test of fit | intermediate | about 30 minutes |
+#
+# **The coach**: every app's "Coach" checkbox (on when you practise, off in a class
+# experiment) shows each player's win chance after every move and the strong bot's best
+# moves.
+#
+# | Lesson | What it is about | Level | Time |
+# |---|---|---|---|
+# | [1. The turning point](coach/01_turning_point.ipynb) | a win chance from playouts and its Wilson interval, a seeded game's win-chance graph, finding its turning point; needs Hotel Amsterdam 1 | intermediate | about 25 minutes |
 
 # %%
 # NBVAL_CHECK_OUTPUT

@@ -111,6 +111,11 @@ def test_a_seeded_blunder_is_told_what_it_lost():
     assert "win chance: the strong bot's " in said
     lost = int(said.split("lost about ")[1].split("%")[0])
     assert lost >= 10
+    # a new game: the old game's sentence goes with it (the chart too)
+    controller.new_game(seed=2)
+    controller.roll()
+    coach.job(controller)
+    assert coach.verdicts == {} and coach.series(0) == []
 
 
 def test_a_good_move_is_not_called_a_loss():
@@ -182,8 +187,8 @@ def test_the_threaded_coach_shows_a_win_chance_for_the_position_now():
     assert report is not None and report.finished
     assert report.version == app.controller.version
     assert "Win chance" in app.coach_panel.text and "(you): about " in app.coach_panel.text
-    assert app.coach_panel.chart is not None
-    assert list(app.coach_panel.chart.data[0].x) == [len(app.controller.state.history)]
+    assert app.coach_panel.chart_points == [len(app.controller.state.history)]
+    assert "<svg" in app.coach_panel.chart_html.value
 
 
 def _staff_swapped(controller):
@@ -238,7 +243,7 @@ def test_the_coach_rests_while_the_laptop_passes_and_forgets_the_last_seat():
             app.action_buttons[0].click()
     assert c.needs_handover()
     assert app.coach.wanted(c) is None
-    assert app.coach_panel.text.strip() == "" and app.coach_panel.chart is None
+    assert app.coach_panel.text.strip() == "" and app.coach_panel.chart_html.value == ""
 
 
 def test_off_in_a_class_experiment_and_on_in_practice():

@@ -275,15 +275,15 @@ def test_the_handout_is_the_panels_text(game, package):
 
 
 def test_the_stored_handouts_are_up_to_date(tmp_path):
-    """docs/handouts (linked from the start page) is what `hoteledu handouts` writes now."""
+    """notebooks/handouts (linked from the start page) is what `hoteledu handouts` writes now."""
     written = howto.write_handouts(tmp_path)
-    stored = REPO / "docs" / "handouts"
+    stored = REPO / "notebooks" / "handouts"
     stale = [
         p.name
         for p in written
         if not (stored / p.name).is_file() or (stored / p.name).read_text() != p.read_text()
     ]
-    assert not stale, f"rebuild with `hoteledu handouts --out docs/handouts`: {stale}"
+    assert not stale, f"rebuild with `hoteledu handouts --out notebooks/handouts`: {stale}"
 
 
 def test_the_handouts_command_writes_every_game(tmp_path):

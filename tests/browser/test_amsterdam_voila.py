@@ -24,7 +24,8 @@ from pages import DATA_TO_PAGE, click_board
 from playwright.sync_api import expect
 
 REPO = Path(__file__).resolve().parents[2]
-NOTEBOOK = "notebooks/amsterdam/01_play.ipynb"
+LESSONS = "notebooks"
+APP_PAGE = "voila/render/amsterdam/01_play.ipynb"
 
 TRACE_LENGTHS = """() => {
   const gd = document.querySelector('.js-plotly-plot');
@@ -140,10 +141,11 @@ def time_actions(
 @pytest.mark.browser
 def test_play_a_turn_in_voila(browser, serve_voila):
     start = time.monotonic()
-    with serve_voila(NOTEBOOK) as url:
+    # served as `hoteledu app amsterdam` serves it: the lessons folder, the app's page in it
+    with serve_voila(LESSONS) as url:
         page = browser.new_page(viewport={"width": 1300, "height": 1100})
         page.add_init_script(RECORDER)
-        page.goto(url, timeout=45_000)
+        page.goto(url + APP_PAGE, timeout=45_000)
         roll = page.get_by_role("button", name="Roll the dice")
         roll.wait_for(timeout=45_000)
         page.wait_for_selector(".js-plotly-plot", timeout=15_000)
@@ -205,5 +207,12 @@ def test_play_a_turn_in_voila(browser, serve_voila):
             path.parent.mkdir(parents=True, exist_ok=True)
             page.mouse.move(0, 0)  # no hover label in the picture
             page.locator(".hoteledu-amsterdam-app").screenshot(path=str(path))
+
+        # GH-20: the lesson's "Start here" link opens the start page (it was 403 Forbidden)
+        page.get_by_role("link", name="Start here").first.click()
+        expect(page.get_by_role("heading", name="Start here: hoteledu")).to_be_visible(
+            timeout=60_000
+        )
+        assert page.url == url + "voila/render/00_start_here.ipynb"
         page.close()
     print(f"Amsterdam Voila turn: {time.monotonic() - start:.0f} s")  # printed, not asserted

@@ -39,8 +39,14 @@
 #
 # ```
 # from hoteledu.classroom.server import start_class
-# server = start_class()   # shows the token and the addresses; server.stop() ends it
+# server = start_class()   # shows the token, the addresses and a QR code to scan
 # ```
+#
+# It works the same on Binder or a JupyterHub, where only the Jupyter server's own address
+# is reachable: there the two pages are Voilà pages of that server
+# (`/user/<you>/voila/render/classroom_pages/student.ipynb`). On Binder the students'
+# address carries your session's key, which opens the whole session to whoever has it:
+# fine for a demonstration, not for marks (`docs/classroom.md`). `server.stop()` ends it.
 #
 # Everything is stored in one SQLite file (by default
 # in your user data folder, `~/.local/share/hoteledu/classroom.sqlite3`), written in

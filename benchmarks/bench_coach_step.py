@@ -1,0 +1,59 @@
+"""How long one step of the apps' coach takes, per game, at each app's budget (issue 23).
+
+A step is a fixed amount of work (``adapter.coach_budget``: playouts of the
+position, and at the coached seat's decision the strong bot's search and the
+playouts of its three favourite moves). This measures the CPU seconds of each
+step (``time.process_time``) from a seeded position where the person decides,
+and prints the load average, since a loaded machine shares its cores.
+
+Run: ``python benchmarks/bench_coach_step.py [--positions 3]`` (outside the test run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+
+def _controllers(seed: int):
+    from hoteledu.amsterdam.app import AmsterdamController
+    from hoteledu.boutique.app import BoutiqueController
+    from hoteledu.grand_austria.app import GrandAustriaController
+
+    amsterdam = AmsterdamController(players=2, seats=("human", "greedy"), seed=seed)
+    amsterdam.roll()
+    austria = GrandAustriaController(players=2, seats=("human", "heuristic"), seed=seed)
+    if austria.chance_waits_for_human():
+        austria.resolve_chance()
+    boutique = BoutiqueController(players=2, seats=("human", "peakload"), seed=seed)
+    return {"amsterdam": amsterdam, "grand_austria": austria, "boutique": boutique}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=3, help="seeded positions per game")
+    args = parser.parse_args()
+    from hoteledu.apps.coach import CoachJob
+
+    print(f"load average before: {os.getloadavg()[0]:.1f}")
+    steps: dict[str, list[float]] = {}
+    for seed in range(args.positions):
+        for game, controller in _controllers(seed).items():
+            job = CoachJob(controller.adapter, controller.state.clone(), controller.mover(), 0)
+            while not job.done:
+                start = time.process_time()
+                job.step()
+                steps.setdefault(game, []).append(time.process_time() - start)
+    for game, times in steps.items():
+        budget = _controllers(0)[game].adapter.coach_budget
+        print(
+            f"{game:>13}: {len(times)} steps of {budget}: median "
+            f"{statistics.median(times):.3f} s, worst {max(times):.3f} s CPU"
+        )
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -318,6 +318,7 @@ class GameApp:
         scene, highlight, overlays = c.scene(), c.highlight(), self._overlays()
         self.figure = go.FigureWidget(self.adapter.board_figure(scene, highlight, overlays))
         self.figure._config = BOARD_CONFIG
+        self.figure.add_class("hoteledu-board")  # the board, not another plot on the page
         names = [t.name for t in self.figure.data]
         for name in self.adapter.clickable_traces:
             self.figure.data[names.index(name)].on_click(self._on_figure_click)

@@ -680,6 +680,12 @@ def svg_scene(
     )
     # the tiles, coloured by kind and function; a building tile or the Dam is clickable
     canal_index = {tile: i for i, tile in enumerate(CANAL_TILES)}
+    tile_hover = {
+        (int(data[1]), int(data[2])): hover
+        for data, hover in zip(
+            updates["tiles"]["customdata"], updates["tiles"]["hovertext"], strict=True
+        )
+    }
     for shape in _shapes(scene):
         r, c = round(shape["y0"] + 0.5), round(shape["x0"] + 0.5)
         x0, y0 = at(c - 0.5, r - 0.5)
@@ -689,7 +695,7 @@ def svg_scene(
                 f"canal tile {canal_index[(r, c)]}",
             )
         elif (r, c) in BUILDING_TILES or (r, c) == DAM:
-            target, hover = ("tiles", ["tile", r, c]), None
+            target, hover = ("tiles", ["tile", r, c]), tile_hover[(r, c)]
         else:
             target, hover = None, None
         drawing.rect(
@@ -711,16 +717,15 @@ def svg_scene(
         )
         drawing.line(xa, ya, xb, yb, stroke=STREET_COLOUR, width=3)
     tiles = updates["tiles"]
-    for x, y, text, hover, colour in zip(
+    for x, y, text, colour in zip(
         tiles["x"],
         tiles["y"],
         tiles["text"],
-        tiles["hovertext"],
         tiles["textfont"]["color"],
         strict=True,
     ):
         px, py = at(x, y)
-        drawing.text(px, py - 2, text, size=12, fill=colour, anchor="middle", title=hover)
+        drawing.text(px, py - 2, text, size=12, fill=colour, anchor="middle")
     odds = updates["boat odds"]
     for x, y, text, size, hover in zip(
         odds["x"], odds["y"], odds["text"], odds["marker"]["size"], odds["hovertext"], strict=True

@@ -47,7 +47,8 @@ def test_amsterdams_strong_level_is_seeded_and_beats_greedy_in_a_seeded_match():
         for _ in range(2)
     ]
     assert runs[0] == runs[1]
-    # The old strong level (MCTS, 400 random rollouts) lost 2-0 to greedy.
+    # A check that it wins, not a ranking: MCTS with 400 random rollouts (the old level) won
+    # these 6 too; the 100-game round robin (docs/levels.md) measures the margin.
     assert runs[0].wins()[0] >= 5, runs[0].wins()
 
 

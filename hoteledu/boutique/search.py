@@ -127,7 +127,7 @@ def planning_menu(state: BoutiqueState, player: int) -> list[Action]:
         return [Bid(a) for a in PLANNING_BIDS if a <= state.money[player]]
     if phase == "hire":
         return _planned_hires(state, player)
-    if phase == "place":
+    if phase == "place" and not getattr(state, "search_places", False):
         return full[:1]  # the lowest-numbered rooms that fit, as the bots place
     return full
 
@@ -141,6 +141,8 @@ class PlanningState(BoutiqueState):
 
     margin_scale = 4000
     """Money lead (in the game's money) that counts as a sure win in the search's reward."""
+    search_places = False
+    """Whether the search also tries every way to place a stay (the menu before 40f5a20)."""
 
     def _legal_actions(self, player: int) -> list[Action]:
         return planning_menu(self, player)
@@ -166,12 +168,27 @@ class PlanningState(BoutiqueState):
         return rewards
 
 
+class PlacesPlanningState(PlanningState):
+    """A :class:`PlanningState` whose search also tries where each stay goes."""
+
+    search_places = True
+
+
 def planning_copy(state: State) -> PlanningState:
     """A :class:`PlanningState` copy of a Boutique position."""
+    return _planning_copy(state, PlanningState)
+
+
+def places_planning_copy(state: State) -> PlanningState:
+    """A :class:`PlacesPlanningState` copy of a Boutique position."""
+    return _planning_copy(state, PlacesPlanningState)
+
+
+def _planning_copy(state: State, kind: type[PlanningState]) -> PlanningState:
     if not isinstance(state, BoutiqueState):
         raise TypeError(f"BoutiqueMCTS plays Boutique Hotel Manager, not {state.game_name!r}")
     copy = state.clone()
-    copy.__class__ = PlanningState
+    copy.__class__ = kind
     return copy  # type: ignore[return-value]
 
 
@@ -240,7 +257,10 @@ class BoutiqueMCTS(MCTSAgent):
         name: str = "mcts",
         *,
         think_seconds: float | None = None,
+        search_places: bool = False,
     ) -> None:
+        """``search_places``: also search where each stay goes (slower; the play of
+        the records made before the search placed stays as the bots do)."""
         super().__init__(
             iterations,
             exploration,
@@ -248,7 +268,7 @@ class BoutiqueMCTS(MCTSAgent):
             rollout_agent or PeakLoadBot(),
             name,
             think_seconds=think_seconds,
-            model=planning_copy,
+            model=places_planning_copy if search_places else planning_copy,
         )
 
     def _rollout_policy(self, rng: np.random.Generator) -> Callable[[State, int], Action] | None:

@@ -23,11 +23,18 @@ def _seat(game: str, spec: str, seed: int, think_seconds: float | None = None):
     kind, _, rest = spec.partition(":")
     if kind == "core":
         return MCTSAgent(int(rest), seed=seed, think_seconds=think_seconds)
-    if kind == "boutique":
+    bot, _, iterations = rest.partition(":")
+    if kind == "boutique" or (game == "boutique" and bot == "mcts"):
         from hoteledu.boutique.search import BoutiqueMCTS
 
-        return BoutiqueMCTS(int(rest), seed=seed, think_seconds=think_seconds)
-    bot, _, iterations = rest.partition(":")
+        # the records were made while the search also tried where each stay goes
+        # (40f5a20 made placing as the bots do the default, a deliberate change of play)
+        return BoutiqueMCTS(
+            int(rest if kind == "boutique" else iterations) or 10,
+            seed=seed,
+            think_seconds=think_seconds,
+            search_places=True,
+        )
     make_agent = importlib.import_module(f"hoteledu.{game}.app").make_agent
     return make_agent(bot, seed, int(iterations) or 10, think_seconds)
 

@@ -119,7 +119,7 @@ def _load(name: str, path: Path) -> ModuleType:
 
 
 BOAT_MOVED = """(before) => {
-  const gd = document.querySelector('.js-plotly-plot');
+  const gd = document.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)');
   const boat = gd && gd.data && gd.data.find(t => t.name === 'boat');
   return boat && (boat.x[0] !== before[0] || boat.y[0] !== before[1]);
 }"""
@@ -142,16 +142,22 @@ def measure_browser(repeats: int = 10, nodelay: bool = True) -> dict[str, list[d
         page.goto(url, timeout=45_000)
         roll = page.get_by_role("button", name="Roll the dice")
         roll.wait_for(timeout=45_000)
-        page.wait_for_selector(".js-plotly-plot")
+        page.wait_for_selector(".js-plotly-plot:not(.hoteledu-coach-panel *)")
         page.wait_for_timeout(1000)
-        page.evaluate("() => document.querySelector('.js-plotly-plot').scrollIntoView()")
+        page.evaluate(
+            "() => document.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)')."
+            "scrollIntoView()"
+        )
         # an untimed roll first: the board must answer (a view that anywidget failed
         # to initialise is replaced by the app after 4 s) before the timing hooks go on
         boat = page.evaluate(tools.BOAT_XY)
         roll.click()
         page.wait_for_function(BOAT_MOVED, arg=boat, timeout=30_000)
         page.wait_for_timeout(500)
-        page.evaluate("() => document.querySelector('.js-plotly-plot').scrollIntoView()")
+        page.evaluate(
+            "() => document.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)')."
+            "scrollIntoView()"
+        )
         page.evaluate(tools.WATCH_PLOT)
         undo = page.get_by_role("button", name="Undo")
         overlay = page.get_by_role("checkbox", name="Show where the boat stops next")
@@ -172,7 +178,7 @@ def measure_browser(repeats: int = 10, nodelay: bool = True) -> dict[str, list[d
 
 
 JUPYTERLAB_BOARD = """() => {
-  const gd = document.querySelector('.js-plotly-plot');
+  const gd = document.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)');
   if (!gd || !gd.data) return null;
   const get = name => gd.data.find(t => t.name === name);
   return {hotels: (get('hotels').x || []).length, boat: [get('boat').x[0], get('boat').y[0]]};
@@ -188,7 +194,7 @@ def open_jupyterlab_app(page: Any, url: str) -> None:
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
     page.get_by_role("button", name="Roll the dice").wait_for(timeout=90_000)
-    page.wait_for_selector(".js-plotly-plot", timeout=30_000)
+    page.wait_for_selector(".js-plotly-plot:not(.hoteledu-coach-panel *)", timeout=30_000)
     page.wait_for_function(JUPYTERLAB_BOARD, timeout=30_000)
 
 
@@ -217,7 +223,10 @@ def measure_jupyterlab(
         page.wait_for_function(BOAT_MOVED, arg=boat, timeout=30_000)
         page.get_by_role("button", name="hotel at (3,4)").wait_for(timeout=30_000)
         page.wait_for_timeout(500)
-        page.evaluate("() => document.querySelector('.js-plotly-plot').scrollIntoView()")
+        page.evaluate(
+            "() => document.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)')."
+            "scrollIntoView()"
+        )
         page.evaluate(tools.WATCH_PLOT)
         undo = page.get_by_role("button", name="Undo")
         overlay = page.get_by_role("checkbox", name="Show where the boat stops next")
@@ -233,7 +242,7 @@ def measure_jupyterlab(
         # mid-game: a hotel built; save, reload, and the board must show this game
         tools.board_click(page, 3.5, 2.5)
         page.wait_for_function(
-            "() => document.querySelector('.js-plotly-plot').data"
+            "() => document.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)').data"
             ".find(t => t.name === 'hotels').x.length === 1",
             timeout=30_000,
         )
@@ -243,7 +252,7 @@ def measure_jupyterlab(
         page.wait_for_timeout(1500)
         start = time.monotonic()
         page.reload(timeout=90_000)
-        page.wait_for_selector(".js-plotly-plot", timeout=90_000)
+        page.wait_for_selector(".js-plotly-plot:not(.hoteledu-coach-panel *)", timeout=90_000)
         page.wait_for_function(JUPYTERLAB_BOARD, timeout=30_000)
         page.wait_for_timeout(1000)
         reloaded = page.evaluate(JUPYTERLAB_BOARD)

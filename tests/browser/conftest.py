@@ -8,13 +8,16 @@ reason, unless ``HOTELEDU_REQUIRE_BROWSER=1`` (set by ``.ci/run``): then they fa
 from __future__ import annotations
 
 import contextlib
+import itertools
+import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO
 
@@ -162,77 +165,198 @@ def jupyterlab_server(
     (:data:`hoteledu.apps.connection.JUPYTER_SERVER_NODELAY_OPTION`); by
     default it is served as a plain ``jupyter lab`` serves it.
     """
-    port = free_port()
     with tempfile.TemporaryDirectory() as root:
         write_notebook(Path(root), "play.ipynb", source)
-        settings = Path(root) / "settings"
-        # no "news" question and no update check popping over the notebook
-        plugin = settings / "@jupyterlab" / "apputils-extension"
-        plugin.mkdir(parents=True)
-        (plugin / "notification.jupyterlab-settings").write_text(
-            '{"fetchNews": "false", "checkForUpdates": false}'
-        )
-        log = tempfile.TemporaryFile()  # noqa: SIM115  (closed below)
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "jupyter",
-                "lab",
-                "--no-browser",
-                "--allow-root",
-                "--ServerApp.token=",
-                "--ServerApp.password=",
-                "--ServerApp.ip=127.0.0.1",
-                f"--port={port}",
-                "--ServerApp.port_retries=0",  # never another worker's server
-                f"--ServerApp.root_dir={root}",
-                f"--LabApp.user_settings_dir={settings}",
-                f"--LabApp.workspaces_dir={Path(root) / 'workspaces'}",
-                *([JUPYTER_SERVER_NODELAY_OPTION] if nodelay else []),
-            ],
-            cwd=root,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,  # its own process group: the kernel stops with it
-            env={**os.environ, "JUPYTER_CONFIG_DIR": str(Path(root) / "config")},
-        )
-        base = f"http://127.0.0.1:{port}/"
-        try:
-            deadline = time.monotonic() + timeout
-            while True:
-                if process.poll() is not None:
-                    log.seek(0)
-                    raise RuntimeError(
-                        f"jupyter lab exited early:\n{log.read().decode(errors='replace')}"
-                    )
-                try:
-                    with urllib.request.urlopen(base + "api/status", timeout=2) as response:
-                        if response.status == 200:
-                            break
-                except OSError:
-                    pass
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"jupyter lab did not serve {base} within {timeout} s")
-                time.sleep(0.25)
+        with jupyterlab_over(Path(root), timeout, nodelay) as base:
             url = base + "lab/tree/play.ipynb"
-            SERVER_PIDS[url] = process.pid
+            SERVER_PIDS[url] = SERVER_PIDS[base]
+            try:
+                yield url
+            finally:
+                SERVER_PIDS.pop(url, None)
+
+
+@contextlib.contextmanager
+def jupyterlab_over(root: Path, timeout: float = 60.0, nodelay: bool = False) -> Iterator[str]:
+    """JupyterLab on a free port serving the folder ``root``; yields its base URL."""
+    port = free_port()
+    settings = root / "settings"
+    # no "news" question and no update check popping over the notebook
+    plugin = settings / "@jupyterlab" / "apputils-extension"
+    plugin.mkdir(parents=True)
+    (plugin / "notification.jupyterlab-settings").write_text(
+        '{"fetchNews": "false", "checkForUpdates": false}'
+    )
+    # no autosave: a notebook is saved only where a test saves it (JupyterLab trusts what it
+    # saved, so an autosave 120 s in would turn "a reload of an unsaved notebook" into a
+    # reload of a trusted one on a slow run)
+    documents = settings / "@jupyterlab" / "docmanager-extension"
+    documents.mkdir(parents=True)
+    (documents / "plugin.jupyterlab-settings").write_text('{"autosave": false}')
+    log = tempfile.TemporaryFile()  # noqa: SIM115  (closed below)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "lab",
+            "--no-browser",
+            "--allow-root",
+            "--ServerApp.token=",
+            "--ServerApp.password=",
+            "--ServerApp.ip=127.0.0.1",
+            f"--port={port}",
+            "--ServerApp.port_retries=0",  # never another worker's server
+            f"--ServerApp.root_dir={root}",
+            f"--LabApp.user_settings_dir={settings}",
+            f"--LabApp.workspaces_dir={root / 'workspaces'}",
+            *([JUPYTER_SERVER_NODELAY_OPTION] if nodelay else []),
+        ],
+        cwd=root,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,  # its own process group: the kernel stops with it
+        env={**os.environ, "JUPYTER_CONFIG_DIR": str(root / "config")},
+    )
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if process.poll() is not None:
+                log.seek(0)
+                raise RuntimeError(
+                    f"jupyter lab exited early:\n{log.read().decode(errors='replace')}"
+                )
+            try:
+                with urllib.request.urlopen(base + "api/status", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"jupyter lab did not serve {base} within {timeout} s")
+            time.sleep(0.25)  # polls the server's start, not a page
+        SERVER_PIDS[base] = process.pid
+        yield base
+    finally:
+        SERVER_PIDS.pop(base, None)
+        _stop_server(process, log)
+
+
+class SharedServer:
+    """One server for the whole session, started by the first test that asks for it.
+
+    Each test's notebook is copied into the server's folder under a name of its
+    own, so a test still gets a page of its own (its own kernel) but no server
+    start: a Voilà or JupyterLab start costs 4 to 10 s of CPU on a 2-core machine.
+    """
+
+    def __init__(self, start: Callable[[Path], contextlib.AbstractContextManager[str]]) -> None:
+        self._start = start
+        self._stack = contextlib.ExitStack()
+        self.root: Path | None = None
+        self.base = ""
+        self._names = itertools.count(1)
+
+    def base_url(self) -> str:
+        if self.root is None:
+            root = Path(self._stack.enter_context(tempfile.TemporaryDirectory()))
+            self.base = self._stack.enter_context(self._start(root))
+            self.root = root
+        return self.base
+
+    def add(self, name: str) -> Path:
+        """A new path in the served folder for a notebook called ``name``."""
+        self.base_url()
+        assert self.root is not None
+        return self.root / f"{next(self._names)}-{name}"
+
+    def close(self) -> None:
+        self._stack.close()
+
+
+@pytest.fixture(scope="session")
+def shared_voila() -> Iterator[SharedServer]:
+    server = SharedServer(lambda root: voila_server(str(root), timeout=120))
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def shared_jupyterlab() -> Iterator[SharedServer]:
+    server = SharedServer(lambda root: jupyterlab_over(root, timeout=120))
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def serve_jupyterlab(shared_jupyterlab):
+    """``serve_jupyterlab(source=..., outputs=...)``: a context yielding the URL of a new
+    notebook whose one cell is ``source`` (stored with ``outputs``), on the session's one
+    JupyterLab server.
+
+    The URL resets JupyterLab's workspace (``?reset``): only this notebook is open, never a
+    tab of an earlier test. The notebook's kernel is shut down when the context ends.
+    """
+
+    @contextlib.contextmanager
+    def serve(
+        timeout: float = 60.0, source: str = APP_NOTEBOOK_SOURCE, outputs: list | None = None
+    ) -> Iterator[str]:
+        base = shared_jupyterlab.base_url()
+        path = shared_jupyterlab.add("play.ipynb")
+        write_notebook(path.parent, path.name, source, outputs)
+        url = f"{base}lab/tree/{path.name}?reset"
+        SERVER_PIDS[url] = SERVER_PIDS[base]
+        try:
             yield url
         finally:
-            SERVER_PIDS.pop(base + "lab/tree/play.ipynb", None)
-            _stop_server(process, log)
+            SERVER_PIDS.pop(url, None)
+            shut_down_sessions(base, path.name)
+
+    return serve
+
+
+def shut_down_sessions(base: str, notebook: str) -> None:
+    """Shut down the kernel of each JupyterLab session on ``notebook`` (an idle kernel of an
+    earlier test would hold its memory for the whole run)."""
+    with urllib.request.urlopen(base + "api/sessions", timeout=30) as reply:
+        sessions = json.load(reply)
+    for session in sessions:
+        if session.get("path") == notebook:
+            request = urllib.request.Request(f"{base}api/sessions/{session['id']}", method="DELETE")
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(request, timeout=30).close()
 
 
 @pytest.fixture
-def serve_jupyterlab():
-    """The :func:`jupyterlab_server` context manager, for tests."""
-    return jupyterlab_server
+def serve_voila(shared_voila):
+    """``serve_voila(notebook)``: a context yielding the URL that renders ``notebook`` (a path
+    from the repository root, or absolute) on the session's one Voilà server (a folder:
+    the URL of a server of its own that serves it).
 
+    The notebook is copied into the server's folder (``timeout`` is kept for the callers:
+    the server is started once, with a long one).
+    """
 
-@pytest.fixture
-def serve_voila():
-    """The :func:`voila_server` context manager, for tests (conftest modules are not importable)."""
-    return voila_server
+    @contextlib.contextmanager
+    def serve(notebook: str, timeout: float = 90.0) -> Iterator[str]:
+        source = Path(notebook) if Path(notebook).is_absolute() else REPO / notebook
+        if source.is_dir():  # a folder is served as it is, by a server of its own
+            with voila_server(notebook, timeout=timeout) as url:
+                yield url
+            return
+        base = shared_voila.base_url()
+        path = shared_voila.add(source.name)
+        shutil.copyfile(source, path)
+        url = f"{base}voila/render/{path.name}"
+        SERVER_PIDS[url] = SERVER_PIDS[base]
+        try:
+            yield url
+        finally:
+            SERVER_PIDS.pop(url, None)
+
+    return serve
 
 
 BROWSER_LOCK = Path(tempfile.gettempdir()) / "hoteledu-browser-tests.lock"

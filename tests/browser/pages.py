@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 FIGURE_DATA = """(names) => {
-  const gd = document.querySelector('.js-plotly-plot');
+  const gd = document.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)');
   const out = {};
   for (const t of gd.data) if (names.includes(t.name))
     out[t.name] = {x: Array.from(t.x || []), y: Array.from(t.y || []),
@@ -39,7 +39,7 @@ LOG_TEXT = """() => {
   return log ? log.innerText : '';
 }"""
 DATA_TO_PAGE = """([x, y]) => {
-  const gd = document.querySelector('.js-plotly-plot');
+  const gd = document.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)');
   const layout = gd._fullLayout, box = gd.getBoundingClientRect();
   return [box.left + layout._size.l + layout.xaxis.d2p(x),
           box.top + layout._size.t + layout.yaxis.d2p(y)];
@@ -96,12 +96,20 @@ def stop_server(process: subprocess.Popen) -> None:
         process.wait(5)
 
 
-def write_notebook(tmp_path: Path, name: str, source: str) -> str:
-    """A one-cell notebook ``tmp_path / name`` running ``source``; its path."""
+def write_notebook(
+    tmp_path: Path, name: str, source: str, outputs: list[dict[str, Any]] | None = None
+) -> str:
+    """A one-cell notebook ``tmp_path / name`` running ``source``; its path.
+
+    ``outputs``: the cell's stored outputs (what a notebook shows before it is run).
+    """
     import nbformat
 
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(source)]
+    if outputs:
+        nb.cells[0].outputs = [nbformat.from_dict(o) for o in outputs]
+        nb.cells[0].execution_count = 1
     nb.metadata["kernelspec"] = {
         "name": "python3",
         "display_name": "Python 3",
@@ -130,7 +138,7 @@ def open_app(page: Any, url: str, ready_text: str, reload: bool = False) -> None
     else:
         page.goto(url, timeout=45_000)
     page.wait_for_selector(".hoteledu-log", timeout=45_000)
-    page.wait_for_selector(".js-plotly-plot", timeout=20_000)
+    page.wait_for_selector(".js-plotly-plot:not(.hoteledu-coach-panel *)", timeout=20_000)
     page.wait_for_function(
         "(text) => document.querySelector('.hoteledu-log').innerText.includes(text)",
         arg=ready_text,
@@ -141,7 +149,7 @@ def open_app(page: Any, url: str, ready_text: str, reload: bool = False) -> None
 def shown_traces(page: Any, names: list[str]) -> dict[str, Any]:
     """The page's board traces ``names`` (x and y rounded)."""
     # the app may have replaced a board whose view never answered (its watchdog)
-    page.wait_for_selector(".js-plotly-plot", timeout=20_000)
+    page.wait_for_selector(".js-plotly-plot:not(.hoteledu-coach-panel *)", timeout=20_000)
     data = page.evaluate(FIGURE_DATA, names)
     for trace in data.values():
         trace["x"], trace["y"] = rounded(trace["x"]), rounded(trace["y"])
@@ -178,7 +186,7 @@ def assert_board_shows(
 
 
 COUNT_PLOTLY_CLICKS = """() => {
-  const gd = document.querySelector('.js-plotly-plot');
+  const gd = document.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)');
   if (!gd.__hoteleduClicks) {
     window.__hoteleduBoards = (window.__hoteleduBoards || 0) + 1;
     gd.__hoteleduClicks = {board: window.__hoteleduBoards, count: 0,
@@ -194,7 +202,7 @@ COUNT_PLOTLY_CLICKS = """() => {
 
 
 HOVERED = """([x, y]) => {
-  const gd = document.querySelector('.js-plotly-plot');
+  const gd = document.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)');
   return !!(gd._hoverdata && gd._hoverdata.some(
     p => Math.abs(p.x - x) < 0.01 && Math.abs(p.y - y) < 0.01));
 }"""
@@ -212,7 +220,10 @@ def click_board(page: Any, x: float, y: float, tries: int = 3) -> None:
     double-click delay; a reported click is never repeated here.
     """
     for attempt in range(tries):
-        page.evaluate("() => document.querySelector('.js-plotly-plot').scrollIntoView()")
+        page.evaluate(
+            "() => document.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)')."
+            "scrollIntoView()"
+        )
         before = page.evaluate(COUNT_PLOTLY_CLICKS)
         px, py = page.evaluate(DATA_TO_PAGE, [x, y])
         page.mouse.move(px, py)
@@ -224,13 +235,17 @@ def click_board(page: Any, x: float, y: float, tries: int = 3) -> None:
             page.mouse.move(px, py)
         page.mouse.click(px, py)
         after = page.evaluate(COUNT_PLOTLY_CLICKS)
-        if after[0] != before[0] or after[1] > before[1]:
-            return  # reported, or the board was replaced under the click: never repeated
+        if after[0] != before[0]:
+            # the click may have gone to the closed board: press_once tells by the log
+            print(f"the board was replaced under the click at ({x}, {y})")
+            return
+        if after[1] > before[1]:
+            return  # reported by plotly: never repeated here
         print(f"click {attempt + 1} at ({x}, {y}) not reported by plotly")
         page.wait_for_timeout(700)  # past plotly's doubleClickDelay: not a double click
     under = page.evaluate(
         """([px, py]) => { const e = document.elementFromPoint(px, py);
-          const gd = document.querySelector('.js-plotly-plot');
+          const gd = document.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)');
           return {element: e ? e.outerHTML.slice(0, 300) : null,
                   hover: gd._hoverdata ? gd._hoverdata.map(p => p.data.name) : null,
                   dragmode: gd._fullLayout.dragmode, hovermode: gd._fullLayout.hovermode}; }""",
@@ -262,12 +277,13 @@ def wait_for_log_change(page: Any, old: str, timeout: float) -> None:
 
 
 SAVED_WITH_THE_APP = """async () => {
-  const reply = await fetch('/api/contents/play.ipynb?content=1', {cache: 'no-store'});
+  const path = decodeURIComponent(location.pathname.split('/lab/tree/')[1]);
+  const reply = await fetch('/api/contents/' + path + '?content=1', {cache: 'no-store'});
   if (!reply.ok) return false;
   const notebook = await reply.json();
   return JSON.stringify(notebook.content.cells).includes('widget-view+json');
 }"""
-"""Whether JupyterLab's saved ``play.ipynb`` holds the app's output (its widget view)."""
+"""Whether the notebook JupyterLab shows is saved with the app's output (its widget view)."""
 
 
 def save_notebook(page: Any, timeout: float = 60_000) -> None:
@@ -293,27 +309,259 @@ def wait_for_board_acknowledged(page: Any, timeout: float = 30_000) -> None:
     page.wait_for_function(BOARD_ACKNOWLEDGED, timeout=timeout, polling=100)
 
 
-def press_once(page: Any, press: Callable[[], None], timeout: float = 60_000) -> None:
-    """Press once and wait for the log to change; press again only if the app refused it.
+KERNEL_STATUS = """() => {
+  const manager = window.jupyterapp && window.jupyterapp.widgetManager;
+  const kernel = manager && (manager.kernel || manager._kernel);
+  return kernel ? kernel.status : null;
+}"""
+"""The status of the page's kernel as Voilà's widget manager sees it ('idle', 'busy'), or null."""
+MESSAGE = """() => {
+  const line = document.querySelector('.hoteledu-message');
+  return line ? line.innerText : '';
+}"""
 
-    A slow kernel is not a refusal: nothing is pressed twice until the app's
-    message says the press did nothing ("click again", sent only when a click
-    was aimed at a board older than the kernel's), and before pressing again
-    the board must have answered its last update. A press that neither played
-    nor was refused within ``timeout`` fails the test.
+
+def wait_for_kernel_idle(page: Any, timeout: float = 60_000) -> None:
+    """Wait until the page's kernel is idle (where the page can tell: Voilà's pages)."""
+    page.wait_for_function(
+        f"() => ['idle', null, undefined].includes(({KERNEL_STATUS})())",
+        timeout=timeout,
+        polling=100,
+    )
+
+
+def press_once(page: Any, press: Callable[[], None], timeout: float = 60_000) -> None:
+    """Press once and wait for the log to change; press again only once it is known that
+    the press took no effect.
+
+    A slow kernel is not a refusal: the log is the game's version, and a press is made
+    again only when the log has not changed and either the app said the press did
+    nothing ("click again", sent when a click was aimed at a board older than the
+    kernel's) or ``timeout`` passed with nothing changed and the kernel idle (the press
+    was lost: a click on a board replaced under it). Before pressing again the board
+    must have answered its last update. Any other message is the app refusing the press:
+    the test fails with it, as it does after three presses without effect.
     """
-    for _ in range(3):
+    for attempt in range(3):
         old = log_text(page)
-        old_message = page.locator(".hoteledu-message").inner_text()
+        old_message = page.evaluate(MESSAGE)
         press()
-        page.wait_for_function(
-            f"""([old, oldMessage]) => ({LOG_TEXT})() !== old ||
-              (document.querySelector('.hoteledu-message').innerText.includes('click again')
-               && !oldMessage.includes('click again'))""",
-            arg=[old, old_message],
-            timeout=timeout,
-        )
+        try:
+            page.wait_for_function(
+                f"""([old, oldMessage]) => ({LOG_TEXT})() !== old ||
+                  ({MESSAGE})() !== oldMessage ||
+                  (({MESSAGE})().includes('click again') && !oldMessage.includes('click again'))""",
+                arg=[old, old_message],
+                timeout=timeout,
+            )
+        except Exception:  # nothing changed within the timeout: lost, or a very slow kernel
+            wait_for_kernel_idle(page)
+            if log_text(page) != old:
+                return  # it was only slow
+            print(f"press {attempt + 1} changed nothing in {timeout / 1000:.0f} s: pressed again")
+            wait_for_board_acknowledged(page)
+            continue
         if log_text(page) != old:
             return
+        message = page.evaluate(MESSAGE)
+        if "click again" not in message:
+            wait_for_kernel_idle(page)  # a message may come just before the move's log line
+            if log_text(page) != old:
+                return
+            raise AssertionError(f"the app refused the press: {message!r}")
+        print(f"press {attempt + 1}: {message!r}")
         wait_for_board_acknowledged(page)
-    raise AssertionError("the app refused the press three times")
+    raise AssertionError("three presses took no effect")
+
+
+STABLE = """([key, polls]) => {
+  const value = JSON.stringify((READ)());
+  const seen = window.__hoteleduStable || (window.__hoteleduStable = {});
+  const last = seen[key];
+  const same = last && last.value === value ? last.same + 1 : 0;
+  seen[key] = {value, same};
+  return same >= polls ? value : false;
+}"""
+
+
+def wait_until_stable(page: Any, expression: str, polls: int = 3, timeout: float = 30_000) -> Any:
+    """What the JavaScript function ``expression`` returns, once ``polls`` readings in a row
+    (100 ms apart) agree: a redraw or a layout pass still under way has ended.
+
+    A condition on the page (the value stopped changing), not a fixed sleep: on a quiet
+    machine it costs ``polls`` polls, on a loaded one as long as the page keeps changing.
+    """
+    import json
+
+    key = f"{id(page)}-{time.monotonic()}"  # a fresh series of readings
+    handle = page.wait_for_function(
+        STABLE.replace("READ", expression), arg=[key, polls], timeout=timeout, polling=100
+    )
+    return json.loads(handle.json_value())
+
+
+REPO = Path(__file__).resolve().parents[2]
+RESUMED = "resumed your game"
+"""The line a new kernel's app puts on top of the log when it resumes the autosaved game."""
+
+
+def play_cell(game: str) -> dict[str, Any]:
+    """The app cell of ``notebooks/<game>/01_play.ipynb``, with the output it is stored with."""
+    import json
+
+    notebook = json.loads((REPO / "notebooks" / game / "01_play.ipynb").read_text())
+    return next(
+        c
+        for c in notebook["cells"]
+        if c["cell_type"] == "code" and "make_app" in "".join(c["source"])
+    )
+
+
+def autosave_of(page: Any, game: str) -> Path:
+    """The autosave the page's resume key names (the test reads its own browser's storage).
+
+    The folder is the run's (``HOTELEDU_AUTOSAVE_DIR``, set in ``tests/conftest.py`` and
+    inherited by the servers and their kernels).
+    """
+    from hoteledu.apps.autosave import autosave_path
+    from hoteledu.apps.resume_key import STORAGE_NAME
+
+    key = page.evaluate(f"() => window.localStorage.getItem({STORAGE_NAME!r})")
+    assert key, "the page holds no resume key"
+    return autosave_path(key, game)
+
+
+def wait_for_autosave(page: Any, game: str, polls: int = 300) -> None:
+    """Wait (a bounded number of polls) until the kernel's autosave holds the log the page
+    shows: the position is on disk, so a kernel killed now loses nothing."""
+    import json
+
+    path = autosave_of(page, game)
+    lines = len([line for line in log_text(page).split("\n") if line.strip()])
+    saved = -1
+    for _ in range(polls):  # the file is written just after the log is sent
+        try:
+            saved = len(json.loads(path.read_text())["log"])
+        except (OSError, ValueError, KeyError):
+            saved = -1
+        if saved == lines:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the autosave {path.name} has {saved} log lines, the page {lines}")
+
+
+def assert_resumed_log(page: Any, before: str) -> None:
+    """The page's log is ``before`` (read before the reload) with the "resumed" line on top."""
+    shown = log_text(page)
+    newest, _, rest = shown.partition("\n")
+    assert RESUMED in newest and rest.strip() == before.strip(), (shown, before)
+
+
+PAGE_KERNEL = """() => {
+  const config = document.getElementById('jupyter-config-data');
+  return config ? JSON.parse(config.textContent).kernelId : null;
+}"""
+"""The id of the kernel a Voilà page runs on."""
+
+
+def kill_page_kernel(page: Any, polls: int = 300) -> None:
+    """Kill (SIGKILL: no chance to save anything) the kernel of a Voilà page, and wait until
+    it is gone."""
+    kernel = page.evaluate(PAGE_KERNEL)
+    assert kernel, "not a Voilà page (no kernel id in jupyter-config-data)"
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                command = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if f"kernel-{kernel}".encode() in command:
+                pids.append(int(entry.name))
+    assert pids, f"no process runs the page's kernel {kernel}"
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    for _ in range(polls):
+        if not any(Path(f"/proc/{pid}/cmdline").exists() for pid in pids):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the page's kernel {pids} did not die")
+
+
+XSRF_FETCH = """async ([method, path, body]) => {
+  const xsrf = (document.cookie.match(/_xsrf=([^;]+)/) || [])[1];
+  const reply = await fetch(path, {
+    method, body: body === null ? undefined : JSON.stringify(body),
+    headers: {"Content-Type": "application/json",
+              "X-XSRFToken": xsrf ? decodeURIComponent(xsrf) : ""}});
+  return [reply.status, reply.status === 204 ? null : await reply.json()];
+}"""
+"""A call to JupyterLab's REST API from its own page (its XSRF cookie)."""
+
+
+def jupyterlab_api(page: Any, method: str, path: str, body: Any = None) -> Any:
+    status, reply = page.evaluate(XSRF_FETCH, [method, path, body])
+    assert status < 300, (method, path, status, reply)
+    return reply
+
+
+def run_all_cells(page: Any) -> None:
+    """Run > Run All Cells in JupyterLab, once the kernel is idle."""
+    page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=120_000)
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+
+
+def restart_kernel(page: Any) -> None:
+    """Restart the kernel of the notebook JupyterLab shows (its REST API, from the page)."""
+    path = page.evaluate("() => decodeURIComponent(location.pathname.split('/lab/tree/')[1])")
+    sessions = jupyterlab_api(page, "GET", "/api/sessions")
+    kernel = next(s["kernel"]["id"] for s in sessions if s["path"] == path)
+    jupyterlab_api(page, "POST", f"/api/kernels/{kernel}/restart")
+
+
+def reload_shows_run_this_cell(page: Any, stored_text: str | list[str]) -> None:
+    """A reload of a notebook not saved here (JupyterLab does not trust it) shows the app
+    cell's stored text, not ``VBox(...)``, and no app; the same kernel runs on."""
+    page.reload(timeout=120_000)
+    text = "".join(stored_text) if isinstance(stored_text, list) else stored_text
+    page.get_by_text(text.split(" (")[0]).wait_for(timeout=120_000)
+    assert not page.locator(".hoteledu-log").count()
+    assert "VBox(" not in page.locator(".jp-OutputArea").first.inner_text()
+
+
+BOARD_WORDS = """() => {
+  const gd = document.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)');
+  return gd && gd.data ? gd.data.map(t => [t.name, t.text === undefined ? null : t.text]) : null;
+}"""
+"""The page board's words, trace by trace (the state a person reads)."""
+
+
+def resume_by_running(page: Any, before_log: str, before_board: Any) -> None:
+    """Run All resumes the game: the log under the "resumed" line, the same board."""
+    run_all_cells(page)
+    # the new app's log (the old one may still show until the cell's output is replaced)
+    page.wait_for_function(
+        """([resumed, before]) => {
+          const log = document.querySelector('.hoteledu-log');
+          if (!log) return false;
+          const [newest, ...rest] = log.innerText.split('\\n');
+          return newest.includes(resumed) && rest.join('\\n').trim() === before.trim();
+        }""",
+        arg=[RESUMED, before_log],
+        timeout=120_000,
+    )
+    assert_resumed_log(page, before_log)
+    page.wait_for_function(
+        f"(want) => JSON.stringify(({BOARD_WORDS})()) === JSON.stringify(want)",
+        arg=before_board,
+        timeout=60_000,
+    )
+
+
+def settled_position(page: Any, game: str) -> tuple[str, Any]:
+    """The log and the board's words once the last redraw is over and the move is autosaved."""
+    board = wait_until_stable(page, BOARD_WORDS)
+    wait_for_autosave(page, game)
+    return log_text(page), board

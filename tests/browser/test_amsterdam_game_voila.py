@@ -7,7 +7,11 @@ bug: views created after in-place updates showed the opening position and
 stayed frozen). Every press made in the page is replayed on a headless
 controller with the same seed, and the page's figure data (hotels, tourists,
 boat, the pawns) is compared with the headless figure's after each reload
-and at the end.
+and at the end. The first reload is plain; mid-game the page's kernel is
+killed first (SIGKILL: the autosave must already hold the last move), and
+each time the new kernel resumes the game with the same log under a
+"resumed" line. Then another student (another browser) opens the same
+page: a new game of their own, never the first one's.
 """
 
 from __future__ import annotations
@@ -18,12 +22,18 @@ from typing import Any
 
 import pytest
 from pages import (
+    RESUMED,
     assert_board_shows,
+    assert_resumed_log,
+    autosave_of,
     click_board,
+    kill_page_kernel,
     log_lines,
+    log_text,
     open_app,
     press_once,
     rounded,
+    wait_for_autosave,
     wait_for_board_acknowledged,
     wait_for_log_lines,
     write_notebook,
@@ -96,7 +106,7 @@ def _press(page: Any, controller: AmsterdamController, turn: int) -> None:
         match = POINT.match(label)
         if match and turn % 2 == 0:  # a real click on the board's point
             i, j = int(match.group(2)), int(match.group(3))
-            page.wait_for_selector(".js-plotly-plot", timeout=60_000)
+            page.wait_for_selector(".js-plotly-plot:not(.hoteledu-coach-panel *)", timeout=60_000)
             wait_for_board_acknowledged(page)  # else the click is refused: "click again"
             # clicked again only if the app refused it as aimed at an older board
             press_once(page, lambda: click_board(page, j - 0.5, i - 0.5))
@@ -104,6 +114,36 @@ def _press(page: Any, controller: AmsterdamController, turn: int) -> None:
             buttons.nth(labels.index(label)).click()
         assert controller.play_text(label), controller.message
     wait_for_log_lines(page, lines, timeout=60_000)  # a loaded machine answers slowly
+
+
+KILLED_AT = 20
+"""The press after which the page's kernel is killed (mid-game, after the plain reload)."""
+
+
+def _resume(page: Any, url: str, controller: AmsterdamController, kill: bool) -> None:
+    """A reload (a new kernel), after killing the page's kernel if ``kill``: the new kernel
+    resumes the game from its autosave, with the same log and board."""
+    wait_for_autosave(page, "amsterdam")  # the position the page shows is on disk
+    before = log_text(page)
+    if kill:
+        kill_page_kernel(page)
+    _open(page, url, reload=True)
+    assert_resumed_log(page, before)
+    _assert_board_is_the_game(page, controller)
+
+
+def _another_student(browser: Any, url: str, page: Any) -> None:
+    """Another browser (another student, another key) on the same server: a new game of
+    their own, with an autosave of its own, never the first one's game."""
+    context = browser.new_context(viewport={"width": 1300, "height": 1100})
+    try:
+        theirs = context.new_page()
+        _open(theirs, url)
+        assert RESUMED not in log_text(theirs)
+        wait_for_autosave(theirs, "amsterdam")  # their key reached their kernel
+        assert autosave_of(theirs, "amsterdam") != autosave_of(page, "amsterdam")
+    finally:
+        context.close()
 
 
 @pytest.mark.browser
@@ -122,10 +162,10 @@ def test_a_whole_game_against_a_bot_with_reloads(browser, serve_voila, tmp_path)
         for turn in range(8):
             _press(page, controller, turn)
         _assert_board_is_the_game(page, controller)
-        _open(page, url, reload=True)
-        _assert_board_is_the_game(page, controller)
+        _resume(page, url, controller, kill=False)
 
-        # the whole game by real presses; the board checked along the way
+        # the whole game by real presses; the board checked along the way, and mid-game the
+        # kernel killed (nothing saved at its end), then a reload: the game comes back
         turn = 0
         while not controller.state.is_terminal():
             assert turn < 400, "the game did not end"
@@ -133,6 +173,9 @@ def test_a_whole_game_against_a_bot_with_reloads(browser, serve_voila, tmp_path)
             turn += 1
             if turn % 15 == 0:
                 _assert_board_is_the_game(page, controller)
+            if turn == KILLED_AT:
+                _resume(page, url, controller, kill=True)
+                _another_student(browser, url, page)
         _assert_board_is_the_game(page, controller)
         status = page.locator(".hoteledu-status").inner_text()
         assert "game over" in status and controller.adapter.end_text(controller.state) in status

@@ -28,11 +28,12 @@ LESSONS = "notebooks"
 APP_PAGE = "voila/render/amsterdam/01_play.ipynb"
 
 TRACE_LENGTHS = """() => {
-  const gd = document.querySelector('.js-plotly-plot');
+  const gd = document.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)');
   return Object.fromEntries(gd.data.map(t => [t.name, (t.x || []).length]));
 }"""
 BOAT_XY = """() => {
-  const boat = document.querySelector('.js-plotly-plot').data.find(t => t.name === 'boat');
+  const boat = document.querySelector(
+      '.js-plotly-plot:not(.hoteledu-coach-panel *)').data.find(t => t.name === 'boat');
   return [boat.x[0], boat.y[0]];
 }"""
 
@@ -51,6 +52,8 @@ RECORDER = r"""(() => {
     return type ? type[1] : 'other';
   };
   const size = d => typeof d === 'string' ? d.length : d.byteLength;
+  const idle = d => /"execution_state": *"idle"/.test(
+    typeof d === 'string' ? d : decoder.decode(d));
   window.__hoteledu = {t0: 0, ws: [], plots: []};
   const rec = window.__hoteledu;
   const Native = window.WebSocket;
@@ -58,7 +61,8 @@ RECORDER = r"""(() => {
     constructor(...args) {
       super(...args);
       this.addEventListener('message', e =>
-        rec.ws.push({t: performance.now(), dir: 'in', n: size(e.data), k: kind(e.data)}));
+        rec.ws.push({t: performance.now(), dir: 'in', n: size(e.data), k: kind(e.data),
+                     idle: idle(e.data)}));
       const send = this.send.bind(this);
       this.send = d => { rec.ws.push({t: performance.now(), dir: 'out', n: size(d), k: kind(d)});
                          return send(d); };
@@ -69,7 +73,8 @@ RECORDER = r"""(() => {
   }, true);
 })();"""
 WATCH_PLOT = """() => {
-  const rec = window.__hoteledu, gd = document.querySelector('.js-plotly-plot');
+  const rec = window.__hoteledu, gd = document.querySelector(
+      '.js-plotly-plot:not(.hoteledu-coach-panel *)');
   gd.on('plotly_afterplot', () => {
     rec.plots.push(['afterplot', performance.now()]);
     // two frames later the redrawn board has been painted
@@ -102,12 +107,22 @@ def _read(page: Any) -> dict[str, Any]:
     }
 
 
-def _settle(page: Any, redraw: bool, timeout: float = 10_000) -> None:
+ANSWERED = """() => {
+  const ws = window.__hoteledu.ws;
+  const lastOut = ws.map(m => m.dir === 'out').lastIndexOf(true);
+  const lastIdle = ws.map(m => m.dir === 'in' && m.idle).lastIndexOf(true);
+  return lastOut >= 0 && lastIdle > lastOut;
+}"""
+"""Whether the kernel has gone idle after the last message the page sent since the press: the
+side panel's messages and the answer to plotly's deltas are in."""
+
+
+def _settle(page: Any, redraw: bool, timeout: float = 30_000) -> None:
     if redraw:
         page.wait_for_function(
             "() => window.__hoteledu.plots.some(p => p[0] === 'painted')", timeout=timeout
         )
-    page.wait_for_timeout(250)  # the trailing messages (side panel, plotly's deltas)
+    page.wait_for_function(ANSWERED, timeout=timeout)
 
 
 def board_click(page: Any, x: float, y: float) -> None:
@@ -148,7 +163,7 @@ def test_play_a_turn_in_voila(browser, serve_voila):
         page.goto(url + APP_PAGE, timeout=45_000)
         roll = page.get_by_role("button", name="Roll the dice")
         roll.wait_for(timeout=45_000)
-        page.wait_for_selector(".js-plotly-plot", timeout=15_000)
+        page.wait_for_selector(".js-plotly-plot:not(.hoteledu-coach-panel *)", timeout=15_000)
         before = page.evaluate(TRACE_LENGTHS)
         assert before["hotels"] == 0 and before["tourists"] == 4 and before["intersections"] == 36
         boat_before = page.evaluate(BOAT_XY)
@@ -164,7 +179,7 @@ def test_play_a_turn_in_voila(browser, serve_voila):
         # Phase 4: a real click on the board's intersection (3, 4) at x = 3.5, y = 2.5.
         click_board(page, 3.5, 2.5)
         page.wait_for_function(
-            "() => document.querySelector('.js-plotly-plot').data"
+            "() => document.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)').data"
             ".find(t => t.name === 'hotels').x.length === 1",
             timeout=15_000,
         )

@@ -1,9 +1,21 @@
-"""Grand Austria's and Boutique's apps in JupyterLab: a page reload shows the live game.
+"""Grand Austria's and Boutique's apps in JupyterLab: a reload, a kernel restart and a saved
+reload mid-game each bring back the game.
 
-In JupyterLab (unlike Voilà) a reload keeps the kernel: the widget views come
-back from the kernel's live models, so after a few real presses, a save and
-a reload, the page must show the same log and board as before the reload
-(not a new game), and a press on the reloaded page must act.
+Each page runs the play notebook's own app cell (``notebooks/<game>/01_play.ipynb``, one
+person against the lesson's bot), stored with its output. After a few real presses:
+
+- a reload without saving: JupyterLab does not trust a notebook it did not save, so the
+  cell shows its stored text ("run this cell to start the app", not ``VBox(...)``), and
+  running it resumes the game (the same kernel): the same log under the "resumed" line,
+  the same board;
+- a kernel restart, then Run All: the new kernel resumes the game from the autosave the
+  page's key names, where it was;
+
+And a reload after a save (``test_a_reload_in_jupyterlab_shows_the_live_game``, two people at
+the laptop): the notebook is trusted then, and the views come back from the kernel's live
+models (not a new game); a press on the reloaded page acts.
+
+Every wait is on a condition of the page.
 """
 
 from __future__ import annotations
@@ -11,9 +23,85 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pages import log_text, save_notebook, wait_for_log_change
+from pages import (
+    BOARD_WORDS,
+    log_text,
+    play_cell,
+    reload_shows_run_this_cell,
+    restart_kernel,
+    resume_by_running,
+    run_all_cells,
+    save_notebook,
+    settled_position,
+    wait_for_log_change,
+    wait_until_stable,
+)
 
-SOURCES = {
+GAMES = ("grand_austria", "boutique")
+
+
+def _press(page: Any) -> None:
+    """The press a person would make next: roll, the first choice, or else send the form
+    (Boutique's secret prices, as proposed); then wait for the log to change."""
+    log = log_text(page)
+    # the app has drawn the person's next choices (a bot may be playing first)
+    page.wait_for_function(
+        """() => Array.from(document.querySelectorAll('.hoteledu-app button')).some(
+          b => !b.disabled && b.offsetParent !== null && (b.closest('.hoteledu-actions')
+               || b.closest('.hoteledu-form') || b.innerText.includes('Roll')))""",
+        timeout=60_000,
+    )
+    for name in ("Roll the dice", "Roll the check-in die"):
+        button = page.get_by_role("button", name=name)
+        if button.count() and button.first.is_visible():
+            button.first.click()
+            break
+    else:
+        choices = page.locator(".hoteledu-actions button:not([disabled])")
+        if choices.count() and choices.first.is_visible():
+            choices.first.click()
+        else:  # only a form to send (Boutique's secret prices), as proposed
+            page.locator(".hoteledu-form button").first.click()
+    try:
+        wait_for_log_change(page, log, timeout=60_000)
+    except Exception:
+        page.screenshot(path="/tmp/jlab_press_failed.png", full_page=True)
+        raise
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", GAMES)
+def test_a_reload_and_a_restart_in_jupyterlab_resume_the_game(browser, serve_jupyterlab, game):
+    cell = play_cell(game)
+    stored_text = cell["outputs"][0]["data"]["text/plain"]
+    with serve_jupyterlab(source="".join(cell["source"]), outputs=cell["outputs"]) as url:
+        context = browser.new_context(viewport={"width": 1500, "height": 1200})
+        page = context.new_page()
+        page.on("dialog", lambda dialog: dialog.accept())  # "leave with unsaved changes"
+        page.goto(url, timeout=90_000)
+        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
+        run_all_cells(page)
+        page.wait_for_selector(".hoteledu-log", timeout=90_000)
+        for _ in range(4):
+            _press(page)
+
+        # a reload without saving: the stored text, then Run All resumes (the same kernel)
+        before = settled_position(page, game)
+        reload_shows_run_this_cell(page, stored_text)
+        resume_by_running(page, *before)
+        _press(page)  # the resumed game plays on
+
+        # a kernel restart, then Run All: the new kernel resumes the game
+        before = settled_position(page, game)
+        restart_kernel(page)
+        reload_shows_run_this_cell(page, stored_text)  # a new kernel, the cell not yet run
+        resume_by_running(page, *before)
+        _press(page)
+
+        context.close()
+
+
+HOT_SEAT_SOURCES = {
     "grand_austria": (
         "from hoteledu.grand_austria.app import make_app\n"
         "app = make_app(players=2, seats=('human', 'human'), seed=6)\n"
@@ -25,11 +113,6 @@ SOURCES = {
         "app"
     ),
 }
-BOARD = """() => {
-  const gd = document.querySelector('.js-plotly-plot');
-  return gd && gd.data ? gd.data.map(t => [t.name, t.text === undefined ? null : t.text]) : null;
-}"""
-"""The page board's words, trace by trace (the state a person reads)."""
 
 
 def _open(page: Any, url: str) -> None:
@@ -41,7 +124,7 @@ def _open(page: Any, url: str) -> None:
     page.wait_for_selector(".hoteledu-log", timeout=90_000)
 
 
-def _press(page: Any) -> None:
+def _press_hot_seat(page: Any) -> None:
     """The press a person would make next: hand the laptop over, roll, the first
     choice, or else send the form (Boutique's secret prices, as proposed)."""
     log = log_text(page)
@@ -50,7 +133,9 @@ def _press(page: Any) -> None:
         if button.count() and button.first.is_visible():
             button.first.click()
             if name == "show my view":  # no log line: the board comes back instead
-                page.wait_for_selector(".js-plotly-plot", timeout=30_000)
+                page.wait_for_selector(
+                    ".js-plotly-plot:not(.hoteledu-coach-panel *)", timeout=30_000
+                )
                 return
             break
     else:
@@ -67,20 +152,20 @@ def _press(page: Any) -> None:
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("game", sorted(SOURCES))
+@pytest.mark.parametrize("game", sorted(HOT_SEAT_SOURCES))
 def test_a_reload_in_jupyterlab_shows_the_live_game(browser, serve_jupyterlab, game):
-    with serve_jupyterlab(source=SOURCES[game]) as url:
+    with serve_jupyterlab(source=HOT_SEAT_SOURCES[game]) as url:
         page = browser.new_page(viewport={"width": 1500, "height": 1200})
         _open(page, url)
         for _ in range(6):
-            _press(page)
+            _press_hot_seat(page)
         for _ in range(3):  # a covered board (hot seat): hand the laptop over first
-            if page.locator(".js-plotly-plot").count():
+            if page.locator(".js-plotly-plot:not(.hoteledu-coach-panel *)").count():
                 break
-            _press(page)
-        page.wait_for_selector(".js-plotly-plot", timeout=30_000)
-        page.wait_for_timeout(1000)  # let the last redraw settle before reading
-        live_log, live_board = log_text(page), page.evaluate(BOARD)
+            _press_hot_seat(page)
+        page.wait_for_selector(".js-plotly-plot:not(.hoteledu-coach-panel *)", timeout=30_000)
+        live_board = wait_until_stable(page, BOARD_WORDS)  # the last redraw is over
+        live_log = log_text(page)
         assert live_log.strip() and live_board
 
         save_notebook(page)
@@ -91,10 +176,13 @@ def test_a_reload_in_jupyterlab_shows_the_live_game(browser, serve_jupyterlab, g
             arg=live_log,
             timeout=30_000,
         )
-        page.wait_for_selector(".js-plotly-plot", timeout=30_000)
-        page.wait_for_function(f"(want) => JSON.stringify(({BOARD})()) === JSON.stringify(want)",
-                               arg=live_board, timeout=30_000)  # fmt: skip
+        page.wait_for_selector(".js-plotly-plot:not(.hoteledu-coach-panel *)", timeout=30_000)
+        page.wait_for_function(
+            f"(want) => JSON.stringify(({BOARD_WORDS})()) === JSON.stringify(want)",
+            arg=live_board,
+            timeout=30_000,
+        )
 
-        _press(page)  # the reloaded page plays on
+        _press_hot_seat(page)  # the reloaded page plays on
         assert log_text(page) != live_log
         page.close()

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import write_notebook
+from pages import wait_until_stable, write_notebook
 
 APPS_SOURCE = (
     "from IPython.display import display\n"
@@ -52,7 +52,7 @@ BOARD_FIT = """() => {
   };
   const out = [];
   for (const app of document.querySelectorAll('.hoteledu-app')) {
-    const gd = app.querySelector('.js-plotly-plot');
+    const gd = app.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)');
     if (!gd) { out.push({missing: true}); continue; }
     const svg = gd.querySelector('.main-svg');  // the drawing (the div may be wider)
     const [left, right] = clipped(gd);
@@ -95,7 +95,8 @@ BOARD_FIT = """() => {
 """Per app on the page: the board's width, its text count, its smallest type and each misfit."""
 
 INSTALL_REPAINT_CLOCK = """(index) => {
-  const gd = document.querySelectorAll('.hoteledu-app')[index].querySelector('.js-plotly-plot');
+  const gd = document.querySelectorAll(
+      '.hoteledu-app')[index].querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)');
   if (!gd.__hoteleduRepaint) {
     gd.__hoteleduRepaint = {last: 0};
     const tick = () => { gd.__hoteleduRepaint.last = performance.now(); };
@@ -107,19 +108,20 @@ PRESS = """(index) => {
   const app = document.querySelectorAll('.hoteledu-app')[index];
   const visible = (b) => b && b.offsetParent !== null && !b.disabled;
   const named = (words) => Array.from(app.querySelectorAll('button')).find(
-    b => visible(b) && b.innerText.trim().startsWith(words));
+    b => visible(b) && b.innerText.includes(words));
   const button = named('show my view') || named('Roll') ||
     Array.from(app.querySelectorAll('.hoteledu-actions button')).find(visible) ||
     Array.from(app.querySelectorAll('.hoteledu-form button')).find(visible);
   if (!button) return null;
-  const gd = app.querySelector('.js-plotly-plot');
+  const gd = app.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)');
   const start = performance.now();
   if (gd) gd.__hoteleduPressed = start;
   button.click();
   return button.innerText.trim();
 }"""
 REPAINTED = """(index) => {
-  const gd = document.querySelectorAll('.hoteledu-app')[index].querySelector('.js-plotly-plot');
+  const gd = document.querySelectorAll(
+      '.hoteledu-app')[index].querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)');
   return gd && gd.__hoteleduRepaint && gd.__hoteleduRepaint.last > gd.__hoteleduPressed
     ? gd.__hoteleduRepaint.last - gd.__hoteleduPressed : null;
 }"""
@@ -141,28 +143,81 @@ def _assert_fits(page: Any, where: str) -> None:
     assert not report, f"{where}:\n" + "\n".join(report[:40])
 
 
+READY = """(index) => {
+  const app = document.querySelectorAll('.hoteledu-app')[index];
+  app.scrollIntoView();  // a notebook may leave an output out of view undrawn
+  const status = app.querySelector('.hoteledu-status');
+  if (status && status.innerText.includes('game over')) return 'over';
+  if (status && status.innerText.includes('is thinking')) return false;
+  const visible = (b) => b && b.offsetParent !== null && !b.disabled;
+  const choice = Array.from(app.querySelectorAll('button')).some(
+    b => visible(b) && /show my view|Roll/.test(b.innerText)) ||
+    Array.from(app.querySelectorAll('.hoteledu-actions button, .hoteledu-form button'))
+      .some(visible);
+  return choice ? 'ready' : false;
+}"""
+"""Whether the app waits for a person's press ('ready'), its game is over ('over'), or neither
+(a bot is thinking, or the kernel has not drawn the next choices yet)."""
+SEEN = """(index) => {
+  const app = document.querySelectorAll('.hoteledu-app')[index];
+  const text = (selector) => {
+    const e = app.querySelector(selector);
+    return e ? e.innerText : null;
+  };
+  return {status: text('.hoteledu-status'), message: text('.hoteledu-message'),
+          buttons: Array.from(app.querySelectorAll('button')).map(
+            b => [b.innerText, b.disabled, b.offsetParent !== null])};
+}"""
+"""What an app shows (for a failure's message): its status, its message, its buttons."""
+SETTLED = """() => Array.from(document.querySelectorAll('.hoteledu-app')).map(app => {
+  const gd = app.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)');
+  const texts = gd ? Array.from(gd.querySelectorAll('text')).map(t => {
+    const r = t.getBoundingClientRect();
+    return [t.textContent, Math.round(r.left), Math.round(r.top)];
+  }) : null;
+  return [app.querySelector('.hoteledu-log') ? app.querySelector('.hoteledu-log').innerText : '',
+          texts];
+})"""
+"""Each app's log and the words of its board with their places (read until they stop moving)."""
+
+
+def _settled(page: Any) -> None:
+    """Wait until no app's log or board words move any more (bots and redraws have ended)."""
+    wait_until_stable(page, SETTLED, timeout=60_000)
+
+
 def _time_presses(page: Any, where: str) -> None:
     """Click to repaint per app over ``PRESSES`` presses: printed, not asserted."""
     for index, game in enumerate(APPS):
-        times = []
+        times, no_redraw = [], 0
         for _ in range(PRESSES):
             page.wait_for_selector(
-                f".hoteledu-app >> nth={index} >> .js-plotly-plot", timeout=30_000
+                f".hoteledu-app >> nth={index} >> .js-plotly-plot:not(.hoteledu-coach-panel *)",
+                timeout=30_000,
             )
+            # the person's turn again (a bot has played, the choices are drawn)
+            try:
+                ready = page.wait_for_function(READY, arg=index, timeout=20_000).json_value()
+            except Exception:  # nothing to press: the fit is still checked, presses end here
+                print(f"{where} {game}: no press to make: {page.evaluate(SEEN, index)}")
+                break
+            if ready == "over":
+                break
             page.evaluate(INSTALL_REPAINT_CLOCK, index)
             if page.evaluate(PRESS, index) is None:
-                break  # nothing left to press (the game is over)
+                break  # nothing left to press
             try:
                 handle = page.wait_for_function(REPAINTED, arg=index, timeout=10_000, polling=5)
             except Exception:  # no redraw (a hand-over's cover, a press with no change)
+                no_redraw += 1
                 continue
             times.append(handle.json_value())
-            page.wait_for_timeout(300)  # let bots and follow-up redraws settle
-        page.wait_for_timeout(1000)  # the last redraw, before the boards are measured again
+        _settled(page)  # the last redraw, before the boards are measured again
         if times:
             print(
                 f"click to repaint, {where} {game}: median {statistics.median(times):.0f} ms, "
-                f"worst {max(times):.0f} ms over {len(times)} presses"
+                f"worst {max(times):.0f} ms over {len(times)} presses "
+                f"({no_redraw} without a redraw)"
             )
 
 
@@ -177,10 +232,11 @@ def test_boards_fit_jupyterlab_at_1280_with_the_file_browser_open(browser, serve
         page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
         page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
         page.wait_for_function(
-            "() => document.querySelectorAll('.hoteledu-app .js-plotly-plot').length === 3",
+            "() => document.querySelectorAll("
+            "'.hoteledu-app .js-plotly-plot:not(.hoteledu-coach-panel *)').length === 3",
             timeout=90_000,
         )
-        page.wait_for_timeout(1000)  # the last layout pass of the three boards
+        _settled(page)  # the last layout pass of the three boards
         _assert_fits(page, "JupyterLab 1280 px")
         _time_presses(page, "JupyterLab")
         _assert_fits(page, "JupyterLab 1280 px, mid-game")
@@ -195,10 +251,11 @@ def test_boards_fit_voila_on_a_1024_tablet(browser, serve_voila):
             page = browser.new_page(viewport={"width": 1024, "height": 768})
             page.goto(url, timeout=90_000)
             page.wait_for_function(
-                "() => document.querySelectorAll('.hoteledu-app .js-plotly-plot').length === 3",
+                "() => document.querySelectorAll("
+                "'.hoteledu-app .js-plotly-plot:not(.hoteledu-coach-panel *)').length === 3",
                 timeout=90_000,
             )
-            page.wait_for_timeout(1000)
+            _settled(page)
             _assert_fits(page, "Voila 1024 px")
             _time_presses(page, "Voila")
             _assert_fits(page, "Voila 1024 px, mid-game")

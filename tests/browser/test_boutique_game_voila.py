@@ -8,8 +8,10 @@ in the app's form (a real choice in a dropdown, then its button); the other
 decisions by the action buttons and, where guests are placed, by clicking a
 room on the board. Every press made in the page is mirrored on a headless
 controller with the same seed; the page's board (stays, prices, headers) is
-compared with the headless one along the way, after a reload mid-game (a new
-kernel, which resumes the game from its autosave) and at the end.
+compared with the headless one along the way, after each reload (a new kernel, which
+resumes the game from its autosave, with the same log under a "resumed" line) and at
+the end: a plain reload, and later one after the page's kernel was killed (SIGKILL: the
+autosave must already hold the last move).
 """
 
 from __future__ import annotations
@@ -19,12 +21,16 @@ from typing import Any
 
 import pytest
 from pages import (
-    LOG_LINES,
     assert_board_shows,
+    assert_resumed_log,
     click_board,
+    kill_page_kernel,
     log_lines,
+    log_text,
     open_app,
+    press_once,
     rounded,
+    wait_for_autosave,
     wait_for_board_acknowledged,
     wait_for_log_lines,
     write_notebook,
@@ -82,6 +88,22 @@ def _open(page: Any, url: str, reload: bool = False) -> None:
     open_app(page, url, "resumed your game" if reload else "peakload", reload=reload)
 
 
+KILLED_AT = 8
+"""The press after which the page's kernel is killed (mid-game, after the plain reload)."""
+
+
+def _resume(page: Any, url: str, controller: BoutiqueController, kill: bool) -> None:
+    """A reload (a new kernel), after killing the page's kernel if ``kill``: the new kernel
+    resumes the game from its autosave, with the same log and board."""
+    wait_for_autosave(page, "boutique")  # the position the page shows is on disk
+    before = log_text(page)
+    if kill:
+        kill_page_kernel(page)
+    _open(page, url, reload=True)
+    assert_resumed_log(page, before)
+    _assert_board_is_the_game(page, controller)
+
+
 def _press(page: Any, controller: BoutiqueController, turn: int) -> None:
     """One real press (the die, the form, a button, or a room on the board), mirrored."""
     lines = log_lines(page)
@@ -108,15 +130,8 @@ def _press(page: Any, controller: BoutiqueController, turn: int) -> None:
             # a real click on the room on P1's mat (the rooms column of the board)
             space = rooms[0].rooms[0]
             wait_for_board_acknowledged(page)  # else the click is refused: "click again"
-            click_board(page, -0.9, -(2 + space))
-            # the log grows, or the app says the click did nothing; only then the button
-            page.wait_for_function(
-                f"""() => ({LOG_LINES})() > {lines} ||
-                  document.querySelector('.hoteledu-message').innerText.includes('click again')""",
-                timeout=60_000,
-            )
-            if log_lines(page) <= lines:
-                buttons.nth(labels.index(label)).click()
+            # clicked again only once it is known that the click took no effect
+            press_once(page, lambda: click_board(page, -0.9, -(2 + space)))
         else:
             buttons.nth(labels.index(label)).click()
         assert controller.play_text(label), controller.message
@@ -147,10 +162,10 @@ def test_a_whole_boutique_game_against_a_bot_with_a_reload(browser, serve_voila,
             _press(page, controller, turn)
         assert controller.state.phase != "prices"
         _assert_board_is_the_game(page, controller)
-        _open(page, url, reload=True)
-        _assert_board_is_the_game(page, controller)
+        _resume(page, url, controller, kill=False)
 
-        # the whole game by real presses; the board checked along the way
+        # the whole game by real presses; the board checked along the way, and mid-game the
+        # kernel killed (nothing saved at its end), then a reload: the game comes back
         turn = 0
         while not controller.state.is_terminal():
             assert turn < 300, "the game did not end"
@@ -158,6 +173,10 @@ def test_a_whole_boutique_game_against_a_bot_with_a_reload(browser, serve_voila,
             turn += 1
             if turn % 10 == 0:
                 _assert_board_is_the_game(page, controller)
+            if turn == KILLED_AT:
+                logged = len(errors)
+                _resume(page, url, controller, kill=True)
+                del errors[logged:]  # a killed kernel's page logs its lost connection
         _assert_board_is_the_game(page, controller)
         status = page.locator(".hoteledu-status").inner_text()
         assert "game over" in status

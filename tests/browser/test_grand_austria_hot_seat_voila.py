@@ -118,7 +118,7 @@ def _two_people(page: Any, url: str) -> None:
         cover = page.get_by_text(f"Pass the laptop to {who}.")
         cover.wait_for(timeout=15_000)
         # covered: no board (it would show the last person's hand), no choices, no dice
-        assert page.locator(".js-plotly-plot").count() == 0
+        assert page.locator(".js-plotly-plot:not(.hoteledu-coach-panel *)").count() == 0
         assert page.locator(".hoteledu-actions button:visible").count() == 0
         assert not page.get_by_role("button", name="Roll the dice").is_visible()
         # nothing the page holds names a hidden card: models, not only what is painted
@@ -128,7 +128,7 @@ def _two_people(page: Any, url: str) -> None:
         page.get_by_role("button", name=f"I am {who}: show my view").click()
         controller.hand_over()
         assert controller.viewer == int(who[1]) - 1
-        page.wait_for_selector(".js-plotly-plot", timeout=20_000)
+        page.wait_for_selector(".js-plotly-plot:not(.hoteledu-coach-panel *)", timeout=20_000)
         assert not cover.is_visible()
         assert_board_shows(
             page, _board(controller), _same

@@ -127,7 +127,11 @@ class GreedyAgent:
         if phase == CHASE:
             return max(self._after(state, a, me) for a in state.legal_actions())
         if phase == DAM_LEAD:
-            return expected_value(state, lambda s: self._settle(s, me))
+            if state.is_chance_node():
+                return expected_value(state, lambda s: self._settle(s, me))
+            # dam_lead="choose": the mover picks the tile, the best one for itself
+            values = [self._after(state, a, me) for a in state.legal_actions()]
+            return max(values) if state.current_player() == me else min(values)
         if phase == ROLL and not state.is_terminal():
             # The turn is over: the next player's dice move the boat and drop a tourist.
             return expected_value(state, lambda s: self._static(s, me))

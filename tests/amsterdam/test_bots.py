@@ -278,3 +278,15 @@ def test_minimax_is_deterministic_and_plays_whole_games() -> None:
 
     first = game()
     assert first == game() and len(first) > 10
+
+
+def test_greedy_plays_whole_games_where_the_mover_chooses_the_dam_lead() -> None:
+    """With dam_lead="choose" the Dam lead is a decision, not chance: greedy looked ahead
+    through it with chance_outcomes() and crashed there; now it takes the mover's best tile."""
+    choices = 0
+    for seed in range(3):
+        state = new_game(dam_lead="choose")
+        record = play(state, [GreedyAgent(), GreedyAgent()], seed=seed)
+        assert state.is_terminal()
+        choices += sum(type(action).__name__ == "DamLead" for action in record.actions)
+    assert choices > 0  # the games did reach the choice the old code could not settle

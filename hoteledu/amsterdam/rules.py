@@ -98,6 +98,7 @@ from hoteledu.amsterdam.phases import (
     MOVE_MAYOR,
     MOVE_NIGHTWATCHMAN,
     OVER,
+    PHASES,
     ROLL,
     SPLIT,
 )
@@ -131,6 +132,11 @@ _SPLITS = tuple(
 )
 _MOVES = {p: tuple(MovePawn(p, x) for x in INTERSECTIONS) for p in PAWNS}
 _TURNS = {p: tuple(TurnTile(p, t) for t in BUILDING_TILES) for p in PAWNS}
+_TURNS_AROUND = {
+    p: tuple(tuple((place, _TURNS[p][place]) for place in around) for around in TURNABLE_AROUND)
+    for p in PAWNS
+}
+"""Per pawn and intersection index: each place the pawn may turn there, with its action."""
 _LEADS = {p: LeadFromDam(p) for p in PAWNS}
 _SKIPS = {p: Skip(p) for p in PAWNS}
 _CHASES = tuple(ChaseTo(t) for t in BUILDING_TILES)
@@ -178,6 +184,17 @@ _TILES_WITH = {
     for function in range(2 * len(DAY_FUNCTIONS))
 }
 """The tiles that carry each function (0..5 on their day side, 6..11 on their night side)."""
+
+@functools.cache
+def _places_with(tile_at: tuple[int, ...], function: int) -> tuple[int, ...]:
+    """The places, in order, of the tiles that carry ``function`` in this layout."""
+    return tuple(
+        sorted(tile_at.index(t) for t in _TILES_WITH.get(function, ()) if t in tile_at)
+    )
+
+
+_DECISION_PHASES = frozenset(PHASES) - CHANCE_PHASES - {OVER}
+"""Phases where the player to move decides (a Dam lead only with ``dam_lead="choose"``)."""
 
 _ATTRIBUTE_OF_FIELD = {"acting_mayor": "_acting_mayor"}
 """Snapshot fields held under another attribute name (the rest are the same)."""
@@ -261,9 +278,11 @@ class AmsterdamState(State):
         phase = self.phase
         return phase in CHANCE_PHASES and not (phase == DAM_LEAD and self._dam_lead_chosen)
 
+    def is_simultaneous_node(self) -> bool:
+        return False  # the players always take turns
+
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        phase = self.phase
-        if player is None and phase not in CHANCE_PHASES and phase != OVER:
+        if player is None and self.phase in _DECISION_PHASES:
             return self._legal_actions(self.player)
         mover = self.current_player()
         if mover >= 0 and (player is None or (type(player) is int and 0 <= player < self._n)):
@@ -421,10 +440,23 @@ class AmsterdamState(State):
         )
 
     def _pawn_actions(self, pawn: str) -> list[Action]:
-        turns = _TURNS[pawn]
-        actions: list[Action] = [turns[p] for p in self._turnable(pawn)]
-        where = self.mayor if pawn == MAYOR else self.nightwatchman
-        if INTERSECTION_INDEX[where] in DAM_CORNER_INDICES and self.can_lead(pawn):
+        # As _turnable and can_lead decide, read from tables made once (a playout's
+        # most frequent question).
+        mayor = pawn == MAYOR
+        at = INTERSECTION_INDEX[self.mayor if mayor else self.nightwatchman]
+        want_day = not mayor  # the Mayor turns night tiles, the Nightwatchman day tiles
+        day_up = self.day_up
+        if self.tactical:
+            tourists = self.tourists
+            actions: list[Action] = [
+                turn
+                for place, turn in _TURNS_AROUND[pawn][at]
+                if day_up[place] == want_day and tourists[place] < TACTICAL_FULL_TILE
+            ]
+        else:
+            actions = [turn for place, turn in _TURNS_AROUND[pawn][at] if day_up[place] == want_day]
+        # Leading from the Dam needs a tourist there and a location of the pawn's kind.
+        if at in DAM_CORNER_INDICES and self.tourists[DAM_PLACE] > 0 and mayor in day_up:
             actions.append(_LEADS[pawn])
         actions.append(_SKIPS[pawn])
         return actions
@@ -434,12 +466,10 @@ class AmsterdamState(State):
         function = self.chase_function
         # Only the few tiles that carry the function can show it, on its side.
         want_day = function < len(DAY_FUNCTIONS)
-        tile_at, day_up = self.tile_at, self.day_up
-        candidates = sorted(
-            p
-            for p in (tile_at.index(t) for t in _TILES_WITH.get(function, ()) if t in tile_at)
-            if day_up[p] == want_day
-        )
+        day_up = self.day_up
+        candidates = [
+            p for p in _places_with(tuple(self.tile_at), function) if day_up[p] == want_day
+        ]
         if not candidates:
             return []
         tourists = self.tourists
@@ -578,9 +608,9 @@ class AmsterdamState(State):
         keeps the older reading that lets the turn finish first.
         """
         if not self.target_reached:
-            target = self.target
-            for p in range(self._n):
-                if self.hotels[p] and self.score(p) >= target:
+            target, tourists = self.target, self.tourists
+            for hotels in self.hotels:  # each player's score, as score() counts it
+                if hotels and sum([tourists[p] for p in _scored_places(tuple(hotels))]) >= target:
                     self.target_reached = True
                     break
         if self.target_reached and self._end_immediately:

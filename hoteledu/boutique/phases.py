@@ -330,7 +330,11 @@ def _rank_bid_apply(state: Any, action: Action) -> None:
 
 # ------------------------------------------------------------------- place
 def _place_legal(state: Any, player: int) -> list[Action]:
-    return [_made(BlockRooms, r) for r in state.assignments(player, state.card, state.checkin)]
+    # The assignments _place_next found when the phase began, if this is still that position.
+    key, options = state._placing
+    if key != (player, state.card, state.checkin, len(state.stays)):
+        options = state.assignments(player, state.card, state.checkin)
+    return [_made(BlockRooms, r) for r in options]
 
 
 def _place_problem(state: Any, player: int, action: Action) -> Problem:

@@ -196,6 +196,7 @@ class BoutiqueState(State):
         self.shortfalls: list[list[list[int]]] = []  # per week, per player: [hk, ci, kitchen]
         self.stage = "booking"  # "booking" or "walkin": where a won stay came from
         self.last_event = ""
+        self._placing: tuple[Any, list[tuple[int, ...]]] = (None, [])  # see _place_next
 
     # ----------------------------------------------------------- basics
     @property
@@ -300,7 +301,10 @@ class BoutiqueState(State):
         for first, end in geo.spans:
             # A room is free for the stay when no night of its slice holds a stay (-1 each).
             lo, hi = checkin + first, checkin + end
-            free = [r for r in built if max(occ[r * NIGHTS + lo : r * NIGHTS + hi]) < 0]
+            if hi - lo == 1:  # one night: its cell alone (no slice to make)
+                free = [r for r in built if occ[r * NIGHTS + lo] < 0]
+            else:
+                free = [r for r in built if max(occ[r * NIGHTS + lo : r * NIGHTS + hi]) < 0]
             if not free:
                 return []
             candidates.append(free)
@@ -495,6 +499,8 @@ class BoutiqueState(State):
             options = self.assignments(player, self.card, self.checkin, first_only=canonical)
             if len(options) > 1:
                 self.phase = "place"
+                # Kept for the place menu, which asks the same (_place_legal checks the key).
+                self._placing = ((player, self.card, self.checkin, len(self.stays)), options)
                 return
             self.place_queue.pop(0)
             self._block(player, options[0], price)

@@ -185,12 +185,11 @@ _TILES_WITH = {
 }
 """The tiles that carry each function (0..5 on their day side, 6..11 on their night side)."""
 
+
 @functools.cache
 def _places_with(tile_at: tuple[int, ...], function: int) -> tuple[int, ...]:
     """The places, in order, of the tiles that carry ``function`` in this layout."""
-    return tuple(
-        sorted(tile_at.index(t) for t in _TILES_WITH.get(function, ()) if t in tile_at)
-    )
+    return tuple(sorted(tile_at.index(t) for t in _TILES_WITH.get(function, ()) if t in tile_at))
 
 
 _DECISION_PHASES = frozenset(PHASES) - CHANCE_PHASES - {OVER}

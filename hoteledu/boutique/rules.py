@@ -293,10 +293,12 @@ class BoutiqueState(State):
         if first_only and len(geo.spans) == 1:  # one room: the lowest free one
             first, end = geo.spans[0]
             lo, hi = checkin + first, checkin + end
-            for r in built:
-                if max(occ[r * NIGHTS + lo : r * NIGHTS + hi]) < 0:
-                    return [(r,)]
-            return []
+            if hi - lo == 1:  # one night: its cell alone
+                free = (r for r in built if occ[r * NIGHTS + lo] < 0)
+            else:
+                free = (r for r in built if max(occ[r * NIGHTS + lo : r * NIGHTS + hi]) < 0)
+            room = next(free, None)
+            return [] if room is None else [(room,)]
         candidates = []
         for first, end in geo.spans:
             # A room is free for the stay when no night of its slice holds a stay (-1 each).
@@ -313,6 +315,15 @@ class BoutiqueState(State):
         neighbours = self.mat.neighbours
         need = geo.need
         k = len(candidates)
+        if k == 2:  # two card-rooms: the pairs the search below finds, in its order
+            door = bool(need[1])  # a door symbol joins them: neighbouring rooms
+            pairs = [
+                (a, b)
+                for a in candidates[0]
+                for b in candidates[1]
+                if b != a and (not door or a in neighbours[b])
+            ]
+            return pairs[:1] if first_only else pairs
         chosen = [0] * k
         found: list[tuple[int, ...]] = []
 

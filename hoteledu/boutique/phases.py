@@ -188,8 +188,19 @@ _OTHER_FACES = {
 """The changes of one die from the face it shows (0: not set yet) to each other face."""
 
 
+_OTHER_BY_DIE = tuple(tuple(_OTHER_FACES[die, current] for current in range(7)) for die in range(8))
+"""``_OTHER_FACES`` as [die][face] tables, for joining a menu in one expression."""
+
+
 def _change_menu(faces: tuple[int, ...]) -> list[Action]:
     """Keep, or turn one of the 8 dice (showing ``faces``) to another face."""
+    if len(faces) == 8 and min(faces) >= 0 and max(faces) <= 6:  # as the engine keeps them
+        mo, tu, we, th, fr, sa, su, br = faces
+        o = _OTHER_BY_DIE
+        return [
+            _KEEP,
+            *o[0][mo], *o[1][tu], *o[2][we], *o[3][th], *o[4][fr], *o[5][sa], *o[6][su], *o[7][br],
+        ]  # fmt: skip
     actions: list[Action] = [_KEEP]
     for die, current in enumerate(faces):
         others = _OTHER_FACES.get((die, current))

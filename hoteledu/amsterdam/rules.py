@@ -606,7 +606,8 @@ class AmsterdamState(State):
         at the action that brings a player to the target; ``end_rule="end_of_turn"``
         keeps the older reading that lets the turn finish first.
         """
-        if not self.target_reached:
+        # No score can reach the target while all the tiles and the Dam hold fewer tourists.
+        if not self.target_reached and sum(self.tourists) >= self.target:
             target, tourists = self.target, self.tourists
             for hotels in self.hotels:  # each player's score, as score() counts it
                 if hotels and sum([tourists[p] for p in _scored_places(tuple(hotels))]) >= target:

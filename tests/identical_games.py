@@ -234,6 +234,65 @@ def make_stored(game: str, commit: str) -> dict[str, Any]:
     return {"made_by_commit": commit, "games": games}
 
 
+def stored_game_tests(game: str, stored: dict[str, Any]) -> dict[str, Callable[..., None]]:
+    """The tests that replay ``stored`` (``<game>/data/identical_games.json``), by name.
+
+    A game's ``test_identical_games.py`` puts them in its namespace, so both games run
+    the same checks: the stored games cover every option and seat kind; the engine, the
+    live agents, the search's trusted path, equal actions rebuilt from JSON, a clone and a
+    snapshot round trip at every step all play the stored games.
+    """
+    import pytest
+
+    from hoteledu.core.mcts import _apply_fast
+
+    games = stored["games"]
+    live = [i for i, g in enumerate(games) if g["case"]["seats"] in ("random", "mcts")]
+
+    def replay(index: int, **how: Any) -> None:
+        assert_same_game(
+            play_logged(games[index]["case"], games[index]["choices"], **how), games[index]
+        )
+
+    def test_the_games_cover_every_option_and_seat_kind() -> None:
+        assert stored["made_by_commit"] == "9bad5ab"
+        options = [g["case"]["options"] for g in games]
+        assert {o["players"] for o in options} == set(PLAYERS[game])
+        for name in OPTIONS[game]:
+            assert len({o.get(name) for o in options}) > 1, name
+        assert {g["case"]["seats"] for g in games} == {"random", "bots", "mcts"}
+        assert sum(g["actions"] for g in games) > 4000
+
+    @pytest.mark.parametrize("index", range(len(games)))
+    def test_the_engine_plays_the_stored_game(index: int) -> None:
+        replay(index)
+
+    @pytest.mark.parametrize("index", live[::3])
+    def test_the_agents_play_the_stored_game_again(index: int) -> None:
+        """Random seats and the search (clones, determinisations, rollouts) choose as before."""
+        assert_same_game(play_logged(games[index]["case"]), games[index])
+
+    @pytest.mark.parametrize("index", range(0, len(games), 3))
+    def test_the_trusted_path_plays_the_stored_game(index: int) -> None:
+        """Actions taken from legal_actions, applied as the search applies them."""
+        replay(index, apply=_apply_fast)
+
+    @pytest.mark.parametrize("index", range(1, len(games), 4))
+    def test_equal_actions_rebuilt_from_json_play_the_stored_game(index: int) -> None:
+        """The public path with actions that are not the objects legal_actions handed out."""
+        replay(index, apply=by_json)
+
+    @pytest.mark.parametrize("index", range(2, len(games), 4))
+    def test_a_clone_at_every_step_plays_the_stored_game(index: int) -> None:
+        replay(index, fresh_copy=lambda s: s.clone())
+
+    @pytest.mark.parametrize("index", range(3, len(games), 6))
+    def test_a_snapshot_round_trip_at_every_step_plays_the_stored_game(index: int) -> None:
+        replay(index, fresh_copy=snapshot_copy)
+
+    return {name: value for name, value in locals().items() if name.startswith("test_")}
+
+
 def main() -> None:
     """Write ``tests/<game>/data/identical_games.json``; run it only with commit 9bad5ab.
 

@@ -1,4 +1,5 @@
-"""Click to repaint in Chromium: the plotly boards and the SVG boards side by side, in one run.
+"""Click to repaint in Chromium: the SVG boards (every app's default) and the plotly boards
+(``board="plotly"``) side by side, in one run.
 
 Issue 20's goal: a median under 50 ms and a worst case under 150 ms, in
 JupyterLab and in Voilà. Per page kind, one notebook cell shows the three
@@ -18,6 +19,7 @@ and the test extras)::
 
     python benchmarks/bench_click_repaint.py            # JupyterLab and Voila, 20 presses
     python benchmarks/bench_click_repaint.py --voila --presses 10
+    python benchmarks/bench_click_repaint.py --board svg   # the default board only
 """
 
 from __future__ import annotations
@@ -185,6 +187,7 @@ def main() -> None:
     parser.add_argument("--presses", type=int, default=20, help="presses per app")
     parser.add_argument("--jupyterlab", action="store_true", help="JupyterLab only")
     parser.add_argument("--voila", action="store_true", help="Voila only")
+    parser.add_argument("--board", choices=BOARDS, help="this board only (default: both)")
     args = parser.parse_args()
     both = not (args.jupyterlab or args.voila)
     from playwright.sync_api import sync_playwright
@@ -200,7 +203,7 @@ def main() -> None:
             executable_path=str(conf.CHROMIUM), args=conf.CHROMIUM_FLAGS
         )
         try:
-            for board in BOARDS:
+            for board in [args.board] if args.board else BOARDS:
                 if both or args.jupyterlab:
                     run_jupyterlab(conf, chromium, board, args.presses)
                 if both or args.voila:

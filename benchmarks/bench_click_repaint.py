@@ -12,7 +12,8 @@ the board's redraw: for a plotly board the last of plotly's redraw events
 (``plotly_afterplot``, ``restyle``, ``relayout``, ``update``) or of the
 changes to its DOM, the SVG element rebuilt for an SVG board (every
 press that changes the game redraws it, so an SVG press never goes
-unmeasured). The load average is printed before and after each page kind.
+unmeasured). The load average is printed before and after each page kind, and
+the console errors of each page's load (those the browser tests do not allow).
 
 Run from the repository root (needs Debian's Chromium at /usr/bin/chromium
 and the test extras)::
@@ -150,9 +151,19 @@ def report(where: str, times: dict[tuple[str, str], list[float]], load: tuple) -
     return lines
 
 
-def run_jupyterlab(conf: ModuleType, chromium: Any, board: str, presses: int) -> list[str]:
+def console_at_load(where: str, board: str, errors: list[str]) -> None:
+    """Print the console errors of the page's load (not allowed by the browser tests)."""
+    print(f"{where} {board}: {len(errors)} console errors at load", flush=True)
+    for error in errors:
+        print(f"    {error[:300]}", flush=True)
+
+
+def run_jupyterlab(
+    conf: ModuleType, pages: ModuleType, chromium: Any, board: str, presses: int
+) -> list[str]:
     with conf.jupyterlab_server(source=source(board)) as url:
         page = chromium.new_page(viewport={"width": 1280, "height": 900})
+        errors = pages.record_console_errors(page)
         page.goto(url, timeout=90_000)
         page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
         page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=90_000)
@@ -160,6 +171,7 @@ def run_jupyterlab(conf: ModuleType, chromium: Any, board: str, presses: int) ->
         page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
         page.wait_for_function(BOARDS_DRAWN, arg=len(GAMES), timeout=120_000)
         page.wait_for_timeout(2000)
+        console_at_load("JupyterLab", board, errors)
         before = os.getloadavg()[0]
         times = time_presses(page, board, presses)
         page.close()
@@ -173,9 +185,11 @@ def run_voila(
         notebook = pages.write_notebook(Path(root), "apps.ipynb", source(board))
         with conf.voila_server(notebook) as url:
             page = chromium.new_page(viewport={"width": 1024, "height": 768})
+            errors = pages.record_console_errors(page)
             page.goto(url, timeout=120_000)
             page.wait_for_function(BOARDS_DRAWN, arg=len(GAMES), timeout=120_000)
             page.wait_for_timeout(2000)
+            console_at_load("Voila", board, errors)
             before = os.getloadavg()[0]
             times = time_presses(page, board, presses)
             page.close()
@@ -205,7 +219,7 @@ def main() -> None:
         try:
             for board in [args.board] if args.board else BOARDS:
                 if both or args.jupyterlab:
-                    run_jupyterlab(conf, chromium, board, args.presses)
+                    run_jupyterlab(conf, pages, chromium, board, args.presses)
                 if both or args.voila:
                     run_voila(conf, pages, chromium, board, args.presses)
         finally:

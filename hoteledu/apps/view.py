@@ -87,16 +87,16 @@ from hoteledu.apps.resume_key import ResumeKey
 from hoteledu.apps.svgboard import SvgBoard
 
 MAX_BUTTONS = 40
+"""Buttons kept for legal actions; more than this are offered in the dropdown only."""
 BOARD_KINDS = ("plotly", "svg")
 """How a board is drawn: a plotly ``FigureWidget`` updated in place, or one
 :class:`~hoteledu.apps.svgboard.SvgBoard` redrawn from its scene (for games whose
 adapter supplies ``svg_scene``)."""
 DEFAULT_BOARD = "svg"
-"""The board of an app made without ``board=`` (issue 20: click to repaint a median of 28 to
-45 ms against plotly's 109 to 178, and no watchdog; ``docs/apps.md``)."""
+"""The board of an app made without ``board=`` (issue 20: click to repaint a median of 20 to
+27 ms against plotly's 81 to 111 in one run, and no watchdog; ``docs/apps.md``)."""
 BOARD_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
 """plotly.js options of a board: a board is not a chart (no toolbar, no zoom)."""
-"""Buttons kept for legal actions; more than this are offered in the dropdown only."""
 THINKING_HTML = "<span style='color:#6a1b9a'>\u231b {who} is thinking...</span>"
 
 

@@ -616,6 +616,7 @@ BOARD_FIT = """() => {
       if (!t.textContent.trim()) continue;
       sizes.push(parseFloat(t.getAttribute('font-size')) * scale);  // the type as painted
       for (const line of t.children) {  // each line's box (a text's box is its lines' union)
+        if (line.tagName !== 'tspan') continue;  // a hover title is not painted
         const r = line.getBoundingClientRect();
         if (r.width === 0 || r.height === 0) continue;
         lines.push({words: line.textContent, r});

@@ -35,9 +35,10 @@ PAINTED = """() => {
   const svg = document.querySelector('.hoteledu-app svg.hoteledu-svgboard');
   if (!svg) return null;
   return Array.from(svg.children).map(e => [e.tagName,
-    e.tagName === 'text' ? Array.from(e.children).map(line => line.textContent) : null]);
+    e.tagName === 'text' ? Array.from(e.children).filter(line => line.tagName === 'tspan')
+      .map(line => line.textContent) : null]);
 }"""
-"""The painted board: each element's tag and, for a text, its lines."""
+"""The painted board: each element's tag and, for a text, its lines (not its hover title)."""
 
 
 def _fresh(controller: GrandAustriaController) -> list[list[Any]]:

@@ -1,4 +1,5 @@
-"""Click to repaint in Chromium: the plotly boards and the SVG boards side by side, in one run.
+"""Click to repaint in Chromium: the SVG boards (every app's default) and the plotly boards
+(``board="plotly"``) side by side, in one run.
 
 Issue 20's goal: a median under 50 ms and a worst case under 150 ms, in
 JupyterLab and in Voilà. Per page kind, one notebook cell shows the three
@@ -11,13 +12,15 @@ the board's redraw: for a plotly board the last of plotly's redraw events
 (``plotly_afterplot``, ``restyle``, ``relayout``, ``update``) or of the
 changes to its DOM, the SVG element rebuilt for an SVG board (every
 press that changes the game redraws it, so an SVG press never goes
-unmeasured). The load average is printed before and after each page kind.
+unmeasured). The load average is printed before and after each page kind, and
+the console errors of each page's load (those the browser tests do not allow).
 
 Run from the repository root (needs Debian's Chromium at /usr/bin/chromium
 and the test extras)::
 
     python benchmarks/bench_click_repaint.py            # JupyterLab and Voila, 20 presses
     python benchmarks/bench_click_repaint.py --voila --presses 10
+    python benchmarks/bench_click_repaint.py --board svg   # the default board only
 """
 
 from __future__ import annotations
@@ -148,9 +151,19 @@ def report(where: str, times: dict[tuple[str, str], list[float]], load: tuple) -
     return lines
 
 
-def run_jupyterlab(conf: ModuleType, chromium: Any, board: str, presses: int) -> list[str]:
+def console_at_load(where: str, board: str, errors: list[str]) -> None:
+    """Print the console errors of the page's load (not allowed by the browser tests)."""
+    print(f"{where} {board}: {len(errors)} console errors at load", flush=True)
+    for error in errors:
+        print(f"    {error[:300]}", flush=True)
+
+
+def run_jupyterlab(
+    conf: ModuleType, pages: ModuleType, chromium: Any, board: str, presses: int
+) -> list[str]:
     with conf.jupyterlab_server(source=source(board)) as url:
         page = chromium.new_page(viewport={"width": 1280, "height": 900})
+        errors = pages.record_console_errors(page)
         page.goto(url, timeout=90_000)
         page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
         page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=90_000)
@@ -158,6 +171,7 @@ def run_jupyterlab(conf: ModuleType, chromium: Any, board: str, presses: int) ->
         page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
         page.wait_for_function(BOARDS_DRAWN, arg=len(GAMES), timeout=120_000)
         page.wait_for_timeout(2000)
+        console_at_load("JupyterLab", board, errors)
         before = os.getloadavg()[0]
         times = time_presses(page, board, presses)
         page.close()
@@ -171,9 +185,11 @@ def run_voila(
         notebook = pages.write_notebook(Path(root), "apps.ipynb", source(board))
         with conf.voila_server(notebook) as url:
             page = chromium.new_page(viewport={"width": 1024, "height": 768})
+            errors = pages.record_console_errors(page)
             page.goto(url, timeout=120_000)
             page.wait_for_function(BOARDS_DRAWN, arg=len(GAMES), timeout=120_000)
             page.wait_for_timeout(2000)
+            console_at_load("Voila", board, errors)
             before = os.getloadavg()[0]
             times = time_presses(page, board, presses)
             page.close()
@@ -185,6 +201,7 @@ def main() -> None:
     parser.add_argument("--presses", type=int, default=20, help="presses per app")
     parser.add_argument("--jupyterlab", action="store_true", help="JupyterLab only")
     parser.add_argument("--voila", action="store_true", help="Voila only")
+    parser.add_argument("--board", choices=BOARDS, help="this board only (default: both)")
     args = parser.parse_args()
     both = not (args.jupyterlab or args.voila)
     from playwright.sync_api import sync_playwright
@@ -200,9 +217,9 @@ def main() -> None:
             executable_path=str(conf.CHROMIUM), args=conf.CHROMIUM_FLAGS
         )
         try:
-            for board in BOARDS:
+            for board in [args.board] if args.board else BOARDS:
                 if both or args.jupyterlab:
-                    run_jupyterlab(conf, chromium, board, args.presses)
+                    run_jupyterlab(conf, pages, chromium, board, args.presses)
                 if both or args.voila:
                     run_voila(conf, pages, chromium, board, args.presses)
         finally:

@@ -2,9 +2,13 @@
 
 Every widget is a thin view: a press calls the
 :class:`~hoteledu.apps.controller.GameController`, then :meth:`GameApp.refresh`
-redraws from its state. The board is a plotly ``FigureWidget`` built once from
-the adapter's ``board_figure`` and updated in place (one ``batch_update``,
-only the traces and layout keys that changed). Callback output goes to
+redraws from its state. The board is by default one
+:class:`~hoteledu.apps.svgboard.SvgBoard` (an SVG drawn in the browser from the
+adapter's ``svg_scene``: a new view draws from the widget's own state, a click
+names the drawing's version); with ``board="plotly"`` it is a plotly
+``FigureWidget`` built once from the adapter's ``board_figure`` and updated in
+place (one ``batch_update``, only the traces and layout keys that changed),
+which the points below about plotly concern. Callback output goes to
 widgets (the log, the message line), never to print.
 
 What the view guarantees (``design/APPS.md``):
@@ -83,15 +87,16 @@ from hoteledu.apps.resume_key import ResumeKey
 from hoteledu.apps.svgboard import SvgBoard
 
 MAX_BUTTONS = 40
+"""Buttons kept for legal actions; more than this are offered in the dropdown only."""
 BOARD_KINDS = ("plotly", "svg")
 """How a board is drawn: a plotly ``FigureWidget`` updated in place, or one
 :class:`~hoteledu.apps.svgboard.SvgBoard` redrawn from its scene (for games whose
 adapter supplies ``svg_scene``)."""
-DEFAULT_BOARD = "plotly"
-"""The board of an app made without ``board=``."""
+DEFAULT_BOARD = "svg"
+"""The board of an app made without ``board=`` (issue 20: click to repaint a median of 20 to
+27 ms against plotly's 81 to 111 in one run, and no watchdog; ``docs/apps.md``)."""
 BOARD_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
 """plotly.js options of a board: a board is not a chart (no toolbar, no zoom)."""
-"""Buttons kept for legal actions; more than this are offered in the dropdown only."""
 THINKING_HTML = "<span style='color:#6a1b9a'>\u231b {who} is thinking...</span>"
 
 

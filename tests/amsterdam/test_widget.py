@@ -74,10 +74,11 @@ def test_AMS_12_click_on_intersection_places_hotel_drawn_in_player_colour(app):
     assert app.controller.state.phase == MOVE_MAYOR
 
 
-def test_figure_click_events_map_to_the_legal_action(app):
+def test_figure_click_events_map_to_the_legal_action():
     """A real plotly click (points on the intersections trace) goes through the same path."""
     from plotly.callbacks import InputDeviceState, Points
 
+    app = AmsterdamApp(players=2, seats=("human", "random"), seed=11, board="plotly")
     app.roll_button.click()
     intersections = trace(app.figure, "intersections")
     index = [tuple(c[1:]) for c in intersections.customdata].index((4, 2))

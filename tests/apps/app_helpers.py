@@ -1,4 +1,10 @@
-"""Helpers of the app tests: random presses, and what a new view would start from."""
+"""Helpers of the app tests: random presses, and what a new view would start from.
+
+Both board kinds are served: the SVG board (the default) is clicked through its
+widget's own path (``SvgBoard.click`` with the drawing's version and a drawn
+target, as the page sends it), a plotly board (``board="plotly"``) through its
+clickable traces' points.
+"""
 
 from __future__ import annotations
 
@@ -20,6 +26,30 @@ def shown_buttons(app: GameApp) -> list:
     return app.action_buttons
 
 
+def board_clicks(app: GameApp, rng: np.random.Generator) -> list:
+    """A random board click for each kind of board (empty when nothing can be clicked)."""
+    board = app.svg_board
+    if board is not None:
+        if not board.targets or board not in app.board_box.children:
+            return []
+        return [lambda: board.click(board.version, int(rng.integers(len(board.targets))))]
+    names = [t.name for t in app.figure.data]
+    clickable = [
+        app.figure.data[names.index(n)]
+        for n in app.adapter.clickable_traces
+        if app.figure.data[names.index(n)].customdata
+    ]
+    if not clickable:
+        return []
+
+    def click() -> None:
+        trace = clickable[int(rng.integers(len(clickable)))]
+        point = trace.customdata[int(rng.integers(len(trace.customdata)))]
+        app._guard(lambda: app.controller.click(trace.name, list(point)))()
+
+    return [click]
+
+
 def press_something(app: GameApp, rng: np.random.Generator, undo: bool = True) -> None:
     """One random press of what a player could press now (``undo=False``: never Undo)."""
     options = []
@@ -28,20 +58,7 @@ def press_something(app: GameApp, rng: np.random.Generator, undo: bool = True) -
         options.append(lambda: buttons[int(rng.integers(len(buttons)))].click())
     if app.chance_button.layout.display != "none":
         options.append(app.chance_button.click)
-    names = [t.name for t in app.figure.data]
-    clickable = [
-        app.figure.data[names.index(n)]
-        for n in app.adapter.clickable_traces
-        if app.figure.data[names.index(n)].customdata
-    ]
-    if clickable:
-
-        def board() -> None:
-            trace = clickable[int(rng.integers(len(clickable)))]
-            point = trace.customdata[int(rng.integers(len(trace.customdata)))]
-            app._guard(lambda: app.controller.click(trace.name, list(point)))()
-
-        options += [board, board]
+    options += 2 * board_clicks(app, rng)
     if app.cover.layout.display != "none":
         options.append(app.cover_button.click)
     if undo or not options:
@@ -50,11 +67,17 @@ def press_something(app: GameApp, rng: np.random.Generator, undo: bool = True) -
 
 
 def assert_new_view_shows_the_game(app: GameApp) -> None:
-    """What a view created now starts from equals the figure drawn from the live state."""
+    """What a view created now starts from equals the board drawn from the live state."""
+    c = app.controller
+    if app.svg_board is not None:
+        state = app.svg_board.get_state()
+        drawn = app.adapter.svg_scene(c.scene(), c.highlight(), app._overlays())
+        assert state["version"] == c.version
+        assert state["scene"] == drawn.data()
+        assert app.svg_board.targets == drawn.targets
+        return
     state = app.figure.get_state()
-    expected = app.adapter.board_figure(
-        app.controller.scene(), app.controller.highlight(), app._overlays()
-    ).to_plotly_json()
+    expected = app.adapter.board_figure(c.scene(), c.highlight(), app._overlays()).to_plotly_json()
     synced = state["_widget_data"]
     assert len(synced) == len(expected["data"])
     for got, want in zip(synced, expected["data"], strict=True):

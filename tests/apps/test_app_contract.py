@@ -289,15 +289,17 @@ def test_a_double_press_on_undo_undoes_once(make_app):
     assert snapshot(app) == before and c.version == version
 
 
-def test_a_board_click_on_a_board_not_yet_repainted_does_nothing(make_app, monkeypatch):
-    """The click arrives before the browser view applied the last board update."""
+def test_a_board_click_on_a_board_not_yet_repainted_does_nothing(make_plotly_app, monkeypatch):
+    """A plotly board's click arrives before the browser view applied the last update.
+
+    (An SVG board's click names its drawing's version: ``tests/apps/test_svg_board.py``.)"""
     from plotly.callbacks import InputDeviceState, Points
 
     from hoteledu.apps import watchdog
 
     monkeypatch.setattr(watchdog, "in_kernel", lambda: True)  # as in a kernel with a browser view
     monkeypatch.setattr(watchdog, "WATCHDOG_SECONDS", 3600.0)
-    app = make_app(("human", "human"), 2)
+    app = make_plotly_app(("human", "human"), 2)
     c = app.controller
     names = [t.name for t in app.figure.data]
     rng = np.random.default_rng(2)

@@ -1,4 +1,5 @@
-"""The boards are not charts and fit a narrow page (issue 20); the browser test checks the DOM."""
+"""The plotly boards (``board="plotly"``) are not charts and fit a narrow page (issue 20); the
+SVG boards (the default) are checked in ``test_svg_board.py``, both in the browser."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from hoteledu.boutique.app import make_app as boutique
 from hoteledu.grand_austria.app import make_app as grand_austria
 
 APPS = {
-    "amsterdam": lambda: amsterdam(players=2, seats=("human", "human"), seed=1),
-    "grand_austria": lambda: grand_austria(players=4, seats=("human",) * 4, seed=6),
-    "boutique": lambda: boutique(players=4, seats=("human",) * 4, seed=6, weeks=1),
+    "amsterdam": lambda: amsterdam(players=2, seats=("human", "human"), seed=1, board="plotly"),
+    "grand_austria": lambda: grand_austria(players=4, seats=("human",) * 4, seed=6, board="plotly"),
+    "boutique": lambda: boutique(players=4, seats=("human",) * 4, seed=6, weeks=1, board="plotly"),
 }
 NARROWEST_PAGE = 800
 """Pixels an app's output gets in JupyterLab at 1280 px beside its file browser, about."""

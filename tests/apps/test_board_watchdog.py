@@ -1,4 +1,5 @@
-"""A board whose browser view never applies updates is rebuilt from the live state."""
+"""A plotly board (``board="plotly"``) whose browser view never applies updates is rebuilt
+from the live state (an SVG board needs no watchdog: a new view draws from its state)."""
 
 from __future__ import annotations
 
@@ -26,10 +27,10 @@ def _wait_for_the_watchdog(app) -> None:
         timer.join()
 
 
-def test_a_board_never_answered_is_rebuilt(make_app, monkeypatch):
+def test_a_board_never_answered_is_rebuilt(make_plotly_app, monkeypatch):
     monkeypatch.setattr(watchdog, "in_kernel", lambda: True)
     monkeypatch.setattr(watchdog, "WATCHDOG_SECONDS", 0.2)
-    app = make_app(("human", "human"), 1)
+    app = make_plotly_app(("human", "human"), 1)
     old, box_on_the_page = app.figure, app.board_box
     _press_until_the_board_changes(app, np.random.default_rng(1))
     _wait_for_the_watchdog(app)
@@ -48,10 +49,10 @@ def test_a_board_never_answered_is_rebuilt(make_app, monkeypatch):
         assert any(child is app.figure for child in app.board_box.children)
 
 
-def test_a_board_that_answers_is_kept(make_app, monkeypatch):
+def test_a_board_that_answers_is_kept(make_plotly_app, monkeypatch):
     monkeypatch.setattr(watchdog, "in_kernel", lambda: True)
     monkeypatch.setattr(watchdog, "WATCHDOG_SECONDS", 0.2)
-    app = make_app(("human", "human"), 1)
+    app = make_plotly_app(("human", "human"), 1)
     _press_until_the_board_changes(app, np.random.default_rng(1))
     old = app.figure  # (a hot-seat cover going up replaced the board already)
     # the browser's view applied the update and reported the traces' deltas

@@ -41,7 +41,7 @@ def test_the_next_human_seat_gets_a_pass_the_laptop_screen():
     # covered: no board, no choices, no dice; the message names P2
     assert app.cover.layout.display == ""
     assert "Pass the laptop to P2" in app.cover_html.value
-    assert not any(child is app.figure for child in app.board_box.children)
+    assert not any(child is app._board_widget for child in app.board_box.children)
     assert app.action_buttons == [] and app.chance_button.layout.display == "none"
     assert "pass the laptop to P2" in app.status_html.value
     before = c.state.to_json_str()
@@ -49,6 +49,6 @@ def test_the_next_human_seat_gets_a_pass_the_laptop_screen():
     app.adapter.viewers.clear()
     app.cover_button.click()  # P2 takes the laptop
     assert c.viewer == 1 and app.cover.layout.display == "none"
-    assert any(child is app.figure for child in app.board_box.children)
+    assert any(child is app._board_widget for child in app.board_box.children)
     assert app.chance_button.layout.display == ""
     assert set(app.adapter.viewers) == {1}  # drawn from P2's observation only

@@ -215,7 +215,7 @@ def test_a_resumed_hot_seat_game_shows_nobody_s_cards_until_the_hand_over():
     c = again.controller
     assert c.state.to_json_str() == app.controller.state.to_json_str()
     assert c.viewer is None and c.needs_handover() and c.laptop_seat() is None
-    assert again.cover.layout.display == "" and again.figure not in again.board_box.children
+    assert again.cover.layout.display == "" and again._board_widget not in again.board_box.children
     held = json.dumps(browser_held(before, {}))
     leaks = [w for w in _hidden_card_words(c.state, set()) if w in held]
     assert not leaks, f"a resumed page holds hidden cards before the hand-over: {leaks[:5]}"

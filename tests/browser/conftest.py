@@ -148,10 +148,11 @@ def voila_server(notebook: str, timeout: float = 90.0, nodelay: bool = True) -> 
 
 APP_NOTEBOOK_SOURCE = (
     "from hoteledu.amsterdam.app import AmsterdamApp\n"
-    "app = AmsterdamApp(players=2, seats=('human', 'human'), seed=1)\n"
+    "app = AmsterdamApp(players=2, seats=('human', 'human'), seed=1, board='plotly')\n"
     "app"
 )
-"""The one cell of the notebook that :func:`jupyterlab_server` serves."""
+"""The one cell of the notebook that :func:`jupyterlab_server` serves (a plotly board: its
+tests read plotly's traces and clicks; every app's default is the SVG board)."""
 
 
 @contextlib.contextmanager

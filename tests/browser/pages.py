@@ -18,6 +18,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+BOARD = ".hoteledu-app .hoteledu-board"
+"""The app's board on the page, either kind: the SVG board (the default) or a plotly board
+(``board="plotly"``); absent while the hot-seat cover is up."""
 FIGURE_DATA = """(names) => {
   const gd = document.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)');
   const out = {};
@@ -138,7 +141,7 @@ def open_app(page: Any, url: str, ready_text: str, reload: bool = False) -> None
     else:
         page.goto(url, timeout=45_000)
     page.wait_for_selector(".hoteledu-log", timeout=45_000)
-    page.wait_for_selector(".js-plotly-plot:not(.hoteledu-coach-panel *)", timeout=20_000)
+    page.wait_for_selector(BOARD, timeout=20_000)
     page.wait_for_function(
         "(text) => document.querySelector('.hoteledu-log').innerText.includes(text)",
         arg=ready_text,
@@ -532,10 +535,13 @@ def reload_shows_run_this_cell(page: Any, stored_text: str | list[str]) -> None:
 
 
 BOARD_WORDS = """() => {
+  const svg = document.querySelector('.hoteledu-app svg.hoteledu-svgboard');
+  if (svg) return Array.from(svg.querySelectorAll('text')).map(t => t.textContent);
   const gd = document.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)');
   return gd && gd.data ? gd.data.map(t => [t.name, t.text === undefined ? null : t.text]) : null;
 }"""
-"""The page board's words, trace by trace (the state a person reads)."""
+"""The page board's words (the state a person reads): an SVG board's text elements in drawing
+order, a plotly board's trace by trace."""
 
 
 def resume_by_running(page: Any, before_log: str, before_board: Any) -> None:
@@ -565,3 +571,141 @@ def settled_position(page: Any, game: str) -> tuple[str, Any]:
     board = wait_until_stable(page, BOARD_WORDS)
     wait_for_autosave(page, game)
     return log_text(page), board
+
+
+BOARD_FIT = """() => {
+  const shown = (element) => {  // the part of the page the element may show in
+    let right = document.documentElement.clientWidth, left = 0;
+    for (let e = element.parentElement; e; e = e.parentElement) {
+      const style = getComputedStyle(e);
+      if (style.overflowX !== 'visible') {
+        const box = e.getBoundingClientRect();
+        left = Math.max(left, box.left);
+        right = Math.min(right, box.left + e.clientWidth);
+      }
+    }
+    return [left, right];
+  };
+  const out = [];
+  for (const app of document.querySelectorAll('.hoteledu-app')) {
+    const svg = app.querySelector('svg.hoteledu-svgboard');
+    if (!svg) { out.push({missing: true}); continue; }
+    const [left, right] = shown(svg);
+    const board = svg.getBoundingClientRect();
+    const problems = [];
+    const inside = (r, what) => {
+      if (r.left < left - 1 || r.right > right + 1)
+        problems.push(`${what} spans x ${r.left.toFixed(0)}..${r.right.toFixed(0)} ` +
+                      `but the page shows ${left.toFixed(0)}..${right.toFixed(0)}`);
+      if (r.left < board.left - 1 || r.right > board.right + 1 ||
+          r.top < board.top - 1 || r.bottom > board.bottom + 1)
+        problems.push(`${what} is cut off by the board's box`);
+    };
+    inside(board, 'the board');
+    // every element drawn (shapes and text), as painted
+    let elements = 0;
+    for (const e of svg.children) {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      elements += 1;
+      if (e.tagName !== 'text') inside(r, `a ${e.tagName}`);
+    }
+    const lines = [], sizes = [];
+    const scale = board.width / svg.viewBox.baseVal.width;
+    for (const t of svg.querySelectorAll('text')) {
+      if (!t.textContent.trim()) continue;
+      sizes.push(parseFloat(t.getAttribute('font-size')) * scale);  // the type as painted
+      for (const line of t.children) {  // each line's box (a text's box is its lines' union)
+        if (line.tagName !== 'tspan') continue;  // a hover title is not painted
+        const r = line.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        lines.push({words: line.textContent, r});
+        inside(r, `"${line.textContent}"`);
+      }
+    }
+    for (let i = 0; i < lines.length; i++) for (let j = i + 1; j < lines.length; j++) {
+      const a = lines[i].r, b = lines[j].r;
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > 1 && h > 1)  // a pixel of anti-aliasing is not an overlap
+        problems.push(`"${lines[i].words}" overlaps "${lines[j].words}" (${w.toFixed(0)} x ` +
+                      `${h.toFixed(0)} px)`);
+    }
+    out.push({width: board.width, elements, lines: lines.length, smallest: Math.min(...sizes),
+              problems, version: Number(svg.getAttribute('data-version'))});
+  }
+  return out;
+}"""
+"""Per app on the page: its SVG board's width, elements, lines of text, smallest painted type,
+and each misfit (an element outside the page's view or the board, text over text)."""
+MIN_PAINTED_TYPE_PX = 12
+
+
+def board_misfits(page: Any, games: tuple[str, ...], where: str) -> list[str]:
+    """What does not fit on each SVG board of the page (``games``: the apps in page order):
+    an element outside the part of the page it shows in, a line of text over another, type
+    under 12 px as painted. Prints each board's measures."""
+    boards = page.evaluate(BOARD_FIT)
+    assert len(boards) == len(games), f"{where}: {len(boards)} apps on the page"
+    report = []
+    for game, board in zip(games, boards, strict=True):
+        if board.get("missing"):
+            report.append(f"{game}: no SVG board drawn")
+            continue
+        print(
+            f"{where} {game}: board {board['width']:.0f} px wide, {board['elements']} elements, "
+            f"{board['lines']} lines, smallest type {board['smallest']:.1f} px"
+        )
+        report += [f"{game}: {p}" for p in board["problems"]]
+        if board["smallest"] < MIN_PAINTED_TYPE_PX - 0.05:
+            report.append(f"{game}: type of {board['smallest']:.1f} px")
+    return report
+
+
+def assert_boards_fit(page: Any, games: tuple[str, ...], where: str) -> None:
+    report = board_misfits(page, games, where)
+    assert not report, f"{where}:\n" + "\n".join(report[:40])
+
+
+CONSOLE_ALLOWED: dict[tuple[str, ...], str] = {
+    ("net::ERR_NAME_NOT_RESOLVED", "from another host"): (
+        "a resource the page's template links from another host (Voilà's fonts and icons "
+        "from a CDN): this machine has no DNS; a request to the page's own server is not "
+        "allowed"
+    ),
+    ("#RUNTIME-012", "jupyterlab-jupytext"): (
+        "jupytext's JupyterLab extension, which Voilà loads too, asks for JupyterLab's "
+        "document manager, which a Voilà page does not have"
+    ),
+    ("Plugin 'ipylab:plugin' failed to activate", "IMainMenu"): (
+        "ipylab's JupyterLab extension, which Voilà loads too, asks for JupyterLab's main "
+        "menu, which a Voilà page does not have"
+    ),
+}
+"""Console errors at an app page's load that are not ours: the words that all appear in it ->
+why it is allowed."""
+
+
+def record_console_errors(page: Any) -> list[str]:
+    """Collect the page's console errors and uncaught exceptions from now on (the list
+    grows as they come), minus :data:`CONSOLE_ALLOWED`."""
+    errors: list[str] = []
+    own = {"host": ""}
+
+    def console(message: Any) -> None:
+        if message.type != "error":
+            return
+        url = (message.location or {}).get("url", "")
+        where = "from another host" if own["host"] and own["host"] not in url else "own"
+        text = f"{message.text} ({where}: {url})"
+        if not any(all(words in text for words in allowed) for allowed in CONSOLE_ALLOWED):
+            errors.append(f"console: {text}")
+
+    def navigated(frame: Any) -> None:
+        if frame == page.main_frame and not own["host"]:
+            own["host"] = frame.url.split("/")[2] if "//" in frame.url else ""
+
+    page.on("framenavigated", navigated)
+    page.on("console", console)
+    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
+    return errors

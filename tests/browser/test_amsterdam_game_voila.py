@@ -46,7 +46,7 @@ SEED = 5
 COMPARED_TRACES = ("hotels", "tourists", "boat", "mayor", "nightwatchman", "quays")
 NOTEBOOK_SOURCE = f"""\
 from hoteledu.amsterdam.app import AmsterdamApp
-app = AmsterdamApp(players=2, seats=("greedy", "human"), seed={SEED})
+app = AmsterdamApp(players=2, seats=("greedy", "human"), seed={SEED}, board="plotly")
 app"""
 
 POINT = re.compile(r"^(hotel at|the Mayor to|the Nightwatchman to) \((\d),(\d)\)$")

@@ -14,6 +14,8 @@ every websocket message from the kernel counted and sized.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -153,11 +155,25 @@ def time_actions(
     return samples
 
 
+def _plotly_lessons(root: Path) -> str:
+    """A copy of the lessons whose Amsterdam play notebook draws the plotly board
+    (``board="plotly"``): this test reads plotly's traces, events and websocket traits.
+    The play notebook as shipped draws the SVG board (``test_board_fit.py``)."""
+    lessons = root / LESSONS
+    shutil.copytree(REPO / LESSONS, lessons)
+    play = lessons / "amsterdam" / "01_play.ipynb"
+    text = play.read_text()
+    call = 'seats=(\\"human\\", \\"greedy\\"), seed=2024)'
+    assert text.count(call) == 1, "the play notebook's make_app call moved"
+    play.write_text(text.replace(call, call[:-1] + ', board=\\"plotly\\")'))
+    return str(lessons)
+
+
 @pytest.mark.browser
 def test_play_a_turn_in_voila(browser, serve_voila):
     start = time.monotonic()
     # served as `hoteledu app amsterdam` serves it: the lessons folder, the app's page in it
-    with serve_voila(LESSONS) as url:
+    with tempfile.TemporaryDirectory() as root, serve_voila(_plotly_lessons(Path(root))) as url:
         page = browser.new_page(viewport={"width": 1300, "height": 1100})
         page.add_init_script(RECORDER)
         page.goto(url + APP_PAGE, timeout=45_000)

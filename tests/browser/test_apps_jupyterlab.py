@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 from pages import (
+    BOARD,
     BOARD_WORDS,
     log_text,
     play_cell,
@@ -133,9 +134,7 @@ def _press_hot_seat(page: Any) -> None:
         if button.count() and button.first.is_visible():
             button.first.click()
             if name == "show my view":  # no log line: the board comes back instead
-                page.wait_for_selector(
-                    ".js-plotly-plot:not(.hoteledu-coach-panel *)", timeout=30_000
-                )
+                page.wait_for_selector(BOARD, timeout=30_000)
                 return
             break
     else:
@@ -160,10 +159,10 @@ def test_a_reload_in_jupyterlab_shows_the_live_game(browser, serve_jupyterlab, g
         for _ in range(6):
             _press_hot_seat(page)
         for _ in range(3):  # a covered board (hot seat): hand the laptop over first
-            if page.locator(".js-plotly-plot:not(.hoteledu-coach-panel *)").count():
+            if page.locator(BOARD).count():
                 break
             _press_hot_seat(page)
-        page.wait_for_selector(".js-plotly-plot:not(.hoteledu-coach-panel *)", timeout=30_000)
+        page.wait_for_selector(BOARD, timeout=30_000)
         live_board = wait_until_stable(page, BOARD_WORDS)  # the last redraw is over
         live_log = log_text(page)
         assert live_log.strip() and live_board
@@ -176,7 +175,7 @@ def test_a_reload_in_jupyterlab_shows_the_live_game(browser, serve_jupyterlab, g
             arg=live_log,
             timeout=30_000,
         )
-        page.wait_for_selector(".js-plotly-plot:not(.hoteledu-coach-panel *)", timeout=30_000)
+        page.wait_for_selector(BOARD, timeout=30_000)
         page.wait_for_function(
             f"(want) => JSON.stringify(({BOARD_WORDS})()) === JSON.stringify(want)",
             arg=live_board,

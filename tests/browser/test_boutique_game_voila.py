@@ -44,7 +44,7 @@ SEATS = ("human", "peakload")
 COMPARED_TRACES = ("stays", "prices", "headers", "rooms")
 NOTEBOOK_SOURCE = f"""\
 from hoteledu.boutique.app import make_app
-app = make_app(players=2, seats={SEATS!r}, seed={SEED}, weeks=1)
+app = make_app(players=2, seats={SEATS!r}, seed={SEED}, weeks=1, board="plotly")
 app"""
 
 

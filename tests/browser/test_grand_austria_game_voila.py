@@ -49,7 +49,7 @@ SEATS = ("heuristic", "human")
 COMPARED_TRACES = ("spaces", "guests", "rooms", "cafe", "emperor", "vp")
 NOTEBOOK_SOURCE = f"""\
 from hoteledu.grand_austria.app import make_app
-app = make_app(players=2, seats={SEATS!r}, seed={SEED})
+app = make_app(players=2, seats={SEATS!r}, seed={SEED}, board="plotly")
 app"""
 
 

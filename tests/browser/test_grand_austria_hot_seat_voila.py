@@ -37,7 +37,7 @@ SEED = 9
 SEATS = ("human", "human")
 NOTEBOOK_SOURCE = f"""\
 from hoteledu.grand_austria.app import make_app
-app = make_app(players=2, seats={SEATS!r}, seed={SEED})
+app = make_app(players=2, seats={SEATS!r}, seed={SEED}, board="plotly")
 app"""
 HAND_OVERS = 4
 COMPARED_TRACES = ("players", "spaces", "guests", "rooms", "cafe", "emperor", "vp")

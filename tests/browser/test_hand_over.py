@@ -39,7 +39,7 @@ SEED = 4
 SEATS = ("human", "human")
 NOTEBOOK_SOURCE = f"""\
 from hoteledu.grand_austria.app import make_app
-app = make_app(players=2, seats={SEATS!r}, seed={SEED})
+app = make_app(players=2, seats={SEATS!r}, seed={SEED}, board="plotly")
 app"""
 HAND_OVERS = 4
 MAX_PRESSES = 300

@@ -55,6 +55,10 @@ def figures_without_picture(notebook: Mapping[str, Any]) -> list[dict[str, Any]]
     return [o for o in figure_outputs(notebook) if PICTURE_MIME not in o["data"]]
 
 
+DRAW_ATTEMPTS = 3
+"""Fresh browsers tried when kaleido's page had not loaded its script in time."""
+
+
 def add_static_figures(notebooks: Iterable[Mapping[str, Any]], *, replace: bool = True) -> int:
     """Put a PNG beside every plotly figure of ``notebooks`` (in place); return how many.
 
@@ -101,6 +105,17 @@ async def _draw(figures: list[Any]) -> list[bytes]:
             f"drawing stored figures needs Chromium at {path}: apt-get install chromium "
             "(or set BROWSER_PATH)"
         )
-    # mathjax=False: kaleido would fetch MathJax from a CDN; no figure title uses TeX.
-    async with kaleido.Kaleido(n=1, mathjax=False, path=path) as renderer:
-        return [await renderer.calc_fig(figure, opts={"format": "png"}) for figure in figures]
+    for attempt in range(DRAW_ATTEMPTS):
+        try:
+            # mathjax=False: kaleido would fetch MathJax from a CDN; no title uses TeX.
+            async with kaleido.Kaleido(n=1, mathjax=False, path=path) as renderer:
+                return [
+                    await renderer.calc_fig(figure, opts={"format": "png"}) for figure in figures
+                ]
+        except Exception as error:
+            # On a loaded machine kaleido may call its page's script before the page has
+            # loaded it ("kaleido_scopes is not defined"): drawing changes nothing, so a
+            # new browser may simply draw again.
+            if "is not defined" not in str(error) or attempt == DRAW_ATTEMPTS - 1:
+                raise
+    raise AssertionError("unreachable")

@@ -156,6 +156,10 @@ def app_command(
     command = [sys.executable, "-m", "voila", str(notebooks), *options]
     # the printed address must be the one served: no moving to another port
     command += [f"--port={port or DEFAULT_APP_PORT}", "--Voila.port_retries=0"]
+    # the app pages' template fetches nothing from a CDN (found on JUPYTER_PATH: _server)
+    from hoteledu.apps.offline import VOILA_TEMPLATE_OPTION
+
+    command.append(VOILA_TEMPLATE_OPTION)
     if ip is not None:
         command.append(f"--Voila.ip={ip}")
     command.append("--no-browser")
@@ -284,7 +288,10 @@ def _server(
         if page:
             print(f"the app: {page}")
         return 0
-    process = subprocess.Popen(command)
+    from hoteledu.apps.offline import with_jupyter_data
+
+    # the package's Jupyter data folder (the hoteledu Voila template) on JUPYTER_PATH
+    process = subprocess.Popen(command, env=with_jupyter_data())
     if page:
         print(f"the app: {page}", flush=True)
         if open_page:

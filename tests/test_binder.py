@@ -105,6 +105,8 @@ def test_binder_server_settings_are_voila_json_s():
             ]
         },
         "MappingKernelManager": VOILA_SETTINGS["MappingKernelManager"],
+        # the app pages' template, found through binder/start's JUPYTER_PATH (no CDN)
+        "VoilaConfiguration": {"template": "hoteledu"},
     }
 
 

@@ -24,6 +24,7 @@ from typing import IO
 import pytest
 
 from hoteledu.apps.connection import JUPYTER_SERVER_NODELAY_OPTION, VOILA_NODELAY_OPTION
+from hoteledu.apps.offline import VOILA_TEMPLATE_OPTION, with_jupyter_data
 
 sys.path.insert(0, str(Path(__file__).parent))  # the tests' shared helpers: ``import pages``
 from pages import free_port, stop_server, write_notebook
@@ -105,8 +106,10 @@ def voila_server(notebook: str, timeout: float = 90.0, nodelay: bool = True) -> 
                 "--Voila.port_retries=0",
                 "--Voila.ip=127.0.0.1",
                 *([VOILA_NODELAY_OPTION] if nodelay else []),
+                VOILA_TEMPLATE_OPTION,  # the app pages' template: nothing from a CDN
             ],
             cwd=REPO,
+            env=with_jupyter_data(),
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,  # its own process group: the kernels stop with it

@@ -18,7 +18,10 @@ At each of those moments every widget model the page holds is read, and no
 staff card hidden from the person at the laptop is in any of them (another
 seat's hand, the packets, the deck).
 
-Pages: one load of one Voilà page; every wait is on a condition.
+Boutique Hotel Manager (secret prices, sealed bids) is played the same way on the SVG
+board: see the section below ``test_every_boutique_hand_over_...``'s helpers.
+
+Pages: one load of one Voilà page a game; every wait is on a condition.
 """
 
 from __future__ import annotations
@@ -249,3 +252,259 @@ def _hand_overs(page: Any, url: str) -> None:
             _assert_board_is(page, controller, f"{who}'s first press after the hand-over")
             _assert_nothing_hidden_held(page, controller.state, seat, f"{who}'s next view")
         hand_overs += 1
+
+
+# ------------------------------------------------------------------ Boutique Hotel Manager
+# Two people play Boutique Hotel Manager (secret prices, sealed bids, secret staff) on the
+# SVG board in Voilà by real clicks (buttons, and the form's lists chosen as a person
+# chooses them). What a seat hides is its entry at a simultaneous decision, kept in the
+# controller's ``pending`` until everyone has decided: P1's prices while P2 sets theirs,
+# P1's sealed bid while P2 bids. At every hand-over, while the cover is up and again once
+# the next person shows their view, the page's widget models are read: none holds a
+# pending entry (its words, as the log would reveal them, nor a list still set to it);
+# after the hand-over the SVG board is, element by element, a fresh drawing of that
+# person's view, and the same after their next press.
+
+BOUTIQUE_SEED = 3
+BOUTIQUE_SOURCE = f"""\
+from hoteledu.boutique.app import make_app
+app = make_app(players=2, seats={SEATS!r}, seed={BOUTIQUE_SEED}, weeks=1, board="svg")
+app"""
+BOUTIQUE_HAND_OVERS = 4
+"""At least two to each seat (the laptop alternates between the two people)..."""
+SECRET_COVERS = 2
+"""...and at least two while an entry is secret (P1's prices, then a sealed bid or staff)."""
+MAX_HAND_OVERS = 16
+"""A bound on the work: the game reaches both within this many hand-overs."""
+SECRET_PRICES = {
+    0: {
+        "day0": 2,
+        "day1": 5,
+        "day2": 6,
+        "day3": 4,
+        "day4": 5,
+        "day5": 6,
+        "day6": 2,
+        "breakfast": 2,
+    },
+    1: {
+        "day0": 4,
+        "day1": 4,
+        "day2": 3,
+        "day3": 5,
+        "day4": 6,
+        "day5": 5,
+        "day6": 4,
+        "breakfast": 3,
+    },
+}
+"""The prices each person enters: no profile of the menu, no default (3 a day, breakfast 1)."""
+SECRET_BID = {0: 100, 1: 0}
+
+SVG_ITEMS = """() => {
+  const svg = document.querySelector('.hoteledu-app svg.hoteledu-svgboard');
+  if (!svg || !svg.isConnected) return null;
+  return Array.from(svg.children).map(e => {
+    const attrs = {};
+    for (const a of e.attributes) attrs[a.name] = a.value;
+    const title = e.querySelector('title');
+    const lines = e.tagName === 'text' ? Array.from(e.children).map(l => l.textContent) : null;
+    return {tag: e.tagName, attrs, title: title ? title.textContent : null, lines};
+  });
+}"""
+"""The painted SVG board: each element's tag, attributes, hover title and lines of text."""
+
+
+def _js_number(value: Any) -> str:
+    """A number as the page's ``setAttribute`` writes it (``10.0`` -> ``"10"``)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def _fresh_svg(controller: Any) -> list[dict[str, Any]]:
+    """The kernel-side drawing of the seat at the laptop, as the page paints it."""
+    scene = controller.adapter.svg_scene(controller.scene(), controller.highlight(), {})
+    items = []
+    for item in scene.data()["items"]:
+        attrs = {k: _js_number(v) for k, v in item["attrs"].items()}
+        lines = None
+        if item["tag"] == "text":
+            attrs = {k: v for k, v in attrs.items() if k not in ("x", "y")}  # on each line
+            attrs["font-size"] = _js_number(item["size"])
+            lines = ["".join(span[0] for span in line) for line in item["lines"]]
+        items.append(
+            {"tag": item["tag"], "attrs": attrs, "title": item.get("title"), "lines": lines}
+        )
+    return items
+
+
+def _svg_difference(painted: list[dict[str, Any]] | None, want: list[dict[str, Any]]) -> list[str]:
+    """What the painted board shows otherwise than the fresh drawing, in words."""
+    if painted is None:
+        return ["no SVG board on the page"]
+    problems = []
+    if len(painted) != len(want):
+        problems.append(f"{len(painted)} elements painted, {len(want)} drawn")
+    for index, (shown, item) in enumerate(zip(painted, want, strict=False)):
+        attrs = {k: shown["attrs"].get(k) for k in item["attrs"]}
+        for key in ("tag", "title", "lines"):
+            if shown[key] != item[key]:
+                problems.append(f"element {index} {key}: page {shown[key]!r} != {item[key]!r}")
+        if attrs != item["attrs"]:
+            problems.append(f"element {index} ({item['tag']}): page {attrs} != {item['attrs']}")
+    return problems
+
+
+def _assert_svg_board_is(page: Any, controller: Any, when: str) -> None:
+    """Wait (on the condition, for a slow redraw) until the page paints the fresh drawing."""
+    want = _fresh_svg(controller)
+    problems: list[str] = ["not read"]
+    for _ in range(450):  # polls 100 ms apart: a loaded machine redraws slowly
+        problems = _svg_difference(page.evaluate(SVG_ITEMS), want)
+        if not problems:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(
+        f"{when}: the board is not P{controller.viewer + 1}'s view: {problems[:8]} "
+        f"({len(problems)} differences)"
+    )
+
+
+def _form_pairs(form: Any, values: dict[str, Any]) -> set[tuple[str, str]]:
+    """(list's label, chosen option's words) of a form filled with ``values``."""
+    pairs = set()
+    for field in form.fields:
+        words = next(label for label, value in field.options if value == values[field.name])
+        pairs.add((field.label, words))
+    return pairs
+
+
+def _held_lists(models: dict[str, str]) -> set[tuple[str, str]]:
+    """(label, option shown) of every list (Dropdown) model the page holds."""
+    import json
+
+    held = set()
+    for text in models.values():
+        attributes = json.loads(text)
+        if attributes.get("_model_name") != "DropdownModel":
+            continue
+        labels, index = attributes.get("_options_labels") or [], attributes.get("index")
+        if isinstance(index, int) and 0 <= index < len(labels):
+            held.add((attributes.get("description") or "", labels[index]))
+    return held
+
+
+def _assert_no_secret_held(page: Any, controller: Any, secrets: dict[int, Any], when: str) -> None:
+    """No widget model holds a pending entry of a seat other than the one at the laptop.
+
+    ``secrets``: seat -> (the entry's words, the form's (label, option) pairs). What the
+    person at the laptop is offered themselves (their own buttons, their form's defaults)
+    is theirs to see and does not count.
+    """
+    models = widget_models(page)
+    assert models, "no widget model in the page"
+    seat = controller.laptop_seat()
+    own_words = {label for label, _ in controller.choices()}
+    form = controller.form()
+    own_pairs = _form_pairs(form, {f.name: f.default for f in form.fields}) if form else set()
+    held_text, held_lists = "\n".join(models.values()), _held_lists(models)
+    leaks = []
+    for owner, (words, pairs) in secrets.items():
+        if owner == seat or owner not in controller.pending:
+            continue
+        if words not in own_words and words in held_text:
+            leaks.append(f"P{owner + 1}'s {words!r}")
+        leaks += [
+            f"P{owner + 1}'s list {pair}" for pair in sorted((pairs & held_lists) - own_pairs)
+        ]
+    assert not leaks, f"{when}: the page's widget models hold {leaks}"
+
+
+def _boutique_press(page: Any, controller: Any, secrets: dict[int, Any]) -> None:
+    """The check-in die, the form (secret prices, a sealed bid, staff) or a button, by real
+    clicks, mirrored headless; waits for the log to change. An entry a seat makes in
+    secret is kept in ``secrets`` (its words and its form's pairs)."""
+    log = log_text(page)
+    roll = page.get_by_role("button", name="Roll the check-in die")
+    form = controller.form()
+    if roll.is_visible():
+        roll.click()
+        assert controller.resolve_chance(), controller.message
+    elif form is not None and form.kind in ("SetPrices", "Bid", "Hire"):
+        seat = controller.mover()
+        values = {f.name: f.default for f in form.fields}
+        if form.kind == "SetPrices":
+            values = dict(SECRET_PRICES[seat])
+        elif form.kind == "Bid" and any(v == SECRET_BID[seat] for _, v in form.fields[0].options):
+            values = {"amount": SECRET_BID[seat]}
+        lists = page.locator(".hoteledu-form select")
+        lists.first.wait_for(timeout=60_000)
+        for index, field in enumerate(form.fields):
+            words = next(label for label, value in field.options if value == values[field.name])
+            lists.nth(index).select_option(label=words)
+        pairs = _form_pairs(form, values)
+        page.locator(".hoteledu-form button", has_text=form.submit).click()
+        assert controller.submit(values), controller.message
+        if seat in controller.pending:  # still secret: the others have not decided
+            part = controller.pending[seat]
+            secrets[seat] = (controller.adapter.action_label(controller.state, part), pairs)
+    else:
+        buttons = page.locator(".hoteledu-actions button")
+        buttons.first.wait_for(timeout=60_000)
+        labels = buttons.all_inner_texts()
+        label = "keep prices" if "keep prices" in labels else labels[0]
+        buttons.nth(labels.index(label)).click()
+        assert controller.play_text(label), controller.message
+    wait_for_log_change(page, log, timeout=60_000)
+
+
+@pytest.mark.browser
+def test_every_boutique_hand_over_hides_the_secret_prices_and_shows_the_whole_board(
+    browser, serve_voila, tmp_path
+):
+    notebook = write_notebook(tmp_path, "boutique_hand_over.ipynb", BOUTIQUE_SOURCE)
+    with serve_voila(notebook, timeout=90) as url:
+        page = browser.new_page(viewport={"width": 1600, "height": 1200})
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        try:
+            _boutique_hand_overs(page, url)
+        finally:
+            page.close()
+        others = [e for e in errors if "[anywidget] Failed to initialize model" not in e]
+        assert not others, f"the page raised: {others}"
+
+
+def _boutique_hand_overs(page: Any, url: str) -> None:
+    from hoteledu.boutique.app import BoutiqueController
+
+    page.goto(url, timeout=45_000)
+    page.wait_for_selector(".hoteledu-log", timeout=45_000)
+    controller = BoutiqueController(players=2, seats=SEATS, seed=BOUTIQUE_SEED, weeks=1)
+    _assert_svg_board_is(page, controller, "at the start")
+    secrets: dict[int, Any] = {}
+    hand_overs, presses, secret_covers = 0, 0, 0
+    while hand_overs < BOUTIQUE_HAND_OVERS or secret_covers < SECRET_COVERS:
+        assert presses < MAX_PRESSES, f"{hand_overs} hand-overs in {presses} presses"
+        assert hand_overs < MAX_HAND_OVERS, f"{secret_covers} secret covers in {hand_overs}"
+        if not controller.needs_handover():
+            _boutique_press(page, controller, secrets)
+            presses += 1
+            continue
+        who = controller.adapter.player_label(controller._next_human()).split()[0]
+        page.get_by_text(f"Pass the laptop to {who}").first.wait_for(timeout=30_000)
+        assert page.locator("svg.hoteledu-svgboard").count() == 0  # covered: no board shown
+        secret_covers += bool(set(secrets) & set(controller.pending))
+        _assert_no_secret_held(page, controller, secrets, f"passing to {who}")
+        page.get_by_role("button", name=re.compile(f"I am {who}.*: show my view")).click()
+        controller.hand_over()
+        _assert_svg_board_is(page, controller, f"after hand-over {hand_overs + 1} to {who}")
+        _assert_no_secret_held(page, controller, secrets, f"{who}'s view")
+        _boutique_press(page, controller, secrets)
+        presses += 1
+        if not controller.needs_handover():
+            _assert_svg_board_is(page, controller, f"{who}'s first press after the hand-over")
+            _assert_no_secret_held(page, controller, secrets, f"{who}'s next view")
+        hand_overs += 1
+    print(f"Boutique: {hand_overs} hand-overs, {secret_covers} with an entry secret")

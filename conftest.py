@@ -25,29 +25,61 @@ def pytest_collectstart(collector):
 
 
 BROWSER_TESTS = "tests/browser/"
+VOILA_UNIT = "tests/browser/ (Voila)"
+LAB_UNIT = "tests/browser/ (JupyterLab, classroom, print)"
+BROWSER_UNITS = (VOILA_UNIT, LAB_UNIT)
+LAB_UNIT_MODULES = ("test_classroom.py", "test_handouts_print.py")
+"""Browser modules that join the JupyterLab unit although they use no JupyterLab: they
+start no shared server (the class tests start their own; the handouts are files), and
+they balance the two units (Voila tests ~340 s, JupyterLab ~175 s + these ~75 s, summed
+call durations of one clean-clone run of f4e4b16)."""
+
+
+def browser_unit(nodeid: str) -> str | None:
+    """The browser unit of a test, or None for a test outside ``tests/browser/``.
+
+    A test that names JupyterLab (its module or its name) goes to the JupyterLab unit,
+    and so do :data:`LAB_UNIT_MODULES`; every other browser test to the Voila unit. Each
+    unit then needs one kind of shared server, so each worker starts only that one
+    (the servers start at their first use).
+
+    >>> browser_unit("tests/browser/test_board_fit.py::test_boards_fit_voila_on_a_1024_tablet")
+    'tests/browser/ (Voila)'
+    >>> browser_unit("tests/browser/test_board_fit.py::test_boards_fit_jupyterlab_at_1280")
+    'tests/browser/ (JupyterLab, classroom, print)'
+    >>> browser_unit("tests/browser/test_classroom.py::test_a_class_round")
+    'tests/browser/ (JupyterLab, classroom, print)'
+    >>> browser_unit("tests/amsterdam/test_rules.py::test_x") is None
+    True
+    """
+    if not nodeid.startswith(BROWSER_TESTS):
+        return None
+    module = nodeid[len(BROWSER_TESTS) :].split("::", 1)[0]
+    if "jupyterlab" in nodeid or module in LAB_UNIT_MODULES:
+        return LAB_UNIT
+    return VOILA_UNIT
 
 
 def pytest_xdist_make_scheduler(config, log):
-    """pytest-xdist's ``loadscope``, except that all browser tests form one unit.
+    """pytest-xdist's ``loadscope``, except that the browser tests form two units.
 
     A module's tests (and a notebook's cells, which share one kernel) stay on one
-    worker, as with ``--dist loadscope``. The browser tests all go to one worker, one
-    after another (each starts servers and Chromium; two at once on 2 cores time
-    out), from the start of the run, while the other worker runs the rest instead of
-    waiting for its turn at the browser.
+    worker, as with ``--dist loadscope``. The browser tests make two units
+    (:func:`browser_unit`), handed out first, one to each worker, so that both
+    drive a browser at once from the start (two slots of the browser lock,
+    ``tests/browser_slots.py``) and the rest of the run fills the workers after.
     """
     from xdist.scheduler import LoadScopeScheduling
 
-    class BrowserTogether(LoadScopeScheduling):
+    class BrowserUnitsFirst(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            if nodeid.startswith(BROWSER_TESTS):
-                return BROWSER_TESTS
-            return super()._split_scope(nodeid)
+            return browser_unit(nodeid) or super()._split_scope(nodeid)
 
         def _assign_work_unit(self, node) -> None:
-            # the longest unit first, so the rest fills the other worker meanwhile
-            if BROWSER_TESTS in self.workqueue:
-                self.workqueue.move_to_end(BROWSER_TESTS, last=False)
+            # the longest units first, so the rest fills the workers afterwards
+            for unit in reversed(BROWSER_UNITS):
+                if unit in self.workqueue:
+                    self.workqueue.move_to_end(unit, last=False)
             super()._assign_work_unit(node)
 
-    return BrowserTogether(config, log)
+    return BrowserUnitsFirst(config, log)

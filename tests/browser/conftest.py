@@ -27,6 +27,7 @@ from hoteledu.apps.connection import JUPYTER_SERVER_NODELAY_OPTION, VOILA_NODELA
 from hoteledu.apps.offline import VOILA_TEMPLATE_OPTION, with_jupyter_data
 
 sys.path.insert(0, str(Path(__file__).parent))  # the tests' shared helpers: ``import pages``
+from browser_slots import browser_slot  # tests/ is on the path (tests/conftest.py)
 from pages import free_port, stop_server, write_notebook
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -363,22 +364,12 @@ def serve_voila(shared_voila):
     return serve
 
 
-BROWSER_LOCK = Path(tempfile.gettempdir()) / "hoteledu-browser-tests.lock"
-
-
 @pytest.fixture(autouse=True)
 def one_browser_test_at_a_time() -> Iterator[None]:
-    """Under pytest-xdist, browser tests take turns across workers: two at once, each
-    with its own server and Chromium on a 2-core machine, timed out a JupyterLab reload
-    (90 s) in 1 of 2 full runs, while the same test alone takes 21 s."""
-    try:
-        import fcntl
-    except ImportError:  # Windows: no lock, the tests may overlap
+    """Browser tests take turns for two slots across all runs on the machine
+    (:func:`browser_slots.browser_slot`): the two workers of one run hold one each, and
+    the tests of other runs wait. No more than two: with one server and Chromium per
+    test, two tests at once timed out a JupyterLab reload (90 s) in 1 of 2 full runs,
+    while the same test alone takes 21 s."""
+    with browser_slot():
         yield
-        return
-    with BROWSER_LOCK.open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)

@@ -10,6 +10,8 @@ progress bars written to stderr.
 
 from __future__ import annotations
 
+import pytest
+
 VOLATILE_MIME_TYPES = (
     "text/html",
     "application/javascript",
@@ -60,6 +62,8 @@ def browser_unit(nodeid: str) -> str | None:
     return VOILA_UNIT
 
 
+# optional: without pytest-xdist (``-p no:xdist``) the hook is unknown and would stop pytest
+@pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
     """pytest-xdist's ``loadscope``, except that the browser tests form two units.
 

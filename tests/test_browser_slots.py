@@ -73,3 +73,21 @@ def test_each_browser_unit_needs_one_kind_of_shared_server_and_both_units_are_us
         if "serve_voila" in fixtures:
             assert units[nodeid] == conftest.VOILA_UNIT, nodeid
     assert conftest.browser_unit("tests/amsterdam/test_rules.py::test_x") is None
+
+
+def test_pytest_starts_without_xdist():
+    """The root conftest's scheduler hook is optional: ``-p no:xdist`` still collects."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:xdist", "--co", "-q", "tests/test_package.py"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    assert "unknown hook" not in run.stdout + run.stderr

@@ -63,6 +63,8 @@ MAX_PLAYOUT_ACTIONS = 20_000
 """A playout still running after this many actions counts as a shared draw."""
 SETTINGS = ("practice", "class")
 """Where an app runs: on its own for practice (coach on), or in a class experiment (off)."""
+COACH_NOT_ALLOWED = "the coach is off in this class experiment: the teacher has not allowed it"
+"""What an app says when its coach is asked for where the teacher did not allow it."""
 
 
 def coach_on_by_default(setting: str) -> bool:
@@ -74,6 +76,19 @@ def coach_on_by_default(setting: str) -> bool:
     if setting not in SETTINGS:
         raise ValueError(f"an app's setting is one of {SETTINGS}, not {setting!r}")
     return setting == "practice"
+
+
+def coach_allowed_by_default(setting: str, coach: bool | None = None) -> bool:
+    """Whether the coach may run at all: always in practice; in class only if ``coach`` is True.
+
+    In a class experiment the permission is the kernel's (the teacher's session
+    option, :meth:`hoteledu.apps.view.GameApp.allow_coach`), never a widget's.
+
+    >>> [coach_allowed_by_default(s) for s in SETTINGS], coach_allowed_by_default("class", True)
+    ([True, False], True)
+    """
+    coach_on_by_default(setting)  # the setting's own check
+    return setting == "practice" or coach is True
 
 
 def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -483,16 +498,26 @@ class Coach:
         Seeds every job (with the number of actions so far).
     enabled : bool
         Whether the coach works (the app's "Coach" checkbox).
+    allowed : bool
+        Whether it may work at all (False in a class experiment unless the
+        teacher allows it): a plain attribute of the kernel, never a widget
+        trait, so no message from the page turns it on.
     budget : CoachBudget or None
         Its fixed work per position (None: the adapter's ``coach_budget``).
     """
 
     def __init__(
-        self, adapter: Any, seed: int = 0, enabled: bool = True, budget: CoachBudget | None = None
+        self,
+        adapter: Any,
+        seed: int = 0,
+        enabled: bool = True,
+        budget: CoachBudget | None = None,
+        allowed: bool = True,
     ) -> None:
         self.adapter = adapter
         self.seed = seed
         self.enabled = enabled
+        self.allowed = allowed
         self.budget = budget
         self.reports: dict[int, dict[int, CoachReport]] = {}  # seat -> moves -> last report
         self.verdicts: dict[int, str] = {}  # seat -> what its last move cost
@@ -502,7 +527,9 @@ class Coach:
 
     def wanted(self, controller: Any) -> tuple[int, int] | None:
         """``(version, seat)`` the coach should work on now, or None while it rests."""
-        if not self.enabled or not controller.is_live() or controller.thinking is not None:
+        if not (self.enabled and self.allowed):
+            return None
+        if not controller.is_live() or controller.thinking is not None:
             return None
         seat = controller.laptop_seat()
         if seat is None:
@@ -575,6 +602,7 @@ class Coach:
 
 
 __all__ = [
+    "COACH_NOT_ALLOWED",
     "SETTINGS",
     "Coach",
     "CoachBudget",
@@ -582,6 +610,7 @@ __all__ = [
     "CoachReport",
     "MoveAdvice",
     "WinChance",
+    "coach_allowed_by_default",
     "coach_on_by_default",
     "verdict",
     "wilson_interval",

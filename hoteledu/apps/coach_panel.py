@@ -4,7 +4,8 @@
 the position now, for the seat whose view the app shows, and nothing while
 the laptop passes (its words and its chart are emptied). It decides nothing:
 the checkbox only asks the app to turn the coach on or off
-(:meth:`hoteledu.apps.view.GameApp.set_coach`).
+(:meth:`hoteledu.apps.view.GameApp.set_coach`), and where the coach is not
+allowed (a class experiment) the panel is hidden and the app refuses.
 
 The chart is each player's win chance over the game so far, from the coached
 seat's reports only, with the 95% interval as a band. In the app it is a
@@ -157,6 +158,15 @@ class CoachPanel:
         c, coach = self.controller, self.coach
         if self.checkbox.value != coach.enabled:
             self.checkbox.value = coach.enabled
+        # hidden and disabled only for the eye: the app refuses the coach where not allowed
+        if self.checkbox.disabled == coach.allowed:
+            self.checkbox.disabled = not coach.allowed
+        shown = None if coach.allowed else "none"
+        if self.widget.layout.display != shown:
+            self.widget.layout.display = shown
+        if not coach.allowed:
+            self.clear_private()
+            return
         if c.needs_handover():
             self.clear_private()
             return

@@ -78,7 +78,12 @@ import plotly.graph_objects as go
 import hoteledu._display  # before plotly first shows a figure: see the module
 from hoteledu.apps import autosave, watchdog
 from hoteledu.apps.adapter import GameAdapter
-from hoteledu.apps.coach import Coach, coach_on_by_default
+from hoteledu.apps.coach import (
+    COACH_NOT_ALLOWED,
+    Coach,
+    coach_allowed_by_default,
+    coach_on_by_default,
+)
 from hoteledu.apps.coach_panel import CoachPanel
 from hoteledu.apps.controller import GameController
 from hoteledu.apps.howto import how_to_panel
@@ -111,9 +116,12 @@ class GameApp:
         Run slow bots in a worker thread (the page stays live). Tests may
         pass False, or call :meth:`wait_for_bots`.
     coach : bool or None
-        Whether the coach's checkbox starts ticked (None: by ``setting``).
+        Whether the coach's checkbox starts ticked (None: by ``setting``). In a
+        class experiment True also allows it (the notebook's code decides, in
+        the kernel); otherwise only :meth:`allow_coach` does.
     setting : {"practice", "class"}
-        Practice (the coach on by default) or a class experiment (off).
+        Practice (the coach on by default) or a class experiment (off, and not
+        offered unless allowed: no message from the page turns it on).
     board : {"plotly", "svg"} or None
         How the board is drawn (:data:`BOARD_KINDS`; None: :data:`DEFAULT_BOARD`).
         A game without ``svg_scene`` always draws plotly.
@@ -151,7 +159,11 @@ class GameApp:
         self.lock = threading.RLock()
         self._worker: threading.Thread | None = None
         on = coach_on_by_default(setting) if coach is None else bool(coach)
-        self.coach = Coach(self.adapter, seed=controller.seed or 0, enabled=on)
+        allowed = coach_allowed_by_default(setting, coach)
+        self.setting = setting
+        self.coach = Coach(
+            self.adapter, seed=controller.seed or 0, enabled=on and allowed, allowed=allowed
+        )
         self._coach_worker: threading.Thread | None = None
         # in a kernel only: a script's or a test's app does no unseen work in the background
         self.coach_in_background = threaded and watchdog.in_kernel()
@@ -661,11 +673,39 @@ class GameApp:
 
     # ------------------------------------------------------------- coach
     def set_coach(self, on: bool) -> None:
-        """Turn the coach on or off (its checkbox); off drops the work under way."""
+        """Turn the coach on or off (its checkbox); off drops the work under way.
+
+        Where the coach is not allowed (a class experiment) a request to turn
+        it on is refused here, whatever the page sent: the checkbox's value,
+        its ``disabled`` or the panel's layout decide nothing.
+        """
         with self.lock:
+            if on and not self.coach.allowed:
+                self.coach.enabled = False
+                self.controller.message = COACH_NOT_ALLOWED
+                return
             self.coach.enabled = bool(on)
             if not on:
                 self.coach.current = None
+
+    def allow_coach(self, allowed: bool) -> None:
+        """Offer the coach or take it away (the kernel's decision: a class session's option).
+
+        Taking it away turns it off and drops its reports; allowing it offers
+        the checkbox unticked (the student ticks it).
+        """
+        if not isinstance(allowed, bool):
+            raise TypeError(f"allowed must be True or False, not {allowed!r}")
+        with self.lock:
+            if allowed == self.coach.allowed:
+                return
+            self.coach.allowed = allowed
+            if not allowed:
+                self.coach.enabled = False
+                self.coach.current = None
+                self.coach.reports.clear()
+                self.coach.verdicts.clear()
+            self.refresh()
 
     def _coach_has_work(self) -> bool:
         wanted = self.coach.wanted(self.controller)

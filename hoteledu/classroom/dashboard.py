@@ -70,6 +70,11 @@ class Dashboard:
             description="shared computers: one page may join under several names",
             indent=False,
         )
+        self.coach = widgets.Checkbox(
+            value=False,
+            description="allow the coach in the students' practice game",
+            indent=False,
+        )
         self.param_fields: dict[str, widgets.BoundedIntText] = {}
         self.create_button = widgets.Button(description="Create session", button_style="primary")
         self.resume_code = widgets.Text(placeholder="code of an earlier session")
@@ -93,6 +98,11 @@ class Dashboard:
             tooltip="forget the session's failed rejoin tries",
             layout=widgets.Layout(width="auto"),
         )
+        self.coach_button = widgets.Button(
+            description="Allow the coach",
+            tooltip="the coach in the students' practice game (off in a class by default)",
+            layout=widgets.Layout(width="auto"),
+        )
         self.status = widgets.HTML()
         self.results = widgets.HTML()
         self.export_link = widgets.HTML()
@@ -101,6 +111,7 @@ class Dashboard:
                 self.experiment,
                 self.params_box,
                 self.shared_pages,
+                self.coach,
                 self.create_button,
                 widgets.HBox([self.resume_code, self.resume_button]),
             ]
@@ -116,6 +127,7 @@ class Dashboard:
                         self.export_json_button,
                         self.export_csv_button,
                         self.reset_rejoins_button,
+                        self.coach_button,
                         self.projector_button,
                     ]
                 ),
@@ -147,6 +159,7 @@ class Dashboard:
         self.export_json_button.on_click(lambda _b: self._guard(lambda: self.export("json")))
         self.export_csv_button.on_click(lambda _b: self._guard(lambda: self.export("csv")))
         self.reset_rejoins_button.on_click(lambda _b: self._guard(self.reset_rejoins))
+        self.coach_button.on_click(lambda _b: self._guard(self.toggle_coach))
         self.projector_button.on_click(lambda _b: self._guard(lambda: self.project(True)))
         self.back_button.on_click(lambda _b: self._guard(lambda: self.project(False)))
         self._param_fields()
@@ -230,7 +243,10 @@ class Dashboard:
     def create_session(self) -> None:
         params = {name: int(field.value) for name, field in self.param_fields.items()}
         session = self.store.create_session(
-            self.experiment.value, params, shared_pages=bool(self.shared_pages.value)
+            self.experiment.value,
+            params,
+            shared_pages=bool(self.shared_pages.value),
+            coach=bool(self.coach.value),
         )
         self._show(session.code)
         self.message.value = message_html(f"Session {session.code} created.", ok=True)
@@ -250,6 +266,12 @@ class Dashboard:
             if session.shared_pages
             else "one page is one student"
         )
+        coach = (
+            "the coach allowed in the practice game"
+            if session.coach
+            else "no coach in the practice game"
+        )
+        self.coach_button.description = "Forbid the coach" if session.coach else "Allow the coach"
         join = (
             f"<p>Students join at <b>{esc(self.student_url)}</b> (or scan):</p>"
             + qr_svg(self.student_url, scale=4)
@@ -258,7 +280,8 @@ class Dashboard:
         )
         self.session_info.value = (
             f'<p>Session code: <b class="session-code" style="font-size:2em">{esc(code)}</b>'
-            f"<br>{esc(experiment.title)} ({esc(params)}; {pages})</p>" + join
+            f"<br>{esc(experiment.title)} ({esc(params)}; {pages}; "
+            f'<span class="session-coach">{coach}</span>)</p>' + join
         )
         self.session_box.layout.display = None
         self.refresh()
@@ -364,6 +387,20 @@ class Dashboard:
         self.projector_box.layout.display = None if on else "none"
         self.projector.value = ""
         self.refresh(keep_message=True)
+
+    def toggle_coach(self) -> None:
+        """Allow or forbid the coach in the session's practice games (stored with the session).
+
+        The students' pages read it from the database at their next look (within
+        a second): a page that had the coach on loses it at once when forbidden.
+        """
+        if self.code is None:
+            raise ClassroomError("session", "create or resume a session first")
+        allowed = not self.store.session(self.code).coach
+        self.store.set_coach(self.code, allowed)
+        self._show(self.code)
+        said = "allowed in" if allowed else "forbidden in"
+        self.message.value = message_html(f"The coach is {said} the practice game.", ok=True)
 
     def reset_rejoins(self) -> None:
         if self.code is None:

@@ -59,7 +59,8 @@ CREATE TABLE IF NOT EXISTS sessions (
     experiment TEXT NOT NULL,
     params TEXT NOT NULL,
     created REAL NOT NULL,
-    shared_pages INTEGER NOT NULL DEFAULT 0
+    shared_pages INTEGER NOT NULL DEFAULT 0,
+    coach INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS players (
     session TEXT NOT NULL REFERENCES sessions(code),
@@ -161,6 +162,8 @@ class Session:
     created: float
     shared_pages: bool = False
     """True: one student page may join under several names (shared computers)."""
+    coach: bool = False
+    """True: the teacher allows the coach in the students' practice game (off by default)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -218,10 +221,11 @@ class Store:
                 if statement.strip():
                     self._db.execute(statement)
             columns = {r["name"] for r in self._db.execute("PRAGMA table_info(sessions)")}
-            if "shared_pages" not in columns:  # a database written before the option
-                self._db.execute(
-                    "ALTER TABLE sessions ADD COLUMN shared_pages INTEGER NOT NULL DEFAULT 0"
-                )
+            for option in ("shared_pages", "coach"):  # a database written before the option
+                if option not in columns:
+                    self._db.execute(
+                        f"ALTER TABLE sessions ADD COLUMN {option} INTEGER NOT NULL DEFAULT 0"
+                    )
 
     def close(self) -> None:
         with self._lock:
@@ -256,14 +260,18 @@ class Store:
         experiment: str,
         params: Mapping[str, Any] | None = None,
         shared_pages: bool = False,
+        coach: bool = False,
     ) -> Session:
         """A new session with a fresh code; the experiment's parameters checked first.
 
         ``shared_pages``: one student page may join under several names (for
-        shared computers); by default one page is one student.
+        shared computers); by default one page is one student. ``coach``: the
+        students' practice game offers the coach (by default it does not).
         """
         if not isinstance(shared_pages, bool):
             raise ClassroomError("shared_pages", f"must be True or False, got {shared_pages!r}")
+        if not isinstance(coach, bool):
+            raise ClassroomError("coach", f"must be True or False, got {coach!r}")
         try:
             chosen = get_experiment(experiment)
             checked = chosen.check_params(params)
@@ -276,11 +284,28 @@ class Store:
                 if not db.execute("SELECT 1 FROM sessions WHERE code = ?", (code,)).fetchone():
                     break
             db.execute(
-                "INSERT INTO sessions (code, experiment, params, created, shared_pages) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (code, experiment, json.dumps(checked, sort_keys=True), now, int(shared_pages)),
+                "INSERT INTO sessions (code, experiment, params, created, shared_pages, coach) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    code,
+                    experiment,
+                    json.dumps(checked, sort_keys=True),
+                    now,
+                    int(shared_pages),
+                    int(coach),
+                ),
             )
-        return Session(code, experiment, checked, now, shared_pages)
+        return Session(code, experiment, checked, now, shared_pages, coach)
+
+    def set_coach(self, code: Any, allowed: bool) -> Session:
+        """The teacher allows or forbids the coach in the session's practice games."""
+        if not isinstance(allowed, bool):
+            raise ClassroomError("coach", f"must be True or False, got {allowed!r}")
+        code = clean_code(code)
+        with self._write() as db:
+            self._session(db, code)
+            db.execute("UPDATE sessions SET coach = ? WHERE code = ?", (int(allowed), code))
+            return self._session(db, code)
 
     def session(self, code: Any) -> Session:
         with self._read() as db:
@@ -301,6 +326,7 @@ class Store:
             json.loads(row["params"]),
             row["created"],
             bool(row["shared_pages"]),
+            bool(row["coach"]),
         )
 
     def sessions(self) -> list[Session]:
@@ -570,6 +596,7 @@ class Store:
                 "experiment": session.experiment,
                 "params": session.params,
                 "created": session.created,
+                "coach": session.coach,
             },
             "players": self.players(code),
             "rounds": rounds,

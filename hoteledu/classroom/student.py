@@ -9,12 +9,21 @@ arrives, whatever the browser shows or hides: a page that has joined refuses
 another join (one page is one student) unless the session allows shared
 pages, and after :data:`MAX_PAGE_REJOIN_FAILURES` wrong rejoin codes the page
 refuses every rejoin.
+
+A joined student may open a **practice game** of the experiment's game (the
+app with ``setting="class"``). Its coach is offered only when the teacher
+allowed it for the session (:meth:`Store.set_coach`, stored with the session):
+the page reads that from the database when it builds the game and at every
+look at the session, and the app refuses the coach otherwise, whatever the
+browser sends (:meth:`hoteledu.apps.view.GameApp.allow_coach`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import threading
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -24,14 +33,38 @@ from hoteledu.classroom.views import esc, message_html
 
 MAX_PAGE_REJOIN_FAILURES = 5
 """Wrong rejoin codes one page may try (the session's own limit bounds all pages together)."""
+PRACTICE_GAMES = {
+    "pricing": ("hoteledu.boutique.app", ("human", "peakload")),
+    "bid": ("hoteledu.boutique.app", ("human", "peakload")),
+    "take_or_pass": ("hoteledu.grand_austria.app", ("human", "heuristic")),
+}
+"""The game each experiment comes from: its app's module and seats (the student, a bot)."""
+
+
+def practice_app(experiment: str, seed: int, coach_allowed: bool, threaded: bool = True) -> Any:
+    """The experiment's game against a bot, as in a class: the coach only if ``coach_allowed``."""
+    if experiment not in PRACTICE_GAMES:
+        raise ClassroomError("experiment", f"no practice game for {experiment!r}")
+    module, seats = PRACTICE_GAMES[experiment]
+    make_app = importlib.import_module(module).make_app
+    app = make_app(players=2, seats=seats, seed=seed, threaded=threaded, setting="class")
+    app.allow_coach(coach_allowed)
+    return app
 
 
 class StudentPage:
     """One student's page (one Voilà kernel per browser page)."""
 
-    def __init__(self, store: Store, auto_refresh: float | None = None) -> None:
-        """``auto_refresh``: seconds between looks at the session's rounds (redrawn on a change)."""
+    def __init__(
+        self, store: Store, auto_refresh: float | None = None, threaded: bool = True
+    ) -> None:
+        """``auto_refresh``: seconds between looks at the session's rounds (redrawn on a change).
+
+        ``threaded``: the practice game's bots think in a worker thread (tests pass False).
+        """
         self.store = store
+        self.threaded = threaded
+        self.app: Any = None  # the practice game, built when the student asks for it
         self.player: Player | None = None
         self.rejoin_failures = 0
         self._lock = threading.RLock()  # the auto-refresh thread and the buttons take turns
@@ -50,6 +83,10 @@ class StudentPage:
         self.submit_button = widgets.Button(description="Submit", button_style="success")
         self.refresh_button = widgets.Button(description="Refresh")
         self.entries = widgets.HTML()
+        self.practice_button = widgets.Button(
+            description="Practice game", tooltip="the experiment's game against a bot"
+        )
+        self.practice_box = widgets.VBox()
         self.join_box = widgets.VBox([self.code, self.name, self.rejoin, self.join_button])
         self.play_box = widgets.VBox(
             [
@@ -60,6 +97,8 @@ class StudentPage:
                 ),
                 widgets.HBox([self.value, self.submit_button, self.refresh_button]),
                 self.entries,
+                self.practice_button,
+                self.practice_box,
             ]
         )
         self.play_box.layout.display = "none"
@@ -74,6 +113,7 @@ class StudentPage:
         self.join_button.on_click(lambda _b: self._locked(self.do_join))
         self.submit_button.on_click(lambda _b: self._locked(self.do_submit))
         self.refresh_button.on_click(lambda _b: self._locked(self.refresh))
+        self.practice_button.on_click(lambda _b: self._locked(self.do_practice))
         if auto_refresh:
             threading.Thread(target=self._auto_refresh, args=(auto_refresh,), daemon=True).start()
 
@@ -97,8 +137,14 @@ class StudentPage:
                 continue
             # a failed tick (e.g. the database busy for 30 s) is retried at the next
             with contextlib.suppress(Exception), self._lock:
-                if tuple(self.store.rounds(self.player.session)) != self._drawn_rounds:
+                if self._look() != self._drawn_rounds:
                     self.refresh(keep_message=True)
+
+    def _look(self) -> tuple:
+        """What the page draws from the session: its rounds and whether the coach is allowed."""
+        assert self.player is not None
+        session = self.store.session(self.player.session)
+        return (*self.store.rounds(session.code), session.coach)
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -162,6 +208,22 @@ class StudentPage:
         )
         self.refresh(keep_message=True)
 
+    def do_practice(self) -> None:
+        """Build the practice game (once); its coach as the session allows it now."""
+        if self.player is None:
+            self.message.value = message_html("join first")
+            return
+        if self.app is not None:
+            self.message.value = message_html("Your practice game is below.", ok=True)
+            return
+        session = self.store.session(self.player.session)
+        current = self.store.current_round(session.code)
+        seed = current.seed if current is not None else 0
+        self.app = practice_app(session.experiment, seed, session.coach, self.threaded)
+        self.practice_box.children = (self.app.widget,)
+        said = "with the coach" if session.coach else "the coach is off in this class"
+        self.message.value = message_html(f"Practice game against a bot ({said}).", ok=True)
+
     def refresh(self, keep_message: bool = False) -> None:
         """Redraw the question of the current round and the student's own entries."""
         if self.player is None:
@@ -169,9 +231,11 @@ class StudentPage:
         if not keep_message:
             self.message.value = ""
         session = self.store.session(self.player.session)
+        if self.app is not None:  # the teacher may allow or forbid the coach at any time
+            self.app.allow_coach(session.coach)
         experiment = get_experiment(session.experiment)
         rounds_now = self.store.rounds(session.code)
-        self._drawn_rounds = tuple(rounds_now)
+        self._drawn_rounds = (*rounds_now, session.coach)
         current = rounds_now[-1] if rounds_now else None
         if current is None or current.status != "open":
             status = "No round is open: wait for the teacher."

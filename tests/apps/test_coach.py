@@ -259,8 +259,12 @@ def test_off_in_a_class_experiment_and_on_in_practice():
     lesson.roll_button.click()
     assert lesson.coach.wanted(lesson.controller) is None
     lesson.run_coach()
-    assert lesson.coach.current is None and "Coach off" in lesson.coach_panel.text
-    lesson.coach_panel.checkbox.value = True  # the person ticks it
+    assert lesson.coach.current is None and lesson.coach_panel.text.strip() == ""
+    lesson.coach_panel.checkbox.value = True  # the person ticks it: refused in a class
+    assert not lesson.coach.enabled and not lesson.coach_panel.checkbox.value
+    assert lesson.coach_panel.widget.layout.display == "none"
+    lesson.allow_coach(True)  # the teacher allows it (the kernel decides)
+    lesson.coach_panel.checkbox.value = True
     assert lesson.coach.enabled
     lesson.coach.budget = SMALL
     lesson.run_coach()
@@ -271,3 +275,105 @@ def test_a_job_reads_only_the_seats_view():
     controller = _grand_austria()
     job = CoachJob(controller.adapter, controller.state.clone(), 0, controller.version, 0, SMALL)
     assert job.view.player == 0 and job.decides
+
+
+def _forged_values(value):
+    """What a hostile page might send for a synced trait holding ``value``."""
+    if value is None:  # most layout traits: display, visibility, ...
+        return ["initial", "block"]
+    if isinstance(value, bool):
+        return [not value, True]
+    if isinstance(value, str):
+        return ["", "none", "block"]
+    if isinstance(value, int | float):
+        return [value + 1, 0]
+    return []
+
+
+def _forge_every_trait(root) -> int:
+    """An update message, as the page's websocket carries it, for every synced trait of
+    every widget under ``root`` (the kernel handles it as it handles a browser's)."""
+    import contextlib
+
+    import ipywidgets as widgets
+
+    sent, seen, todo = 0, set(), [root]
+    while todo:
+        w = todo.pop()
+        if w.model_id in seen:
+            continue
+        seen.add(w.model_id)
+        for name in w.keys:
+            current = getattr(w, name, None)
+            children = current if isinstance(current, tuple | list) else (current,)
+            todo.extend(c for c in children if isinstance(c, widgets.Widget))
+            if name.startswith("_"):
+                continue
+            for forged in _forged_values(current):
+                msg = {"content": {"data": {"method": "update", "state": {name: forged}}}}
+                with contextlib.suppress(Exception):  # a value the trait refuses did nothing
+                    w._handle_msg(msg)
+                sent += 1
+    return sent
+
+
+def _forge(widget, **state) -> None:
+    widget._handle_msg({"content": {"data": {"method": "update", "state": state}}})
+
+
+@pytest.mark.parametrize("game", sorted(CONTROLLERS))
+def test_in_a_class_the_coach_is_not_offered_and_no_forged_message_turns_it_on(game):
+    """Issue 23: the class setting's coach is the kernel's decision, not the page's."""
+    import importlib
+
+    from hoteledu.apps.coach import COACH_NOT_ALLOWED
+
+    seats = {"amsterdam": ("human", "greedy"), "grand_austria": ("human", "heuristic")}
+    make_app = importlib.import_module(f"hoteledu.{game}.app").make_app
+    app = make_app(seats=seats.get(game, ("human", "peakload")), seed=1, setting="class")
+    app.coach.budget = TINY
+    panel = app.coach_panel
+    assert not app.coach.allowed and not app.coach.enabled
+    assert panel.widget.layout.display == "none" and panel.checkbox.disabled
+    # the kernel allows it (the teacher's session option): offered unticked, a tick works
+    app.allow_coach(True)
+    assert panel.widget.layout.display is None and not panel.checkbox.disabled
+    assert not app.coach.enabled and "Coach off" in panel.text
+    panel.checkbox.value = True
+    app.run_coach()
+    assert "(you): about " in panel.text
+    # and takes it away again: off, nothing of its reports left on the page
+    app.allow_coach(False)
+    assert not app.coach.enabled and app.coach.reports == {} and app.coach.current is None
+    assert panel.widget.layout.display == "none" and panel.text.strip() == ""
+    with pytest.raises(TypeError, match="allowed must be True or False"):
+        app.allow_coach("yes")
+
+    app.coach_in_background = True  # as in a kernel: a tick that took would start its thread
+    # the checkbox the page could show, made visible and enabled first, then ticked
+    _forge(panel.widget.layout, display="block")
+    _forge(panel.checkbox, disabled=False)
+    _forge(panel.checkbox, value=True)
+    assert COACH_NOT_ALLOWED in app.message_html.value
+    assert panel.checkbox.value is False  # the kernel put it back
+    assert _forge_every_trait(app.widget) > 100
+    _forge(panel.checkbox, value=True)
+    assert not app.coach.allowed and not app.coach.enabled
+    assert app.coach.wanted(app.controller) is None and app._coach_worker is None
+    app.run_coach()
+    assert app.coach.current is None and app.coach.reports == {}
+    assert panel.text.strip() == "" and panel.chart_points == []
+    assert panel.widget.layout.display == "none"  # the kernel's next redraw hides it again
+
+
+def test_the_coach_is_allowed_and_on_in_practice_and_a_class_notebook_may_allow_it():
+    from hoteledu.amsterdam.app import make_app
+    from hoteledu.apps.coach import coach_allowed_by_default
+
+    practice = make_app(seats=("human", "greedy"), seed=1)
+    assert practice.coach.allowed and practice.coach.enabled
+    assert practice.coach_panel.widget.layout.display is None
+    allowed = make_app(seats=("human", "greedy"), seed=1, setting="class", coach=True)
+    assert allowed.coach.allowed and allowed.coach.enabled
+    with pytest.raises(ValueError, match="setting is one of"):
+        coach_allowed_by_default("exam")

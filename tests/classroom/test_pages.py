@@ -52,7 +52,7 @@ def test_the_dashboard_stays_locked_without_the_right_token(store: Store) -> Non
 def test_a_student_page_has_no_teacher_controls(store: Store) -> None:
     page = StudentPage(store)
     labels = {w.description for w in all_widgets(page.box) if isinstance(w, widgets.Button)}
-    assert labels == {"Join", "Submit", "Refresh"}
+    assert labels == {"Join", "Submit", "Refresh", "Practice game"}
 
 
 def test_a_whole_round_through_the_pages_with_an_escaped_name(store: Store) -> None:
@@ -400,3 +400,63 @@ def test_a_dashboard_without_a_known_student_address_draws_no_qr_code(store: Sto
     assert "join-qr" not in teacher.session_info.value
     teacher.projector_button.click()
     assert "join-qr" not in teacher.projector.value
+
+
+def _joined(store: Store, code: str, name: str = "Ann") -> StudentPage:
+    page = StudentPage(store, threaded=False)
+    assert f"Joined as {name}" in _forged_join(page, code, name)
+    return page
+
+
+def test_a_class_practice_game_has_no_coach_unless_the_teacher_allows_it(store: Store) -> None:
+    """Issue 23: off by default in a class, decided in the kernel, never by the page."""
+    from hoteledu.apps.coach import COACH_NOT_ALLOWED
+
+    teacher = unlocked(store)
+    assert teacher.coach.value is False  # the option's default: no coach
+    teacher.create_button.click()
+    code = teacher.code
+    assert store.session(code).coach is False
+    assert "no coach in the practice game" in teacher.session_info.value
+    page = StudentPage(store, threaded=False)
+    _forged_click(page.practice_button)
+    assert "join first" in page.message.value and page.app is None
+    page = _joined(store, code)
+    _forged_click(page.practice_button)
+    app = page.app
+    assert app is not None and app.setting == "class" and page.practice_box.children
+    assert not app.coach.allowed and app.coach_panel.widget.layout.display == "none"
+    # a forged tick, then every trait of every widget of the page (the game included)
+    checkbox = app.coach_panel.checkbox
+    checkbox._handle_msg({"content": {"data": {"method": "update", "state": {"value": True}}}})
+    assert COACH_NOT_ALLOWED in app.message_html.value and checkbox.value is False
+    assert _forge_every_trait(page.box) > 100
+    checkbox._handle_msg({"content": {"data": {"method": "update", "state": {"value": True}}}})
+    assert not app.coach.allowed and not app.coach.enabled
+    assert app.coach.wanted(app.controller) is None
+    assert store.session(code).coach is False  # nothing the page sent reached the session
+
+    # the teacher allows it: the page offers it at its next look (unticked), then forbids it
+    teacher.coach_button.click()
+    assert store.session(code).coach is True and teacher.coach_button.description == (
+        "Forbid the coach"
+    )
+    assert "the coach allowed" in teacher.session_info.value
+    fresh = _joined(store, code, "Bo")
+    _forged_click(fresh.practice_button)
+    assert fresh.app.coach.allowed and "with the coach" in fresh.message.value
+    assert page._look() != page._drawn_rounds  # what the auto-refresh thread compares
+    page.refresh()
+    assert app.coach.allowed and not app.coach.enabled
+    assert app.coach_panel.widget.layout.display is None
+    checkbox.value = True
+    assert app.coach.enabled
+    teacher.coach_button.click()
+    assert store.session(code).coach is False
+    page.refresh()
+    assert not app.coach.allowed and not app.coach.enabled and app.coach.current is None
+    assert app.coach_panel.widget.layout.display == "none"
+    # a session created with the option ticked allows it from the start
+    teacher.coach.value = True
+    teacher.create_button.click()
+    assert store.session(teacher.code).coach is True

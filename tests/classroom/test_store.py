@@ -369,3 +369,40 @@ def test_restart_loses_nothing_and_the_open_round_stays_open(tmp_path: Path) -> 
     again.close_round(code)
     assert again.results(code, 1)["pairings"] == 1
     again.close()
+
+
+def test_the_coach_is_a_checked_session_option_off_by_default(store: Store, tmp_path: Path) -> None:
+    """Issue 23: the coach is off in a class experiment unless the teacher allows it."""
+    session = store.create_session("pricing")
+    assert session.coach is False and store.session(session.code).coach is False
+    assert store.create_session("bid", coach=True).coach is True
+    assert store.set_coach(session.code, True).coach is True
+    assert store.session(session.code).coach is True
+    assert store.export(session.code)["session"]["coach"] is True
+    before = dump(store.path)
+    for bad in ("yes", 1, None):
+        with pytest.raises(ClassroomError) as error:
+            store.set_coach(session.code, bad)
+        assert error.value.field == "coach"
+        with pytest.raises(ClassroomError) as error:
+            store.create_session("pricing", coach=bad)
+        assert error.value.field == "coach"
+    with pytest.raises(ClassroomError) as error:
+        store.set_coach("NOSUCH", False)
+    assert error.value.field == "code" and dump(store.path) == before
+    # a database written before the option opens with the coach off in its sessions
+    old = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(str(old))
+    db.execute(
+        "CREATE TABLE sessions (code TEXT PRIMARY KEY, experiment TEXT NOT NULL, "
+        "params TEXT NOT NULL, created REAL NOT NULL, shared_pages INTEGER NOT NULL DEFAULT 0)"
+    )
+    db.execute("INSERT INTO sessions VALUES ('OLD23', 'pricing', '{}', 0, 1)")
+    db.commit()
+    db.close()
+    reopened = Store(old)
+    try:
+        assert reopened.session("OLD23").coach is False
+        assert reopened.session("OLD23").shared_pages is True
+    finally:
+        reopened.close()

@@ -4,7 +4,10 @@ A step is a fixed amount of work (``adapter.coach_budget``: playouts of the
 position, and at the coached seat's decision the strong bot's search and the
 playouts of its three favourite moves). This measures the CPU seconds of each
 step (``time.process_time``) from a seeded position where the person decides,
-and prints the load average, since a loaded machine shares its cores.
+and prints the load average, since a loaded machine shares its cores. It also
+prints what the budget gives the win chance: the playouts per estimate, the
+widest 95% half-width they allow (at 50%) and the half-widths the coached
+seat's estimates had (issue 23 asks for "± 4"-sized intervals).
 
 Run: ``python benchmarks/bench_coach_step.py [--positions 3]`` (outside the test run).
 """
@@ -35,10 +38,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=3, help="seeded positions per game")
     args = parser.parse_args()
-    from hoteledu.apps.coach import CoachJob
+    from hoteledu.apps.coach import Z95, CoachJob
 
     print(f"load average before: {os.getloadavg()[0]:.1f}")
     steps: dict[str, list[float]] = {}
+    halves: dict[str, list[float]] = {}
     for seed in range(args.positions):
         for game, controller in _controllers(seed).items():
             job = CoachJob(controller.adapter, controller.state.clone(), controller.mover(), 0)
@@ -46,11 +50,16 @@ def main() -> None:
                 start = time.process_time()
                 job.step()
                 steps.setdefault(game, []).append(time.process_time() - start)
+            chance = job.report().chances[job.seat]
+            halves.setdefault(game, []).append(100 * (chance.high - chance.low) / 2)
     for game, times in steps.items():
         budget = _controllers(0)[game].adapter.coach_budget
+        n = budget.steps * budget.playouts
         print(
             f"{game:>13}: {len(times)} steps of {budget}: median "
-            f"{statistics.median(times):.3f} s, worst {max(times):.3f} s CPU"
+            f"{statistics.median(times):.3f} s, worst {max(times):.3f} s CPU; "
+            f"{n} playouts an estimate: at most ± {100 * Z95 * (0.25 / n) ** 0.5:.1f}, "
+            f"seen ± {', '.join(f'{h:.1f}' for h in halves[game])}"
         )
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 

@@ -222,8 +222,11 @@ class BoutiqueAdapter(GameAdapter):
         view["player"] = viewer
         return view
 
-    coach_budget = CoachBudget(steps=6, playouts=6, search_iterations=16, move_playouts=4)
-    """The coach's work per step: peak-load playouts, the strong level's planning search."""
+    coach_budget = CoachBudget(steps=8, playouts=75, search_iterations=16, move_playouts=4)
+    """The coach's work per step: peak-load playouts, the strong level's planning search.
+
+    600 playouts of a position (1.4 to 5.5 ms each): a win chance "± 4" at most (issue 23).
+    """
 
     def coach_searcher(self, seed: Any, iterations: int) -> Agent:
         from hoteledu.boutique.search import BoutiqueMCTS

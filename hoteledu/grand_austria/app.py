@@ -195,8 +195,12 @@ class GrandAustriaAdapter(GameAdapter):
     clickable_traces = ("spaces", "guests", "rooms", "cafe")
     overlays = (("hint", "Hint: the exact strength after passing"),)
 
-    coach_budget = CoachBudget(steps=8, playouts=2, search_iterations=3, move_playouts=1)
-    """The coach's work per step: heuristic playouts (random play says little here)."""
+    coach_budget = CoachBudget(steps=16, playouts=8, search_iterations=3, move_playouts=1)
+    """The coach's work per step: heuristic playouts (random play says little here).
+
+    128 playouts of a position, "± 9" at most: a heuristic playout costs 7 to 28 ms,
+    and "± 4" would take 600 of them, 17 s at the start (docs/apps.md, issue 23).
+    """
 
     def coach_searcher(self, seed: Any, iterations: int) -> Agent:
         from hoteledu.core.mcts import MCTSAgent

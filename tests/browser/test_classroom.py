@@ -570,3 +570,80 @@ def test_a_rejoin_brute_force_and_a_second_name_over_the_real_server_are_refused
                 check.close()
         finally:
             context.close()
+
+
+COACH_SAYS = """() => {
+  const words = document.querySelector('.hoteledu-coach');
+  return words !== null && /\\(you\\): about \\d+% ± \\d+/.test(words.innerText);
+}"""
+
+
+@pytest.mark.browser
+def test_the_practice_game_over_the_real_server_has_no_coach_until_the_teacher_allows_it(
+    browser, tmp_path: Path
+) -> None:
+    """Issue 23: a forged tick over the student page's own websocket does not start the
+    coach; the teacher's session option (in the database) does, at the page's next look."""
+    from hoteledu.classroom.store import Store
+
+    with class_server(tmp_path) as (base, _token, db):
+        store = Store(db)
+        session = store.create_session("pricing")
+        store.open_round(session.code)
+        store.close()
+        context = browser.new_context(viewport={"width": 1550, "height": 1400})
+        try:
+            page = context.new_page()
+            page.goto(base + "voila/render/student.ipynb", timeout=WAIT)
+            page.get_by_placeholder("session code").fill(session.code)
+            page.get_by_placeholder("display name").fill("Ann")
+            _button(page, "Join").click(timeout=WAIT)
+            expect(page.get_by_text("Round 1 is open")).to_be_visible(timeout=WAIT)
+            _button(page, "Practice game").click()
+            expect(page.get_by_text("the coach is off in this class")).to_be_visible(timeout=WAIT)
+            panel = page.locator(".hoteledu-coach-panel")
+            expect(panel).to_be_attached(timeout=WAIT)
+            expect(panel).to_be_hidden()
+
+            channel = KernelChannel(page.url, page.content())
+            states = channel.states()
+            coach_box = _by_description(states, "CheckboxModel")["Coach"]
+            layout = states[coach_box]["state"]["layout"].removeprefix("IPY_MODEL_")
+            panel_id = next(
+                c
+                for c, s in states.items()
+                if "hoteledu-coach-panel" in s["state"].get("_dom_classes", [])
+            )
+            panel_layout = states[panel_id]["state"]["layout"].removeprefix("IPY_MODEL_")
+            channel.send(
+                [
+                    (panel_layout, _update({"display": "block"})),
+                    (layout, _update({"display": "block"})),
+                    (coach_box, _update({"disabled": False})),
+                    (coach_box, _update({"value": True})),
+                ]
+            )
+            after = channel.states()
+            said = " ".join(str(s["state"].get("value", "")) for s in after.values())
+            assert "the teacher has not allowed it" in html.unescape(said)
+            assert after[coach_box]["state"]["value"] is False  # the kernel put it back
+            assert "Win chance" not in said and "coach is thinking" not in said
+            channel.close()
+
+            # the teacher allows it (the session's option): the page offers it by itself
+            teacher = Store(db)
+            try:
+                teacher.set_coach(session.code, True)
+            finally:
+                teacher.close()
+            expect(panel).to_be_visible(timeout=WAIT)
+            box = panel.locator("input[type='checkbox']")
+            assert not box.is_checked()
+            box.click()  # once: the wait below checks that it took effect
+            page.wait_for_function(COACH_SAYS, timeout=WAIT)
+        except Exception:
+            page.screenshot(path=str(tmp_path / "failure.png"), full_page=True)
+            print(f"\nthe page at the failure: {tmp_path / 'failure.png'}")
+            raise
+        finally:
+            context.close()

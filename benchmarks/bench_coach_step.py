@@ -34,6 +34,36 @@ def _controllers(seed: int):
     return {"amsterdam": amsterdam, "grand_austria": austria, "boutique": boutique}
 
 
+def playout_costs(controller, fractions=(0.0, 0.25, 0.5, 0.75), k: int = 10) -> list[float]:
+    """CPU seconds of one playout of the position (the coach's own), at points of a game.
+
+    The game is one playout from the first position; a playout is timed ``k``
+    times from P1's view after each fraction of its actions.
+    """
+    import numpy as np
+
+    from hoteledu.apps.coach import CoachJob, _playout
+    from hoteledu.core.agents import PlayerView
+
+    job = CoachJob(controller.adapter, controller.state.clone(), controller.mover(), 0)
+    policies = job._policies()
+    rng = np.random.default_rng(1)
+    start = job.view.determinise(rng)
+    game = start.clone()
+    _playout(game, rng, policies)
+    played = game.history[len(start.history) :]
+    costs = []
+    for fraction in fractions:
+        state = start.clone()
+        for action in played[: int(fraction * len(played))]:
+            state.apply_action(action)
+        began = time.process_time()
+        for _ in range(k):
+            _playout(PlayerView(state, 0).determinise(rng), rng, policies)
+        costs.append((time.process_time() - began) / k)
+    return costs
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=3, help="seeded positions per game")
@@ -61,6 +91,9 @@ def main() -> None:
             f"{n} playouts an estimate: at most ± {100 * Z95 * (0.25 / n) ** 0.5:.1f}, "
             f"seen ± {', '.join(f'{h:.1f}' for h in halves[game])}"
         )
+    for game, controller in _controllers(0).items():
+        costs = ", ".join(f"{1000 * c:.1f}" for c in playout_costs(controller))
+        print(f"{game:>13}: one playout at 0, 25, 50, 75% of a game: {costs} ms CPU")
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 

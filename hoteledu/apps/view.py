@@ -40,7 +40,8 @@ What the view guarantees (``design/APPS.md``):
   bot's top moves for the seat shown, worked out in its own thread a fixed
   step at a time (the page stays live, a press is never held back by it) and
   kept only if the game is still where it looked. On by default in practice,
-  off in a class experiment (``setting="class"``). Its thread runs where a
+  off in a class experiment (``setting="class"``), and there not offered
+  unless the kernel allows it (:meth:`GameApp.allow_coach`). Its thread runs where a
   person sees the page (a kernel, ``coach_in_background``); elsewhere (scripts,
   tests, ``threaded=False``) it works when :meth:`GameApp.run_coach` is called.
 - **Hot-seat privacy.** With ``adapter.private_information`` the board and

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -709,3 +710,211 @@ def record_console_errors(page: Any) -> list[str]:
     page.on("console", console)
     page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
     return errors
+
+
+# ------------------------------------------------------------------ the SVG board
+SVG_BOARD = ".hoteledu-app svg.hoteledu-svgboard"
+SVG_ITEMS = """() => {
+  const svg = document.querySelector('.hoteledu-app svg.hoteledu-svgboard');
+  if (!svg || !svg.isConnected) return null;
+  return Array.from(svg.children).map(e => {
+    const attrs = {};
+    for (const a of e.attributes) attrs[a.name] = a.value;
+    const title = e.querySelector('title');
+    const lines = e.tagName === 'text' ? Array.from(e.children)
+      .filter(l => l.tagName === 'tspan').map(l => l.textContent) : null;
+    return {tag: e.tagName, attrs, title: title ? title.textContent : null, lines};
+  });
+}"""
+"""The painted SVG board: each element's tag, attributes, hover title and lines of text."""
+SVG_SHOWS = """(want) => {
+  const svg = document.querySelector('.hoteledu-app svg.hoteledu-svgboard');
+  if (!svg || !svg.isConnected || svg.children.length !== want.length) return false;
+  for (let i = 0; i < want.length; i++) {
+    const e = svg.children[i], w = want[i];
+    if (e.tagName !== w.tag) return false;
+    for (const [k, v] of Object.entries(w.attrs)) if (e.getAttribute(k) !== v) return false;
+    const title = e.querySelector('title');
+    if ((title ? title.textContent : null) !== w.title) return false;
+    if (w.lines !== null) {
+      const lines = Array.from(e.children).filter(l => l.tagName === 'tspan')
+        .map(l => l.textContent);
+      if (JSON.stringify(lines) !== JSON.stringify(w.lines)) return false;
+    }
+  }
+  return true;
+}"""
+"""Whether the page paints the drawing ``want`` (:func:`fresh_svg`): the wait's condition only;
+the verdict and its words are :func:`svg_difference`'s."""
+SVG_CLICK_STATE = """() => {
+  const svg = document.querySelector('.hoteledu-app svg.hoteledu-svgboard');
+  const log = document.querySelector('.hoteledu-log');
+  const message = document.querySelector('.hoteledu-message');
+  return {log: log ? log.innerText : '', version: svg ? svg.getAttribute('data-version') : null,
+          message: message ? message.innerText : ''};
+}"""
+"""What shows whether a board click landed: the log, the drawing's version, the app's message."""
+SVG_TARGET_POINT = """(index) => {
+  const svg = document.querySelector('.hoteledu-app svg.hoteledu-svgboard');
+  if (!svg) return {problem: 'no SVG board on the page'};
+  const own = Array.from(svg.querySelectorAll(`[data-target="${index}"]`));
+  if (!own.length) return {problem: `no element of target ${index} is drawn`};
+  own[0].scrollIntoView({block: 'center'});
+  const over = [];
+  for (const e of own) {  // a point where the target itself is on top (a person clicks there)
+    const r = e.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const top = document.elementFromPoint(x, y);
+    const hit = top && top.closest('[data-target]');
+    if (hit && hit.getAttribute('data-target') === String(index)) return {x, y};
+    over.push(top ? top.outerHTML.slice(0, 200) : null);
+  }
+  return {problem: `target ${index} is under other elements: ${over.join(' | ')}`};
+}"""
+"""A page point where a click reaches the SVG board's target ``index`` (scrolled into view)."""
+
+
+def _js_number(value: Any) -> str:
+    """A value as the page's ``setAttribute`` writes it (``10.0`` -> ``"10"``)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def fresh_scene(controller: Any) -> Any:
+    """The SVG scene of ``controller``'s board for its viewer, drawn headless (no overlay)."""
+    return controller.adapter.svg_scene(controller.scene(), controller.highlight(), {})
+
+
+def fresh_svg(controller: Any) -> list[dict[str, Any]]:
+    """The headless drawing of ``controller``'s board for its viewer, as the page paints it:
+    each element's tag, attributes (a text's x and y are on its lines), title, lines."""
+    items = []
+    for item in fresh_scene(controller).data()["items"]:
+        attrs = {k: _js_number(v) for k, v in item["attrs"].items()}
+        lines = None
+        if item["tag"] == "text":
+            attrs = {k: v for k, v in attrs.items() if k not in ("x", "y")}
+            attrs["font-size"] = _js_number(item["size"])
+            lines = ["".join(span[0] for span in line) for line in item["lines"]]
+        items.append(
+            {"tag": item["tag"], "attrs": attrs, "title": item.get("title"), "lines": lines}
+        )
+    return items
+
+
+def svg_difference(painted: list[dict[str, Any]] | None, want: list[dict[str, Any]]) -> list[str]:
+    """What the painted board shows otherwise than the fresh drawing, in words."""
+    if painted is None:
+        return ["no SVG board on the page"]
+    problems = []
+    if len(painted) != len(want):
+        problems.append(f"{len(painted)} elements painted, {len(want)} drawn")
+    for index, (shown, item) in enumerate(zip(painted, want, strict=False)):
+        for key in ("tag", "title", "lines"):
+            if shown[key] != item[key]:
+                problems.append(f"element {index} {key}: page {shown[key]!r} != {item[key]!r}")
+        attrs = {k: shown["attrs"].get(k) for k in item["attrs"]}
+        if attrs != item["attrs"]:
+            problems.append(f"element {index} ({item['tag']}): page {attrs} != {item['attrs']}")
+    return problems
+
+
+def assert_svg_board_is(page: Any, controller: Any, when: str, timeout: float = 45_000) -> None:
+    """The page's SVG board is, element by element, the fresh drawing of ``controller``'s
+    board for its viewer; waits (on that condition) for a slow redraw, then fails naming
+    what differs."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    want = fresh_svg(controller)
+    with contextlib.suppress(PlaywrightTimeout):  # the verdict below names what differs
+        page.wait_for_function(SVG_SHOWS, arg=want, timeout=timeout, polling=100)
+    problems = svg_difference(page.evaluate(SVG_ITEMS), want)
+    if problems:
+        raise AssertionError(
+            f"{when}: the page's board is not P{controller.viewer + 1}'s view of the game: "
+            f"{problems[:8]} ({len(problems)} differences)"
+        )
+
+
+def click_svg_target(
+    page: Any, controller: Any, name: str, customdata: list[Any], tries: int = 3
+) -> None:
+    """A real click on the SVG board's target ``(name, customdata)`` of the game now.
+
+    The board must first be the fresh drawing of ``controller`` (the target's index is
+    the headless scene's, and means the same in the page only then). The click counts as
+    landed once the log or the drawing's version changes; it is made again only when it
+    did not and the app said why ("click again": the drawing was older than the game).
+    Any other message is the app refusing the click: the test fails with it.
+    """
+    assert_svg_board_is(page, controller, f"before the click on {name} {customdata}")
+    index = fresh_scene(controller).targets.index(
+        (name, [v if isinstance(v, str) else int(v) for v in customdata])
+    )
+    for attempt in range(tries):
+        before = page.evaluate(SVG_CLICK_STATE)
+        point = page.evaluate(SVG_TARGET_POINT, index)
+        assert "problem" not in point, f"a click on {name} {customdata}: {point['problem']}"
+        page.mouse.click(point["x"], point["y"])
+        page.wait_for_function(
+            f"(b) => {{ const now = ({SVG_CLICK_STATE})();"
+            " return now.log !== b.log || now.version !== b.version ||"
+            " now.message !== b.message; }",
+            arg=before,
+            timeout=60_000,
+            polling=100,
+        )
+        wait_for_kernel_idle(page)  # the whole answer is in (a message comes before the log)
+        after = page.evaluate(SVG_CLICK_STATE)
+        refused = "click again" in after["message"] and "click again" not in before["message"]
+        if after["log"] != before["log"] or (after["version"] != before["version"] and not refused):
+            return
+        if not refused:
+            raise AssertionError(
+                f"the app refused the click on {name} {customdata}: {after['message']!r}"
+            )
+        print(f"click {attempt + 1} on {name} {customdata}: {after['message']!r}")
+    raise AssertionError(f"{tries} clicks on {name} {customdata} took no effect")
+
+
+def walk_hand_overs(
+    page: Any,
+    controller: Any,
+    press: Callable[[int, bool], None],
+    at_cover: Callable[[str], None],
+    in_view: Callable[[str, str], None],
+    hand_overs: int,
+    max_presses: int,
+    more: Callable[[], bool] = lambda: False,
+) -> tuple[int, int]:
+    """Play a hot-seat game in the page to ``hand_overs`` hand-overs (and while ``more()``).
+
+    ``press(presses, quick)`` makes one real press, mirrored on ``controller`` (``quick``:
+    the press that moves the game on fastest; else one that keeps the laptop with the
+    person). At each hand-over: the cover is up and no board is on the page, then
+    ``at_cover(who)``; "I am <who>: show my view" is pressed, then ``in_view(who, when)``,
+    and again after that person's next press if the laptop stays with them. Returns
+    (hand-overs, presses); ``max_presses`` bounds the work (never a time).
+    """
+    done, presses = 0, 0
+    while done < hand_overs or more():
+        assert presses < max_presses, f"{done} hand-overs in {presses} presses"
+        if not controller.needs_handover():
+            press(presses, True)
+            presses += 1
+            continue
+        who = controller.adapter.player_label(controller._next_human()).split()[0]
+        page.get_by_text(f"Pass the laptop to {who}").first.wait_for(timeout=30_000)
+        assert page.locator(BOARD).count() == 0, f"passing to {who}: a board under the cover"
+        at_cover(who)
+        show = re.compile(f"I am {re.escape(who)}.*: show my view")
+        page.get_by_role("button", name=show).click()
+        controller.hand_over()
+        in_view(who, f"after hand-over {done + 1} to {who}")
+        press(presses, False)
+        presses += 1
+        if not controller.needs_handover():
+            in_view(who, f"{who}'s first press after the hand-over")
+        done += 1
+    return done, presses

@@ -76,9 +76,10 @@ def _press(page: Any, controller: AmsterdamController, turn: int) -> None:
         match = POINT.match(label)
         if match and turn % 2 == 0:  # a real click on the board's point
             point = ["intersection", int(match.group(2)), int(match.group(3))]
-            # a legal choice is ringed: the ring is on top of the point, a person clicks it
-            ringed = ("choices", point) in fresh_scene(controller).targets
-            name = "choices" if ringed else "intersections"
+            # a person clicks what is on top of the point: a hotel on it, else the ring of a
+            # legal choice, else the point (the app reads the point from any of them)
+            drawn = fresh_scene(controller).targets
+            name = next(n for n in ("hotels", "choices", "intersections") if (n, point) in drawn)
             click_svg_target(page, controller, name, point)  # again only if it did not land
             assert controller.click(name, point), controller.message
         else:

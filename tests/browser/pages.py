@@ -22,18 +22,6 @@ from typing import Any
 BOARD = ".hoteledu-app .hoteledu-board"
 """The app's board on the page, either kind: the SVG board (the default) or a plotly board
 (``board="plotly"``); absent while the hot-seat cover is up."""
-FIGURE_DATA = """(names) => {
-  const gd = document.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)');
-  const out = {};
-  for (const t of gd.data) if (names.includes(t.name))
-    out[t.name] = {x: Array.from(t.x || []), y: Array.from(t.y || []),
-                   text: t.text === undefined ? null : Array.from(t.text)};
-  return out;
-}"""
-"""The named traces of the page's plotly board: their x, y and text."""
-PLOTS_IN_PAGE = """() => Array.from(document.querySelectorAll('.js-plotly-plot')).map(
-  gd => ({traces: gd.data ? gd.data.map(t => t.name) : null, connected: gd.isConnected}))"""
-"""Each plotly plot in the page: its trace names (for a failure's message)."""
 LOG_LINES = """() => {
   const log = document.querySelector('.hoteledu-log');
   return log ? log.innerText.split('\\n').filter(l => l.trim()).length : 0;
@@ -68,19 +56,6 @@ WIDGET_MODELS = """async () => {
   return out;
 }"""
 """Model id -> the JSON text of every attribute of every widget model the page's manager holds."""
-BOARD_ACKNOWLEDGED = """async () => {
-  const manager = window.jupyterapp && window.jupyterapp.widgetManager;
-  if (!manager) return false;
-  for (const promise of Object.values(manager._models)) {
-    const model = await promise;
-    if (model.get('_widget_data') === undefined) continue;  // not a plotly board
-    const last = model.get('_last_trace_edit_id') || 0;
-    const deltas = model.get('_js2py_traceDeltas');
-    if (last && !(deltas && deltas.trace_edit_id >= last)) return false;
-  }
-  return true;
-}"""
-"""Whether every plotly board in the page has applied (and answered) its last trace update."""
 
 
 def free_port() -> int:
@@ -130,11 +105,6 @@ def quickest_label(labels: list[str], turn: int) -> str:
     return fastest[0] if fastest else labels[turn % len(labels)]
 
 
-def rounded(values: list[Any]) -> list[Any]:
-    """Floats to 3 decimals (the page and the engine agree to that), the rest as is."""
-    return [round(v, 3) if isinstance(v, float) else v for v in values]
-
-
 def open_app(page: Any, url: str, ready_text: str, reload: bool = False) -> None:
     """Open (or reload: a new kernel) the app; wait for its board and ``ready_text`` in its log."""
     if reload:
@@ -148,45 +118,6 @@ def open_app(page: Any, url: str, ready_text: str, reload: bool = False) -> None
         arg=ready_text,
         timeout=20_000,
     )
-
-
-def shown_traces(page: Any, names: list[str]) -> dict[str, Any]:
-    """The page's board traces ``names`` (x and y rounded)."""
-    # the app may have replaced a board whose view never answered (its watchdog)
-    page.wait_for_selector(".js-plotly-plot:not(.hoteledu-coach-panel *)", timeout=20_000)
-    data = page.evaluate(FIGURE_DATA, names)
-    for trace in data.values():
-        trace["x"], trace["y"] = rounded(trace["x"]), rounded(trace["y"])
-    return data
-
-
-def assert_board_shows(
-    page: Any,
-    expected: dict[str, Any],
-    same: Callable[[Any, Any], bool] = lambda shown, want: shown == want,
-    timeout: float = 45,
-) -> None:
-    """Wait until each expected trace is ``same`` as the page's; else fail naming the others.
-
-    The wait is long (a loaded machine redraws slowly) and costs nothing when the board
-    already shows the game.
-    """
-    deadline = time.monotonic() + timeout
-    while True:
-        shown = shown_traces(page, list(expected))
-        if all(same(shown.get(n), want) for n, want in expected.items()):
-            return
-        if time.monotonic() > deadline:
-            diff = {
-                n: (shown.get(n), want)
-                for n, want in expected.items()
-                if not same(shown.get(n), want)
-            }
-            plots = page.evaluate(PLOTS_IN_PAGE)
-            raise AssertionError(
-                f"the page's board is not the game: {diff}; the page's plots: {plots}"
-            )
-        page.wait_for_timeout(100)
 
 
 COUNT_PLOTLY_CLICKS = """() => {
@@ -240,7 +171,7 @@ def click_board(page: Any, x: float, y: float, tries: int = 3) -> None:
         page.mouse.click(px, py)
         after = page.evaluate(COUNT_PLOTLY_CLICKS)
         if after[0] != before[0]:
-            # the click may have gone to the closed board: press_once tells by the log
+            # the click may have gone to the closed board: the caller tells by the log
             print(f"the board was replaced under the click at ({x}, {y})")
             return
         if after[1] > before[1]:
@@ -303,26 +234,12 @@ def widget_models(page: Any) -> dict[str, str]:
     return models
 
 
-def wait_for_board_acknowledged(page: Any, timeout: float = 30_000) -> None:
-    """Wait until the board's view has applied its last update and told the kernel.
-
-    The answer travels on the same ordered channel as a click, so a click made
-    now reaches the kernel after it: the app will not refuse it as aimed at an
-    older board.
-    """
-    page.wait_for_function(BOARD_ACKNOWLEDGED, timeout=timeout, polling=100)
-
-
 KERNEL_STATUS = """() => {
   const manager = window.jupyterapp && window.jupyterapp.widgetManager;
   const kernel = manager && (manager.kernel || manager._kernel);
   return kernel ? kernel.status : null;
 }"""
 """The status of the page's kernel as Voilà's widget manager sees it ('idle', 'busy'), or null."""
-MESSAGE = """() => {
-  const line = document.querySelector('.hoteledu-message');
-  return line ? line.innerText : '';
-}"""
 
 
 def wait_for_kernel_idle(page: Any, timeout: float = 60_000) -> None:
@@ -332,50 +249,6 @@ def wait_for_kernel_idle(page: Any, timeout: float = 60_000) -> None:
         timeout=timeout,
         polling=100,
     )
-
-
-def press_once(page: Any, press: Callable[[], None], timeout: float = 60_000) -> None:
-    """Press once and wait for the log to change; press again only once it is known that
-    the press took no effect.
-
-    A slow kernel is not a refusal: the log is the game's version, and a press is made
-    again only when the log has not changed and either the app said the press did
-    nothing ("click again", sent when a click was aimed at a board older than the
-    kernel's) or ``timeout`` passed with nothing changed and the kernel idle (the press
-    was lost: a click on a board replaced under it). Before pressing again the board
-    must have answered its last update. Any other message is the app refusing the press:
-    the test fails with it, as it does after three presses without effect.
-    """
-    for attempt in range(3):
-        old = log_text(page)
-        old_message = page.evaluate(MESSAGE)
-        press()
-        try:
-            page.wait_for_function(
-                f"""([old, oldMessage]) => ({LOG_TEXT})() !== old ||
-                  ({MESSAGE})() !== oldMessage ||
-                  (({MESSAGE})().includes('click again') && !oldMessage.includes('click again'))""",
-                arg=[old, old_message],
-                timeout=timeout,
-            )
-        except Exception:  # nothing changed within the timeout: lost, or a very slow kernel
-            wait_for_kernel_idle(page)
-            if log_text(page) != old:
-                return  # it was only slow
-            print(f"press {attempt + 1} changed nothing in {timeout / 1000:.0f} s: pressed again")
-            wait_for_board_acknowledged(page)
-            continue
-        if log_text(page) != old:
-            return
-        message = page.evaluate(MESSAGE)
-        if "click again" not in message:
-            wait_for_kernel_idle(page)  # a message may come just before the move's log line
-            if log_text(page) != old:
-                return
-            raise AssertionError(f"the app refused the press: {message!r}")
-        print(f"press {attempt + 1}: {message!r}")
-        wait_for_board_acknowledged(page)
-    raise AssertionError("three presses took no effect")
 
 
 STABLE = """([key, polls]) => {

@@ -10,6 +10,8 @@ reload) draws from the same state.
 
 - **It fits its box.** The SVG has a ``viewBox`` and ``width: 100%`` up to
   its natural width, so a narrow page scales it down and nothing is cut off.
+- **A target's whole shape takes a click**, an unfilled one too (``pointer-events:
+  visible``): an empty room drawn as an outline is clicked anywhere inside it.
 - **A click acts on what was shown.** The page sends ``{"version": v,
   "target": i}`` with the version its drawing was made for; the app refuses a
   click for an older version. What a target means (a trace name and its
@@ -99,6 +101,8 @@ function render({ model, el }) {
       if (item.target !== undefined) {
         e.style.cursor = "pointer";
         e.setAttribute("data-target", item.target);
+        // the whole shape takes the click, an unfilled one too (an empty room: fill none)
+        e.setAttribute("pointer-events", "visible");
         // the version this drawing was made for: a click on an older drawing is refused
         e.addEventListener("click", () => model.send({ version: version, target: item.target }));
       } else {

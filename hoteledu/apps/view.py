@@ -985,6 +985,11 @@ class GameApp:
                 when = time.strftime("%H:%M", time.localtime(path.stat().st_mtime))
                 if c.resume(saved, saved_at=when):
                     self._show_setup()
+                    if self.svg_board is None:
+                        # a plotly view made before the key came may never apply the
+                        # resume's updates (a reload showed the opening board): a new
+                        # board widget, whose first view draws the resumed game whole
+                        self._replace_figure()
                     c.message = (
                         f"your game is back where it was (autosaved at {when}); "
                         "New game starts another"

@@ -12,6 +12,7 @@ import os
 import stat
 
 import numpy as np
+import plotly.io
 import pytest
 from app_helpers import press_something, progress
 
@@ -265,3 +266,28 @@ def test_a_secret_entered_before_the_reload_stays_entered_and_hidden():
         assert third.controller.message.startswith("could not resume"), third.controller.message
         assert named in third.controller.message
         assert third.controller.state.to_json_str() == fresh and not third.controller.pending
+
+
+def test_a_resumed_plotly_board_is_a_new_widget_drawn_from_the_resumed_game(
+    make_plotly_app,
+):
+    """A plotly view created before the key arrived missed the resume's updates (a CI reload
+    showed the opening board): the resume puts a new board widget in, whose state at
+    creation (what a new view draws from) is the resumed game."""
+    key = autosave.new_key()
+    app = make_plotly_app(SEATS, 5)
+    send_key(app, key)
+    play_some(app, 200)
+
+    again = make_plotly_app(SEATS, 99)
+    old = again.figure
+    data = lambda figure: json.loads(plotly.io.to_json(figure))["data"]  # noqa: E731
+    opening = data(old)
+    send_key(again, key)
+    c = again.controller
+    assert c.log[-1].startswith("resumed your game")
+    assert again.figure is not old and old.comm is None  # the old board is closed
+    assert again.board_box.children.count(again.figure) == 1
+    created = data(again.figure)  # the new widget as made (no update sent to it yet)
+    assert created == data(again.adapter.board_figure(c.scene(), c.highlight(), {}))
+    assert created != opening

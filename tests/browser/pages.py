@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -21,18 +22,6 @@ from typing import Any
 BOARD = ".hoteledu-app .hoteledu-board"
 """The app's board on the page, either kind: the SVG board (the default) or a plotly board
 (``board="plotly"``); absent while the hot-seat cover is up."""
-FIGURE_DATA = """(names) => {
-  const gd = document.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)');
-  const out = {};
-  for (const t of gd.data) if (names.includes(t.name))
-    out[t.name] = {x: Array.from(t.x || []), y: Array.from(t.y || []),
-                   text: t.text === undefined ? null : Array.from(t.text)};
-  return out;
-}"""
-"""The named traces of the page's plotly board: their x, y and text."""
-PLOTS_IN_PAGE = """() => Array.from(document.querySelectorAll('.js-plotly-plot')).map(
-  gd => ({traces: gd.data ? gd.data.map(t => t.name) : null, connected: gd.isConnected}))"""
-"""Each plotly plot in the page: its trace names (for a failure's message)."""
 LOG_LINES = """() => {
   const log = document.querySelector('.hoteledu-log');
   return log ? log.innerText.split('\\n').filter(l => l.trim()).length : 0;
@@ -67,19 +56,6 @@ WIDGET_MODELS = """async () => {
   return out;
 }"""
 """Model id -> the JSON text of every attribute of every widget model the page's manager holds."""
-BOARD_ACKNOWLEDGED = """async () => {
-  const manager = window.jupyterapp && window.jupyterapp.widgetManager;
-  if (!manager) return false;
-  for (const promise of Object.values(manager._models)) {
-    const model = await promise;
-    if (model.get('_widget_data') === undefined) continue;  // not a plotly board
-    const last = model.get('_last_trace_edit_id') || 0;
-    const deltas = model.get('_js2py_traceDeltas');
-    if (last && !(deltas && deltas.trace_edit_id >= last)) return false;
-  }
-  return true;
-}"""
-"""Whether every plotly board in the page has applied (and answered) its last trace update."""
 
 
 def free_port() -> int:
@@ -129,11 +105,6 @@ def quickest_label(labels: list[str], turn: int) -> str:
     return fastest[0] if fastest else labels[turn % len(labels)]
 
 
-def rounded(values: list[Any]) -> list[Any]:
-    """Floats to 3 decimals (the page and the engine agree to that), the rest as is."""
-    return [round(v, 3) if isinstance(v, float) else v for v in values]
-
-
 def open_app(page: Any, url: str, ready_text: str, reload: bool = False) -> None:
     """Open (or reload: a new kernel) the app; wait for its board and ``ready_text`` in its log."""
     if reload:
@@ -147,45 +118,6 @@ def open_app(page: Any, url: str, ready_text: str, reload: bool = False) -> None
         arg=ready_text,
         timeout=20_000,
     )
-
-
-def shown_traces(page: Any, names: list[str]) -> dict[str, Any]:
-    """The page's board traces ``names`` (x and y rounded)."""
-    # the app may have replaced a board whose view never answered (its watchdog)
-    page.wait_for_selector(".js-plotly-plot:not(.hoteledu-coach-panel *)", timeout=20_000)
-    data = page.evaluate(FIGURE_DATA, names)
-    for trace in data.values():
-        trace["x"], trace["y"] = rounded(trace["x"]), rounded(trace["y"])
-    return data
-
-
-def assert_board_shows(
-    page: Any,
-    expected: dict[str, Any],
-    same: Callable[[Any, Any], bool] = lambda shown, want: shown == want,
-    timeout: float = 45,
-) -> None:
-    """Wait until each expected trace is ``same`` as the page's; else fail naming the others.
-
-    The wait is long (a loaded machine redraws slowly) and costs nothing when the board
-    already shows the game.
-    """
-    deadline = time.monotonic() + timeout
-    while True:
-        shown = shown_traces(page, list(expected))
-        if all(same(shown.get(n), want) for n, want in expected.items()):
-            return
-        if time.monotonic() > deadline:
-            diff = {
-                n: (shown.get(n), want)
-                for n, want in expected.items()
-                if not same(shown.get(n), want)
-            }
-            plots = page.evaluate(PLOTS_IN_PAGE)
-            raise AssertionError(
-                f"the page's board is not the game: {diff}; the page's plots: {plots}"
-            )
-        page.wait_for_timeout(100)
 
 
 COUNT_PLOTLY_CLICKS = """() => {
@@ -239,7 +171,7 @@ def click_board(page: Any, x: float, y: float, tries: int = 3) -> None:
         page.mouse.click(px, py)
         after = page.evaluate(COUNT_PLOTLY_CLICKS)
         if after[0] != before[0]:
-            # the click may have gone to the closed board: press_once tells by the log
+            # the click may have gone to the closed board: the caller tells by the log
             print(f"the board was replaced under the click at ({x}, {y})")
             return
         if after[1] > before[1]:
@@ -302,26 +234,12 @@ def widget_models(page: Any) -> dict[str, str]:
     return models
 
 
-def wait_for_board_acknowledged(page: Any, timeout: float = 30_000) -> None:
-    """Wait until the board's view has applied its last update and told the kernel.
-
-    The answer travels on the same ordered channel as a click, so a click made
-    now reaches the kernel after it: the app will not refuse it as aimed at an
-    older board.
-    """
-    page.wait_for_function(BOARD_ACKNOWLEDGED, timeout=timeout, polling=100)
-
-
 KERNEL_STATUS = """() => {
   const manager = window.jupyterapp && window.jupyterapp.widgetManager;
   const kernel = manager && (manager.kernel || manager._kernel);
   return kernel ? kernel.status : null;
 }"""
 """The status of the page's kernel as Voilà's widget manager sees it ('idle', 'busy'), or null."""
-MESSAGE = """() => {
-  const line = document.querySelector('.hoteledu-message');
-  return line ? line.innerText : '';
-}"""
 
 
 def wait_for_kernel_idle(page: Any, timeout: float = 60_000) -> None:
@@ -331,50 +249,6 @@ def wait_for_kernel_idle(page: Any, timeout: float = 60_000) -> None:
         timeout=timeout,
         polling=100,
     )
-
-
-def press_once(page: Any, press: Callable[[], None], timeout: float = 60_000) -> None:
-    """Press once and wait for the log to change; press again only once it is known that
-    the press took no effect.
-
-    A slow kernel is not a refusal: the log is the game's version, and a press is made
-    again only when the log has not changed and either the app said the press did
-    nothing ("click again", sent when a click was aimed at a board older than the
-    kernel's) or ``timeout`` passed with nothing changed and the kernel idle (the press
-    was lost: a click on a board replaced under it). Before pressing again the board
-    must have answered its last update. Any other message is the app refusing the press:
-    the test fails with it, as it does after three presses without effect.
-    """
-    for attempt in range(3):
-        old = log_text(page)
-        old_message = page.evaluate(MESSAGE)
-        press()
-        try:
-            page.wait_for_function(
-                f"""([old, oldMessage]) => ({LOG_TEXT})() !== old ||
-                  ({MESSAGE})() !== oldMessage ||
-                  (({MESSAGE})().includes('click again') && !oldMessage.includes('click again'))""",
-                arg=[old, old_message],
-                timeout=timeout,
-            )
-        except Exception:  # nothing changed within the timeout: lost, or a very slow kernel
-            wait_for_kernel_idle(page)
-            if log_text(page) != old:
-                return  # it was only slow
-            print(f"press {attempt + 1} changed nothing in {timeout / 1000:.0f} s: pressed again")
-            wait_for_board_acknowledged(page)
-            continue
-        if log_text(page) != old:
-            return
-        message = page.evaluate(MESSAGE)
-        if "click again" not in message:
-            wait_for_kernel_idle(page)  # a message may come just before the move's log line
-            if log_text(page) != old:
-                return
-            raise AssertionError(f"the app refused the press: {message!r}")
-        print(f"press {attempt + 1}: {message!r}")
-        wait_for_board_acknowledged(page)
-    raise AssertionError("three presses took no effect")
 
 
 STABLE = """([key, polls]) => {
@@ -709,3 +583,211 @@ def record_console_errors(page: Any) -> list[str]:
     page.on("console", console)
     page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
     return errors
+
+
+# ------------------------------------------------------------------ the SVG board
+SVG_BOARD = ".hoteledu-app svg.hoteledu-svgboard"
+SVG_ITEMS = """() => {
+  const svg = document.querySelector('.hoteledu-app svg.hoteledu-svgboard');
+  if (!svg || !svg.isConnected) return null;
+  return Array.from(svg.children).map(e => {
+    const attrs = {};
+    for (const a of e.attributes) attrs[a.name] = a.value;
+    const title = e.querySelector('title');
+    const lines = e.tagName === 'text' ? Array.from(e.children)
+      .filter(l => l.tagName === 'tspan').map(l => l.textContent) : null;
+    return {tag: e.tagName, attrs, title: title ? title.textContent : null, lines};
+  });
+}"""
+"""The painted SVG board: each element's tag, attributes, hover title and lines of text."""
+SVG_SHOWS = """(want) => {
+  const svg = document.querySelector('.hoteledu-app svg.hoteledu-svgboard');
+  if (!svg || !svg.isConnected || svg.children.length !== want.length) return false;
+  for (let i = 0; i < want.length; i++) {
+    const e = svg.children[i], w = want[i];
+    if (e.tagName !== w.tag) return false;
+    for (const [k, v] of Object.entries(w.attrs)) if (e.getAttribute(k) !== v) return false;
+    const title = e.querySelector('title');
+    if ((title ? title.textContent : null) !== w.title) return false;
+    if (w.lines !== null) {
+      const lines = Array.from(e.children).filter(l => l.tagName === 'tspan')
+        .map(l => l.textContent);
+      if (JSON.stringify(lines) !== JSON.stringify(w.lines)) return false;
+    }
+  }
+  return true;
+}"""
+"""Whether the page paints the drawing ``want`` (:func:`fresh_svg`): the wait's condition only;
+the verdict and its words are :func:`svg_difference`'s."""
+SVG_CLICK_STATE = """() => {
+  const svg = document.querySelector('.hoteledu-app svg.hoteledu-svgboard');
+  const log = document.querySelector('.hoteledu-log');
+  const message = document.querySelector('.hoteledu-message');
+  return {log: log ? log.innerText : '', version: svg ? svg.getAttribute('data-version') : null,
+          message: message ? message.innerText : ''};
+}"""
+"""What shows whether a board click landed: the log, the drawing's version, the app's message."""
+SVG_TARGET_POINT = """(index) => {
+  const svg = document.querySelector('.hoteledu-app svg.hoteledu-svgboard');
+  if (!svg) return {problem: 'no SVG board on the page'};
+  const own = Array.from(svg.querySelectorAll(`[data-target="${index}"]`));
+  if (!own.length) return {problem: `no element of target ${index} is drawn`};
+  own[0].scrollIntoView({block: 'center'});
+  const over = [];
+  for (const e of own) {  // a point where the target itself is on top (a person clicks there)
+    const r = e.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const top = document.elementFromPoint(x, y);
+    const hit = top && top.closest('[data-target]');
+    if (hit && hit.getAttribute('data-target') === String(index)) return {x, y};
+    over.push(top ? top.outerHTML.slice(0, 200) : null);
+  }
+  return {problem: `target ${index} is under other elements: ${over.join(' | ')}`};
+}"""
+"""A page point where a click reaches the SVG board's target ``index`` (scrolled into view)."""
+
+
+def _js_number(value: Any) -> str:
+    """A value as the page's ``setAttribute`` writes it (``10.0`` -> ``"10"``)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def fresh_scene(controller: Any) -> Any:
+    """The SVG scene of ``controller``'s board for its viewer, drawn headless (no overlay)."""
+    return controller.adapter.svg_scene(controller.scene(), controller.highlight(), {})
+
+
+def fresh_svg(controller: Any) -> list[dict[str, Any]]:
+    """The headless drawing of ``controller``'s board for its viewer, as the page paints it:
+    each element's tag, attributes (a text's x and y are on its lines), title, lines."""
+    items = []
+    for item in fresh_scene(controller).data()["items"]:
+        attrs = {k: _js_number(v) for k, v in item["attrs"].items()}
+        lines = None
+        if item["tag"] == "text":
+            attrs = {k: v for k, v in attrs.items() if k not in ("x", "y")}
+            attrs["font-size"] = _js_number(item["size"])
+            lines = ["".join(span[0] for span in line) for line in item["lines"]]
+        items.append(
+            {"tag": item["tag"], "attrs": attrs, "title": item.get("title"), "lines": lines}
+        )
+    return items
+
+
+def svg_difference(painted: list[dict[str, Any]] | None, want: list[dict[str, Any]]) -> list[str]:
+    """What the painted board shows otherwise than the fresh drawing, in words."""
+    if painted is None:
+        return ["no SVG board on the page"]
+    problems = []
+    if len(painted) != len(want):
+        problems.append(f"{len(painted)} elements painted, {len(want)} drawn")
+    for index, (shown, item) in enumerate(zip(painted, want, strict=False)):
+        for key in ("tag", "title", "lines"):
+            if shown[key] != item[key]:
+                problems.append(f"element {index} {key}: page {shown[key]!r} != {item[key]!r}")
+        attrs = {k: shown["attrs"].get(k) for k in item["attrs"]}
+        if attrs != item["attrs"]:
+            problems.append(f"element {index} ({item['tag']}): page {attrs} != {item['attrs']}")
+    return problems
+
+
+def assert_svg_board_is(page: Any, controller: Any, when: str, timeout: float = 45_000) -> None:
+    """The page's SVG board is, element by element, the fresh drawing of ``controller``'s
+    board for its viewer; waits (on that condition) for a slow redraw, then fails naming
+    what differs."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    want = fresh_svg(controller)
+    with contextlib.suppress(PlaywrightTimeout):  # the verdict below names what differs
+        page.wait_for_function(SVG_SHOWS, arg=want, timeout=timeout, polling=100)
+    problems = svg_difference(page.evaluate(SVG_ITEMS), want)
+    if problems:
+        raise AssertionError(
+            f"{when}: the page's board is not P{controller.viewer + 1}'s view of the game: "
+            f"{problems[:8]} ({len(problems)} differences)"
+        )
+
+
+def click_svg_target(
+    page: Any, controller: Any, name: str, customdata: list[Any], tries: int = 3
+) -> None:
+    """A real click on the SVG board's target ``(name, customdata)`` of the game now.
+
+    The board must first be the fresh drawing of ``controller`` (the target's index is
+    the headless scene's, and means the same in the page only then). The click counts as
+    landed once the log or the drawing's version changes; it is made again only when it
+    did not and the app said why ("click again": the drawing was older than the game).
+    Any other message is the app refusing the click: the test fails with it.
+    """
+    assert_svg_board_is(page, controller, f"before the click on {name} {customdata}")
+    index = fresh_scene(controller).targets.index(
+        (name, [v if isinstance(v, str) else int(v) for v in customdata])
+    )
+    for attempt in range(tries):
+        before = page.evaluate(SVG_CLICK_STATE)
+        point = page.evaluate(SVG_TARGET_POINT, index)
+        assert "problem" not in point, f"a click on {name} {customdata}: {point['problem']}"
+        page.mouse.click(point["x"], point["y"])
+        page.wait_for_function(
+            f"(b) => {{ const now = ({SVG_CLICK_STATE})();"
+            " return now.log !== b.log || now.version !== b.version ||"
+            " now.message !== b.message; }",
+            arg=before,
+            timeout=60_000,
+            polling=100,
+        )
+        wait_for_kernel_idle(page)  # the whole answer is in (a message comes before the log)
+        after = page.evaluate(SVG_CLICK_STATE)
+        refused = "click again" in after["message"] and "click again" not in before["message"]
+        if after["log"] != before["log"] or (after["version"] != before["version"] and not refused):
+            return
+        if not refused:
+            raise AssertionError(
+                f"the app refused the click on {name} {customdata}: {after['message']!r}"
+            )
+        print(f"click {attempt + 1} on {name} {customdata}: {after['message']!r}")
+    raise AssertionError(f"{tries} clicks on {name} {customdata} took no effect")
+
+
+def walk_hand_overs(
+    page: Any,
+    controller: Any,
+    press: Callable[[int, bool], None],
+    at_cover: Callable[[str], None],
+    in_view: Callable[[str, str], None],
+    hand_overs: int,
+    max_presses: int,
+    more: Callable[[], bool] = lambda: False,
+) -> tuple[int, int]:
+    """Play a hot-seat game in the page to ``hand_overs`` hand-overs (and while ``more()``).
+
+    ``press(presses, quick)`` makes one real press, mirrored on ``controller`` (``quick``:
+    the press that moves the game on fastest; else one that keeps the laptop with the
+    person). At each hand-over: the cover is up and no board is on the page, then
+    ``at_cover(who)``; "I am <who>: show my view" is pressed, then ``in_view(who, when)``,
+    and again after that person's next press if the laptop stays with them. Returns
+    (hand-overs, presses); ``max_presses`` bounds the work (never a time).
+    """
+    done, presses = 0, 0
+    while done < hand_overs or more():
+        assert presses < max_presses, f"{done} hand-overs in {presses} presses"
+        if not controller.needs_handover():
+            press(presses, True)
+            presses += 1
+            continue
+        who = controller.adapter.player_label(controller._next_human()).split()[0]
+        page.get_by_text(f"Pass the laptop to {who}").first.wait_for(timeout=30_000)
+        assert page.locator(BOARD).count() == 0, f"passing to {who}: a board under the cover"
+        at_cover(who)
+        show = re.compile(f"I am {re.escape(who)}.*: show my view")
+        page.get_by_role("button", name=show).click()
+        controller.hand_over()
+        in_view(who, f"after hand-over {done + 1} to {who}")
+        press(presses, False)
+        presses += 1
+        if not controller.needs_handover():
+            in_view(who, f"{who}'s first press after the hand-over")
+        done += 1
+    return done, presses

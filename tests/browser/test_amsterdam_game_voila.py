@@ -5,12 +5,12 @@ first turn while the app is built, *before* the page draws the board. So the
 first view already starts from a position that is not the opening one (the
 bug: views created after in-place updates showed the opening position and
 stayed frozen). Every press made in the page is replayed on a headless
-controller with the same seed, and the page's figure data (hotels, tourists,
-boat, the pawns) is compared with the headless figure's after each reload
-and at the end. The first reload is plain; mid-game the page's kernel is
-killed first (SIGKILL: the autosave must already hold the last move), and
-each time the new kernel resumes the game with the same log under a
-"resumed" line. Then another student (another browser) opens the same
+controller with the same seed, and the page's SVG board (the default board: hotels,
+tourists, boat, the pawns, every word) is compared, element by element, with a fresh
+headless drawing of it along the way, after each reload and at the end. The first
+reload is plain; mid-game the page's kernel is killed first (SIGKILL: the autosave
+must already hold the last move), and each time the new kernel resumes the game with
+the same log under a "resumed" line. Then another student (another browser) opens the same
 page: a new game of their own, never the first one's.
 """
 
@@ -23,30 +23,26 @@ from typing import Any
 import pytest
 from pages import (
     RESUMED,
-    assert_board_shows,
     assert_resumed_log,
+    assert_svg_board_is,
     autosave_of,
-    click_board,
+    click_svg_target,
+    fresh_scene,
     kill_page_kernel,
     log_lines,
     log_text,
     open_app,
-    press_once,
-    rounded,
     wait_for_autosave,
-    wait_for_board_acknowledged,
     wait_for_log_lines,
     write_notebook,
 )
 
 from hoteledu.amsterdam.app import AmsterdamController
-from hoteledu.amsterdam.figures.board import board_trace_updates, scene_from_state
 
 SEED = 5
-COMPARED_TRACES = ("hotels", "tourists", "boat", "mayor", "nightwatchman", "quays")
 NOTEBOOK_SOURCE = f"""\
 from hoteledu.amsterdam.app import AmsterdamApp
-app = AmsterdamApp(players=2, seats=("greedy", "human"), seed={SEED}, board="plotly")
+app = AmsterdamApp(players=2, seats=("greedy", "human"), seed={SEED})
 app"""
 
 POINT = re.compile(r"^(hotel at|the Mayor to|the Nightwatchman to) \((\d),(\d)\)$")
@@ -56,34 +52,8 @@ def _notebook(tmp_path) -> str:
     return write_notebook(tmp_path, "amsterdam_game.ipynb", NOTEBOOK_SOURCE)
 
 
-def _expected(controller: AmsterdamController) -> dict[str, Any]:
-    scene = scene_from_state(controller.state, caption="")
-    updates = board_trace_updates(scene, controller.highlight())
-    from hoteledu.amsterdam.figures.board import BOARD_TRACE_NAMES
-
-    out = {}
-    for name, data in zip(BOARD_TRACE_NAMES, updates, strict=True):
-        if name in COMPARED_TRACES:
-            out[name] = {
-                "x": rounded(data["x"]),
-                "y": rounded(data["y"]),
-                "text": data.get("text"),
-            }
-    return out
-
-
-def _same_trace(shown: dict[str, Any] | None, want: dict[str, Any]) -> bool:
-    """The same points, and the same text where the engine's trace has one."""
-    return (
-        shown is not None
-        and shown["x"] == want["x"]
-        and shown["y"] == want["y"]
-        and (want["text"] is None or shown["text"] == want["text"])
-    )
-
-
-def _assert_board_is_the_game(page: Any, controller: AmsterdamController) -> None:
-    assert_board_shows(page, _expected(controller), same=_same_trace)
+def _assert_board_is_the_game(page: Any, controller: AmsterdamController, when: str) -> None:
+    assert_svg_board_is(page, controller, when)
 
 
 def _open(page: Any, url: str, reload: bool = False) -> None:
@@ -105,14 +75,16 @@ def _press(page: Any, controller: AmsterdamController, turn: int) -> None:
         label = labels[turn % len(labels)]
         match = POINT.match(label)
         if match and turn % 2 == 0:  # a real click on the board's point
-            i, j = int(match.group(2)), int(match.group(3))
-            page.wait_for_selector(".js-plotly-plot:not(.hoteledu-coach-panel *)", timeout=60_000)
-            wait_for_board_acknowledged(page)  # else the click is refused: "click again"
-            # clicked again only if the app refused it as aimed at an older board
-            press_once(page, lambda: click_board(page, j - 0.5, i - 0.5))
+            point = ["intersection", int(match.group(2)), int(match.group(3))]
+            # a person clicks what is on top of the point: a hotel on it, else the ring of a
+            # legal choice, else the point (the app reads the point from any of them)
+            drawn = fresh_scene(controller).targets
+            name = next(n for n in ("hotels", "choices", "intersections") if (n, point) in drawn)
+            click_svg_target(page, controller, name, point)  # again only if it did not land
+            assert controller.click(name, point), controller.message
         else:
             buttons.nth(labels.index(label)).click()
-        assert controller.play_text(label), controller.message
+            assert controller.play_text(label), controller.message
     wait_for_log_lines(page, lines, timeout=60_000)  # a loaded machine answers slowly
 
 
@@ -129,7 +101,7 @@ def _resume(page: Any, url: str, controller: AmsterdamController, kill: bool) ->
         kill_page_kernel(page)
     _open(page, url, reload=True)
     assert_resumed_log(page, before)
-    _assert_board_is_the_game(page, controller)
+    _assert_board_is_the_game(page, controller, "after the kill and reload" if kill else "reload")
 
 
 def _another_student(browser: Any, url: str, page: Any) -> None:
@@ -156,12 +128,12 @@ def test_a_whole_game_against_a_bot_with_reloads(browser, serve_voila, tmp_path)
         controller = AmsterdamController(players=2, seats=("greedy", "human"), seed=SEED)
         # the bot played before the page drew the board: the board shows its hotel
         assert len(controller.state.hotels[0]) == 1
-        _assert_board_is_the_game(page, controller)
+        _assert_board_is_the_game(page, controller, "at the start")
 
         # a few presses, then a reload: a new kernel, which resumes the game where it was
         for turn in range(8):
             _press(page, controller, turn)
-        _assert_board_is_the_game(page, controller)
+        _assert_board_is_the_game(page, controller, "after 8 presses")
         _resume(page, url, controller, kill=False)
 
         # the whole game by real presses; the board checked along the way, and mid-game the
@@ -172,11 +144,11 @@ def test_a_whole_game_against_a_bot_with_reloads(browser, serve_voila, tmp_path)
             _press(page, controller, turn)
             turn += 1
             if turn % 15 == 0:
-                _assert_board_is_the_game(page, controller)
+                _assert_board_is_the_game(page, controller, f"press {turn} after the reload")
             if turn == KILLED_AT:
                 _resume(page, url, controller, kill=True)
                 _another_student(browser, url, page)
-        _assert_board_is_the_game(page, controller)
+        _assert_board_is_the_game(page, controller, "at the end")
         status = page.locator(".hoteledu-status").inner_text()
         assert "game over" in status and controller.adapter.end_text(controller.state) in status
         page.close()

@@ -1,14 +1,17 @@
 """End to end: the Hotel Amsterdam play notebook served by Voilà, played in headless Chromium.
 
-The test rolls the dice with the app's button, builds a hotel with a real
-click on the plotly board, moves the Mayor with a button, and checks that the
-board (the figure's data in the page) and the log changed. Set
-``HOTELEDU_SCREENSHOT=docs/images/amsterdam_app.png`` to save a picture of the app.
+``test_play_a_turn_in_voila``: the play notebook as shipped (the SVG board). The test
+rolls the dice with the app's button, builds a hotel with a real click on the board,
+moves the Mayor with a button; each press is mirrored on a headless controller with the
+same seed, and the page's board is, element by element, its fresh drawing after each.
+Set ``HOTELEDU_SCREENSHOT=docs/images/amsterdam_app.png`` to save a picture of the app.
 
-It also times actions in the page (:func:`time_actions`, used by
-``benchmarks/bench_amsterdam_widget.py --browser`` too): from the mouse press
-to plotly's ``plotly_afterplot`` event and to the next painted frame, with
-every websocket message from the kernel counted and sized.
+``test_the_plotly_board_redraws_by_restyle``: the same notebook with ``board="plotly"``,
+about the plotly board itself: it times actions in the page (:func:`time_actions`, used
+by ``benchmarks/bench_amsterdam_widget.py --browser`` too): from the mouse press to
+plotly's ``plotly_afterplot`` event and to the next painted frame, with every websocket
+message from the kernel counted and sized; a board click changes the board by a restyle
+of the traces that changed.
 """
 
 from __future__ import annotations
@@ -22,8 +25,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import DATA_TO_PAGE, click_board
+from pages import DATA_TO_PAGE, assert_svg_board_is, click_board, click_svg_target
 from playwright.sync_api import expect
+
+from hoteledu.amsterdam.app import AmsterdamController
 
 REPO = Path(__file__).resolve().parents[2]
 LESSONS = "notebooks"
@@ -155,6 +160,75 @@ def time_actions(
     return samples
 
 
+SEATS = ("human", "greedy")
+SEED = 2024
+"""The play notebook's app (``make_app(players=2, seats=SEATS, seed=SEED)``)."""
+
+
+def _lessons(root: Path) -> str:
+    """A copy of the lessons as shipped (the play notebook draws the SVG board)."""
+    lessons = root / LESSONS
+    shutil.copytree(REPO / LESSONS, lessons)
+    return str(lessons)
+
+
+@pytest.mark.browser
+def test_play_a_turn_in_voila(browser, serve_voila):
+    start = time.monotonic()
+    # served as `hoteledu app amsterdam` serves it: the lessons folder, the app's page in it
+    with tempfile.TemporaryDirectory() as root, serve_voila(_lessons(Path(root))) as url:
+        page = browser.new_page(viewport={"width": 1300, "height": 1100})
+        page.goto(url + APP_PAGE, timeout=45_000)
+        roll = page.get_by_role("button", name="Roll the dice")
+        roll.wait_for(timeout=45_000)
+        controller = AmsterdamController(players=2, seats=SEATS, seed=SEED)
+        assert not controller.state.hotels[0] and not controller.state.hotels[1]
+        assert_svg_board_is(page, controller, "at the start")
+
+        # Phase 1-3: roll; the boat moves and the hotel sites are offered.
+        boat = controller.state.boat
+        roll.click()
+        assert controller.roll(), controller.message
+        assert controller.state.boat != boat
+        page.get_by_role("button", name="hotel at (3,4)").wait_for(timeout=15_000)
+        app = page.locator(".hoteledu-amsterdam-app")
+        # Widgets update in separate messages: wait for the log rather than read it once.
+        expect(app).to_contain_text("roll white", timeout=15_000)
+        assert_svg_board_is(page, controller, "after the roll")
+
+        # Phase 4: a real click on the board's intersection (3, 4), ringed as a legal choice.
+        click_svg_target(page, controller, "choices", ["intersection", 3, 4])
+        assert controller.click("choices", ["intersection", 3, 4]), controller.message
+        assert controller.state.hotels[0] == [(3, 4)]
+        expect(app).to_contain_text("hotel at (3,4)", timeout=15_000)
+        assert_svg_board_is(page, controller, "after the hotel")
+
+        # Phase 5: the Mayor walks, chosen with a button.
+        mayor = page.get_by_role("button", name="the Mayor to").first
+        choice = mayor.inner_text()
+        mayor.click()
+        assert controller.play_text(choice), controller.message
+        page.get_by_role("button", name="the Nightwatchman to").first.wait_for(timeout=15_000)
+        expect(app).to_contain_text(choice, timeout=15_000)
+        assert_svg_board_is(page, controller, "after the Mayor's walk")
+
+        target = os.environ.get("HOTELEDU_SCREENSHOT")
+        if target:
+            path = Path(target) if Path(target).is_absolute() else REPO / target
+            path.parent.mkdir(parents=True, exist_ok=True)
+            page.mouse.move(0, 0)  # no hover label in the picture
+            page.locator(".hoteledu-amsterdam-app").screenshot(path=str(path))
+
+        # GH-20: the lesson's "Start here" link opens the start page (it was 403 Forbidden)
+        page.get_by_role("link", name="Start here").first.click()
+        expect(page.get_by_role("heading", name="Start here: hoteledu")).to_be_visible(
+            timeout=60_000
+        )
+        assert page.url == url + "voila/render/00_start_here.ipynb"
+        page.close()
+    print(f"Amsterdam Voila turn: {time.monotonic() - start:.0f} s")  # printed, not asserted
+
+
 def _plotly_lessons(root: Path) -> str:
     """A copy of the lessons whose Amsterdam play notebook draws the plotly board
     (``board="plotly"``): this test reads plotly's traces, events and websocket traits.
@@ -170,7 +244,7 @@ def _plotly_lessons(root: Path) -> str:
 
 
 @pytest.mark.browser
-def test_play_a_turn_in_voila(browser, serve_voila):
+def test_the_plotly_board_redraws_by_restyle(browser, serve_voila):
     start = time.monotonic()
     # served as `hoteledu app amsterdam` serves it: the lessons folder, the app's page in it
     with tempfile.TemporaryDirectory() as root, serve_voila(_plotly_lessons(Path(root))) as url:
@@ -225,25 +299,5 @@ def test_play_a_turn_in_voila(browser, serve_voila):
         for name, samples in timings.items():
             assert all(s["painted"] > 0 for s in samples), (name, samples)
 
-        # Phase 5: the Mayor walks, chosen with a button.
-        mayor = page.get_by_role("button", name="the Mayor to").first
-        choice = mayor.inner_text()
-        mayor.click()
-        page.get_by_role("button", name="the Nightwatchman to").first.wait_for(timeout=15_000)
-        expect(app).to_contain_text(choice, timeout=15_000)
-
-        target = os.environ.get("HOTELEDU_SCREENSHOT")
-        if target:
-            path = Path(target) if Path(target).is_absolute() else REPO / target
-            path.parent.mkdir(parents=True, exist_ok=True)
-            page.mouse.move(0, 0)  # no hover label in the picture
-            page.locator(".hoteledu-amsterdam-app").screenshot(path=str(path))
-
-        # GH-20: the lesson's "Start here" link opens the start page (it was 403 Forbidden)
-        page.get_by_role("link", name="Start here").first.click()
-        expect(page.get_by_role("heading", name="Start here: hoteledu")).to_be_visible(
-            timeout=60_000
-        )
-        assert page.url == url + "voila/render/00_start_here.ipynb"
         page.close()
-    print(f"Amsterdam Voila turn: {time.monotonic() - start:.0f} s")  # printed, not asserted
+    print(f"Amsterdam Voila plotly board: {time.monotonic() - start:.0f} s")  # printed only

@@ -7,11 +7,11 @@ expansion phase and week 2 are skipped). Secret prices and staff are entered
 in the app's form (a real choice in a dropdown, then its button); the other
 decisions by the action buttons and, where guests are placed, by clicking a
 room on the board. Every press made in the page is mirrored on a headless
-controller with the same seed; the page's board (stays, prices, headers) is
-compared with the headless one along the way, after each reload (a new kernel, which
-resumes the game from its autosave, with the same log under a "resumed" line) and at
-the end: a plain reload, and later one after the page's kernel was killed (SIGKILL: the
-autosave must already hold the last move).
+controller with the same seed; the page's SVG board (the default board) is compared,
+element by element and line by line, with a fresh headless drawing of it along the way,
+after each reload (a new kernel, which resumes the game from its autosave, with the same
+log under a "resumed" line) and at the end: a plain reload, and later one after the
+page's kernel was killed (SIGKILL: the autosave must already hold the last move).
 """
 
 from __future__ import annotations
@@ -21,30 +21,25 @@ from typing import Any
 
 import pytest
 from pages import (
-    assert_board_shows,
     assert_resumed_log,
-    click_board,
+    assert_svg_board_is,
+    click_svg_target,
     kill_page_kernel,
     log_lines,
     log_text,
     open_app,
-    press_once,
-    rounded,
     wait_for_autosave,
-    wait_for_board_acknowledged,
     wait_for_log_lines,
     write_notebook,
 )
 
 from hoteledu.boutique.app import BoutiqueController
-from hoteledu.boutique.figures.board import TRACE_NAMES
 
 SEED = 3
 SEATS = ("human", "peakload")
-COMPARED_TRACES = ("stays", "prices", "headers", "rooms")
 NOTEBOOK_SOURCE = f"""\
 from hoteledu.boutique.app import make_app
-app = make_app(players=2, seats={SEATS!r}, seed={SEED}, weeks=1, board="plotly")
+app = make_app(players=2, seats={SEATS!r}, seed={SEED}, weeks=1)
 app"""
 
 
@@ -66,21 +61,8 @@ def _controller() -> BoutiqueController:
     return BoutiqueController(players=2, seats=SEATS, seed=SEED, weeks=1)
 
 
-def _expected(controller: BoutiqueController) -> dict[str, Any]:
-    updates = controller.adapter.trace_updates(controller.scene(), controller.highlight(), {})
-    out = {}
-    for name, data in zip(TRACE_NAMES, updates, strict=True):
-        if name in COMPARED_TRACES:
-            out[name] = {
-                "x": rounded(data["x"]),
-                "y": rounded(data["y"]),
-                "text": list(data["text"]),
-            }
-    return out
-
-
-def _assert_board_is_the_game(page: Any, controller: BoutiqueController) -> None:
-    assert_board_shows(page, _expected(controller))
+def _assert_board_is_the_game(page: Any, controller: BoutiqueController, when: str) -> None:
+    assert_svg_board_is(page, controller, when)
 
 
 def _open(page: Any, url: str, reload: bool = False) -> None:
@@ -101,7 +83,7 @@ def _resume(page: Any, url: str, controller: BoutiqueController, kill: bool) -> 
         kill_page_kernel(page)
     _open(page, url, reload=True)
     assert_resumed_log(page, before)
-    _assert_board_is_the_game(page, controller)
+    _assert_board_is_the_game(page, controller, "after the kill and reload" if kill else "reload")
 
 
 def _press(page: Any, controller: BoutiqueController, turn: int) -> None:
@@ -127,14 +109,14 @@ def _press(page: Any, controller: BoutiqueController, turn: int) -> None:
         label = labels[turn % len(labels)]
         rooms = [a for label_, a in controller.choices() if label_ == label]
         if controller.state.phase == "place" and len(rooms[0].rooms) == 1:
-            # a real click on the room on P1's mat (the rooms column of the board)
-            space = rooms[0].rooms[0]
-            wait_for_board_acknowledged(page)  # else the click is refused: "click again"
-            # clicked again only once it is known that the click took no effect
-            press_once(page, lambda: click_board(page, -0.9, -(2 + space)))
+            # a real click on the room on the mover's mat; clicked again only once it is
+            # known that the click took no effect
+            target = [controller.state.current_player(), rooms[0].rooms[0]]
+            click_svg_target(page, controller, "rooms", target)
+            assert controller.click("rooms", target), controller.message
         else:
             buttons.nth(labels.index(label)).click()
-        assert controller.play_text(label), controller.message
+            assert controller.play_text(label), controller.message
     try:
         wait_for_log_lines(page, lines, timeout=60_000)  # a loaded machine answers slowly
     except Exception:
@@ -155,13 +137,13 @@ def test_a_whole_boutique_game_against_a_bot_with_a_reload(browser, serve_voila,
         page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
         _open(page, url)
         controller = _controller()
-        _assert_board_is_the_game(page, controller)
+        _assert_board_is_the_game(page, controller, "at the start")
 
         # a few presses (prices revealed, booking turns), then a reload: a new kernel
         for turn in range(6):
             _press(page, controller, turn)
         assert controller.state.phase != "prices"
-        _assert_board_is_the_game(page, controller)
+        _assert_board_is_the_game(page, controller, "after 6 presses")
         _resume(page, url, controller, kill=False)
 
         # the whole game by real presses; the board checked along the way, and mid-game the
@@ -172,12 +154,12 @@ def test_a_whole_boutique_game_against_a_bot_with_a_reload(browser, serve_voila,
             _press(page, controller, turn)
             turn += 1
             if turn % 10 == 0:
-                _assert_board_is_the_game(page, controller)
+                _assert_board_is_the_game(page, controller, f"press {turn} after the reload")
             if turn == KILLED_AT:
                 logged = len(errors)
                 _resume(page, url, controller, kill=True)
                 del errors[logged:]  # a killed kernel's page logs its lost connection
-        _assert_board_is_the_game(page, controller)
+        _assert_board_is_the_game(page, controller, "at the end")
         status = page.locator(".hoteledu-status").inner_text()
         assert "game over" in status
         assert controller.adapter.end_text(controller.state) in status

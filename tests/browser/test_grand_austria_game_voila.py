@@ -3,8 +3,9 @@
 The page serves a small notebook whose P1 is the heuristic bot and P2 the
 person. Every press made in the page (the dice, a legal-action button, a
 click on an action space or a room of the board) is replayed on a headless
-controller with the same seed, and the page's figure data is compared with
-the headless figure's after a reload mid-game and at the end. To keep the
+controller with the same seed, and the page's SVG board (the default board) is
+compared, element by element, with a fresh headless drawing of it along the way, after
+a reload mid-game, after a kernel kill and reload, and at the end. To keep the
 test short the person mostly passes (the fastest legal choice); every few
 turns a die is taken by a click on its space, and the setup rooms are
 prepared by clicks on the hotel board. It prints the median and worst time
@@ -20,36 +21,26 @@ from typing import Any
 
 import pytest
 from pages import (
-    assert_board_shows,
     assert_resumed_log,
-    click_board,
+    assert_svg_board_is,
+    click_svg_target,
     kill_page_kernel,
     log_text,
     open_app,
-    press_once,
     quickest_label,
-    rounded,
     wait_for_autosave,
-    wait_for_board_acknowledged,
     wait_for_log_change,
     write_notebook,
 )
 
 from hoteledu.grand_austria.actions import Prepare, TakeDie
 from hoteledu.grand_austria.app import GrandAustriaController
-from hoteledu.grand_austria.figures.board import (
-    GAME_TRACE_NAMES,
-    _board_origin,
-    _room_xy,
-    game_trace_updates,
-)
 
 SEED = 4
 SEATS = ("heuristic", "human")
-COMPARED_TRACES = ("spaces", "guests", "rooms", "cafe", "emperor", "vp")
 NOTEBOOK_SOURCE = f"""\
 from hoteledu.grand_austria.app import make_app
-app = make_app(players=2, seats={SEATS!r}, seed={SEED}, board="plotly")
+app = make_app(players=2, seats={SEATS!r}, seed={SEED})
 app"""
 
 
@@ -61,17 +52,8 @@ def _controller() -> GrandAustriaController:
     return GrandAustriaController(players=2, seats=SEATS, seed=SEED)
 
 
-def _expected(controller: GrandAustriaController) -> dict[str, Any]:
-    updates = game_trace_updates(controller.scene(), controller.highlight())
-    return {
-        name: {"x": rounded(data["x"]), "y": rounded(data["y"]), "text": data["text"]}
-        for name, data in zip(GAME_TRACE_NAMES, updates, strict=True)
-        if name in COMPARED_TRACES
-    }
-
-
-def _assert_board_is_the_game(page: Any, controller: GrandAustriaController) -> None:
-    assert_board_shows(page, _expected(controller))
+def _assert_board_is_the_game(page: Any, controller: GrandAustriaController, when: str) -> None:
+    assert_svg_board_is(page, controller, when)
 
 
 def _open(page: Any, url: str, reload: bool = False) -> None:
@@ -80,23 +62,9 @@ def _open(page: Any, url: str, reload: bool = False) -> None:
 
 
 # Rooms are prepared and dice taken by real clicks on the board (HOTELEDU_GA_BOARD_CLICKS=0:
-# by their buttons only). A click on a board replaced under it (the watchdog's rebuild on a
-# loaded machine) reaches no one; press_once presses again only once the log shows it
-# took no effect and the kernel is idle (issue 22).
+# by their buttons only); click_svg_target clicks again only once the app said the first
+# click took no effect.
 BOARD_CLICKS = os.environ.get("HOTELEDU_GA_BOARD_CLICKS", "1") == "1"
-
-
-def _click_board(page: Any, controller: GrandAustriaController, x: float, y: float) -> None:
-    """A real click at a board point, once the page shows the game's board.
-
-    The click waits until the board's view has answered its last update (a
-    click aimed at an older board is refused: "click again"), and it is made
-    again only if the app said so: a slow log is no refusal (on a loaded
-    machine a second blind click once prepared the room twice).
-    """
-    _assert_board_is_the_game(page, controller)
-    wait_for_board_acknowledged(page)
-    press_once(page, lambda: click_board(page, x, y))
 
 
 def _press(page: Any, controller: GrandAustriaController, turn: int, latencies: list) -> None:
@@ -119,16 +87,15 @@ def _press(page: Any, controller: GrandAustriaController, turn: int, latencies: 
         prepare = [a for a in legal if isinstance(a, Prepare)]
         dice = [a for a in legal if isinstance(a, TakeDie) and not a.boost and a.space < 6]
         if prepare and BOARD_CLICKS:  # a room prepared by a click on the hotel board
-            room = prepare[-1].room
-            x, y = _room_xy(room, *_board_origin(1))
+            target = ["room", 1, prepare[-1].room]
             start = None  # a board click waits for the board first: not timed
-            _click_board(page, controller, x, y)
-            assert controller.click("rooms", ["room", 1, room]), controller.message
+            click_svg_target(page, controller, "rooms", target)
+            assert controller.click("rooms", target), controller.message
         elif dice and turn % 4 == 0 and BOARD_CLICKS:  # a die: a click on its space
-            space = dice[0].space
+            target = ["space", dice[0].space, 0]
             start = None
-            _click_board(page, controller, 1.5 + 3 * (space - 1), -2.0)
-            assert controller.click("spaces", ["space", space, 0]), controller.message
+            click_svg_target(page, controller, "spaces", target)
+            assert controller.click("spaces", target), controller.message
         else:
             label = quickest_label(labels, turn)
             start = time.perf_counter()
@@ -152,19 +119,19 @@ def _resume(page: Any, url: str, controller: GrandAustriaController, kill: bool)
         kill_page_kernel(page)
     _open(page, url, reload=True)
     assert_resumed_log(page, before)
-    _assert_board_is_the_game(page, controller)
+    _assert_board_is_the_game(page, controller, "after the kill and reload" if kill else "reload")
 
 
 def _play(page: Any, url: str, latencies: list) -> None:
     """The page's game: a few presses, a reload, then a whole game to its end screen."""
     _open(page, url)
     controller = _controller()
-    _assert_board_is_the_game(page, controller)
+    _assert_board_is_the_game(page, controller, "at the start")
 
     # a few presses, then a reload: a new kernel, which resumes the game where it was
     for turn in range(6):
         _press(page, controller, turn, latencies)
-    _assert_board_is_the_game(page, controller)
+    _assert_board_is_the_game(page, controller, "after 6 presses")
     _resume(page, url, controller, kill=False)
 
     turn = 0
@@ -173,10 +140,10 @@ def _play(page: Any, url: str, latencies: list) -> None:
         _press(page, controller, turn, latencies)
         turn += 1
         if turn % 25 == 0:
-            _assert_board_is_the_game(page, controller)
+            _assert_board_is_the_game(page, controller, f"press {turn} after the reload")
         if turn == KILLED_AT:  # the kernel killed mid-game: the reload resumes the game
             _resume(page, url, controller, kill=True)
-    _assert_board_is_the_game(page, controller)
+    _assert_board_is_the_game(page, controller, "at the end")
     status = page.locator(".hoteledu-status").inner_text()
     assert "game over" in status and controller.adapter.end_text(controller.state) in status
 

@@ -112,8 +112,12 @@ def lessons_command(
 ) -> list[str]:
     """The JupyterLab command line that opens the lessons."""
     from hoteledu.apps.connection import JUPYTER_SERVER_NODELAY_OPTION
+    from hoteledu.apps.offline import VOILA_TEMPLATE_OPTION
 
     command = [sys.executable, "-m", "jupyterlab", str(notebooks), JUPYTER_SERVER_NODELAY_OPTION]
+    # JupyterLab's Voilà pages (Voilà's server extension) fetch nothing from a CDN either;
+    # the template is found on JUPYTER_PATH (_server)
+    command.append(VOILA_TEMPLATE_OPTION)
     if port is not None:
         command.append(f"--port={port}")
     if not open_browser:
@@ -159,7 +163,8 @@ def app_command(
     # the app pages' template fetches nothing from a CDN (found on JUPYTER_PATH: _server)
     from hoteledu.apps.offline import VOILA_TEMPLATE_OPTION
 
-    command.append(VOILA_TEMPLATE_OPTION)
+    if VOILA_TEMPLATE_OPTION not in options:  # voila.json names it; twice, Voilà refuses both
+        command.append(VOILA_TEMPLATE_OPTION)
     if ip is not None:
         command.append(f"--Voila.ip={ip}")
     command.append("--no-browser")

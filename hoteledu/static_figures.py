@@ -92,6 +92,11 @@ def _run(coroutine: Any) -> Any:
         return pool.submit(asyncio.run, coroutine).result()
 
 
+def _script_not_loaded(error: BaseException) -> bool:
+    """Whether kaleido's JavaScript error says its page had not loaded its script yet."""
+    return "kaleido_scopes is not defined" in str(error)
+
+
 async def _draw(figures: list[Any]) -> list[bytes]:
     try:
         import kaleido
@@ -105,6 +110,8 @@ async def _draw(figures: list[Any]) -> list[bytes]:
             f"drawing stored figures needs Chromium at {path}: apt-get install chromium "
             "(or set BROWSER_PATH)"
         )
+    from kaleido.errors import JavascriptError
+
     for attempt in range(DRAW_ATTEMPTS):
         try:
             # mathjax=False: kaleido would fetch MathJax from a CDN; no title uses TeX.
@@ -112,10 +119,11 @@ async def _draw(figures: list[Any]) -> list[bytes]:
                 return [
                     await renderer.calc_fig(figure, opts={"format": "png"}) for figure in figures
                 ]
-        except Exception as error:
+        except JavascriptError as error:
             # On a loaded machine kaleido may call its page's script before the page has
             # loaded it ("kaleido_scopes is not defined"): drawing changes nothing, so a
-            # new browser may simply draw again.
-            if "is not defined" not in str(error) or attempt == DRAW_ATTEMPTS - 1:
+            # new browser may simply draw again. Any other error is the figure's or the
+            # browser's and is raised at once.
+            if not _script_not_loaded(error) or attempt == DRAW_ATTEMPTS - 1:
                 raise
     raise AssertionError("unreachable")

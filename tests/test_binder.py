@@ -37,6 +37,9 @@ def test_binder_requirements_install_into_a_fresh_environment(tmp_path):
         cwd=ROOT,
         check=True,
     )
+    # pip put the app pages' Voila template where plain `voila` looks (voila.json names it)
+    template = env_dir / "share" / "jupyter" / "voila" / "templates" / "hoteledu"
+    assert (template / "index.html.j2").is_file() and (template / "conf.json").is_file()
     imports = "import hoteledu, plotly, ipywidgets, anywidget, networkx, numpy, jupyterlab, voila"
     subprocess.run([python, "-c", imports], cwd=tmp_path, check=True)
     executed = tmp_path / "start.ipynb"

@@ -99,6 +99,10 @@ def test_app_serves_the_play_notebook_with_voila_json_settings(game, capsys, mon
     assert command[:4] == [sys.executable, "-m", "voila", str(ROOT / "notebooks")]
     assert "--port=8877" in command and "--Voila.port_retries=0" in command
     assert f"the app: http://localhost:8877/voila/render/{game}/01_play.ipynb" in out
+    from hoteledu.apps.offline import VOILA_TEMPLATE_OPTION
+
+    # once: voila.json names the template too, and Voilà refuses an option given twice
+    assert command.count(VOILA_TEMPLATE_OPTION) == 1
 
     # Voilà's own parser reads the options into the settings of voila.json. In a
     # subprocess: a Voila application built in pytest's process rewires its logging

@@ -85,3 +85,100 @@ def test_a_missing_browser_is_an_error_not_a_silent_build(monkeypatch: pytest.Mo
     with pytest.raises(StaticFigureError, match="Chromium at /nowhere/chromium"):
         add_static_figures([{"cells": [{"cell_type": "code", "outputs": [output]}]}])
     assert PICTURE_MIME not in output["data"]
+
+
+class _FlakyKaleido:
+    """A stand-in for ``kaleido.Kaleido`` whose first ``failures`` browsers raise ``error``."""
+
+    opened = 0
+
+    def __init__(self, error: BaseException, failures: int) -> None:
+        self.error = error
+        self.failures = failures
+        self.draws = 0
+
+    def __call__(self, **_options: object) -> _FlakyKaleido:
+        self.opened += 1
+        return self
+
+    async def __aenter__(self) -> _FlakyKaleido:
+        return self
+
+    async def __aexit__(self, *_exc: object) -> None:
+        return None
+
+    async def calc_fig(self, _figure: object, opts: dict) -> bytes:
+        self.draws += 1
+        if self.opened <= self.failures:
+            raise self.error
+        return b"\x89PNG drawn"
+
+
+def _flaky(monkeypatch: pytest.MonkeyPatch, error: BaseException, failures: int) -> _FlakyKaleido:
+    import kaleido
+
+    flaky = _FlakyKaleido(error, failures)
+    monkeypatch.setattr(kaleido, "Kaleido", flaky)
+    monkeypatch.setenv("BROWSER_PATH", __file__)  # any file that exists: no browser starts
+    return flaky
+
+
+def _not_loaded_error() -> BaseException:
+    from kaleido.errors import JavascriptError
+
+    # the text kaleido gives when its page ran the call before loading its script
+    return JavascriptError("{'exceptionDetails': 'ReferenceError: kaleido_scopes is not defined'}")
+
+
+def test_a_page_that_had_not_loaded_its_script_draws_once_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    flaky = _flaky(monkeypatch, _not_loaded_error(), failures=1)
+    output = _figure_output(300)
+    assert add_static_figures([{"cells": [{"cell_type": "code", "outputs": [output]}]}]) == 1
+    assert (flaky.opened, flaky.draws) == (2, 2)  # one failed draw, one fresh browser that drew
+    assert base64.b64decode(output["data"][PICTURE_MIME]) == b"\x89PNG drawn"
+
+
+def test_a_page_that_never_loads_its_script_gives_up_after_the_last_attempt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from kaleido.errors import JavascriptError
+
+    from hoteledu.static_figures import DRAW_ATTEMPTS
+
+    flaky = _flaky(monkeypatch, _not_loaded_error(), failures=99)
+    output = _figure_output(300)
+    with pytest.raises(JavascriptError, match="kaleido_scopes"):
+        add_static_figures([{"cells": [{"cell_type": "code", "outputs": [output]}]}])
+    assert flaky.opened == DRAW_ATTEMPTS
+    assert PICTURE_MIME not in output["data"]
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        # another class with the same words: the old code matched the message alone
+        RuntimeError("kaleido_scopes is not defined"),
+        ValueError("layout.width is not defined"),
+    ],
+    ids=["runtime-error", "value-error"],
+)
+def test_any_other_error_is_raised_without_a_second_draw(
+    monkeypatch: pytest.MonkeyPatch, error: BaseException
+) -> None:
+    flaky = _flaky(monkeypatch, error, failures=99)
+    output = _figure_output(300)
+    with pytest.raises(type(error)):
+        add_static_figures([{"cells": [{"cell_type": "code", "outputs": [output]}]}])
+    assert (flaky.opened, flaky.draws) == (1, 1)
+    assert PICTURE_MIME not in output["data"]
+
+
+def test_a_javascript_error_of_the_figure_is_not_retried(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kaleido.errors import JavascriptError
+
+    flaky = _flaky(monkeypatch, JavascriptError("TypeError: cannot read 'x' of undefined"), 99)
+    with pytest.raises(JavascriptError, match="TypeError"):
+        add_static_figures([{"cells": [{"cell_type": "code", "outputs": [_figure_output(300)]}]}])
+    assert flaky.opened == 1

@@ -52,6 +52,7 @@ def write_pages(directory: Path, pages: dict[str, str] | None = None) -> Path:
 
 def voila_command(pages: Path, port: int, ip: str) -> list[str]:
     from hoteledu.apps.connection import VOILA_NODELAY_OPTION
+    from hoteledu.apps.offline import VOILA_TEMPLATE_OPTION
 
     return [
         sys.executable,
@@ -62,6 +63,9 @@ def voila_command(pages: Path, port: int, ip: str) -> list[str]:
         f"--port={port}",
         f"--Voila.ip={ip}",
         VOILA_NODELAY_OPTION,
+        # the pages fetch nothing from a CDN (a school network may block it); serve() puts
+        # the template's folder on JUPYTER_PATH
+        VOILA_TEMPLATE_OPTION,
         # a closed page's kernel is shut down after 10 idle minutes (see docs/apps.md)
         "--MappingKernelManager.cull_idle_timeout=600",
         "--MappingKernelManager.cull_interval=60",
@@ -122,8 +126,10 @@ def serve(db: Path, port: int, ip: str, token: str | None = None) -> int:
     pages = write_pages(db.parent / "classroom_pages")
     for line in banner(token, db, ip, port):
         print(line, flush=True)
+    from hoteledu.apps.offline import with_jupyter_data
+
     env = {
-        **os.environ,
+        **with_jupyter_data(),
         DB_ENV: str(db),
         TOKEN_ENV: token,
         STUDENT_URL_ENV: page_urls(ip, port, "student.ipynb")[0],

@@ -5,6 +5,8 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
+
 from hoteledu.amsterdam.app import AmsterdamApp
 from hoteledu.boutique.app import BoutiqueController, make_app
 from hoteledu.grand_austria.app import GrandAustriaController
@@ -176,3 +178,27 @@ def test_no_app_widget_needs_the_font_awesome_icon_font():
     for root in roots:
         iconed = [(type(x).__name__, x.icon) for x in _all_widgets(root) if getattr(x, "icon", "")]
         assert iconed == [], iconed
+
+
+def test_the_lesson_widgets_write_rule_codes_as_the_apps_do():
+    """Issue 20: rule codes were written two ways, "(AMS-17)" and "[GAH-D01]"; the apps'
+    messages say "... [CODE]", and three lesson widgets still said "(CODE)"."""
+    from hoteledu.boutique.widgets.bid_widget import BidDuelController
+    from hoteledu.grand_austria.widgets.draft import DraftController
+    from hoteledu.grand_austria.widgets.take_or_pass import TakeOrPassController
+
+    take = next(
+        c
+        for c in (TakeOrPassController(dice=2, wanted=3, seed=s) for s in range(200))
+        if c.counts[2] == 0 and c.counts[5] == 0
+    )
+    draft = next(c for c in (DraftController(seed=s) for s in range(200)) if 0 in c.counts)
+    empty = draft.counts.index(0) + 1
+    refusals = []
+    for refuse in (take.take, lambda: draft.take(empty), lambda: BidDuelController().bid(7)):
+        with pytest.raises(ValueError) as refused:
+            refuse()
+        refusals.append(str(refused.value))
+    for message in refusals:
+        assert re.search(r" \[(GAH|BHM)-\w+\]$", message), message
+        assert not re.search(r"\((AMS|GAH|BHM)-", message), message

@@ -17,6 +17,9 @@ def test_the_command_serves_the_pages_on_the_given_address() -> None:
     assert "--port=8899" in command
     assert "--Voila.ip=127.0.0.1" in command
     assert "--no-browser" in command
+    from hoteledu.apps.offline import VOILA_TEMPLATE_OPTION
+
+    assert VOILA_TEMPLATE_OPTION in command  # the pages' template: nothing from a CDN
 
 
 def test_a_closed_page_kernel_is_culled_even_while_the_server_holds_its_socket() -> None:
@@ -95,6 +98,8 @@ def test_a_teacher_starts_and_stops_a_class_from_a_notebook_cell(tmp_path: Path)
             text = page.read().decode()
         # the page's cell ran and made its widgets
         assert "application/vnd.jupyter.widget-view+json" in text and "Traceback" not in text
+        # the hoteledu template: Voila's lab template linked Font Awesome from a CDN
+        assert "voila-style" in text and "cdn.jsdelivr.net" not in text
         store = Store(tmp_path / "class.sqlite3")  # the server's own database
         assert store.sessions() == []
         store.close()

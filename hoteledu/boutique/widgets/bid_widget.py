@@ -139,7 +139,7 @@ class BidDuelController:
         if amount not in self.bids:
             raise ValueError(
                 f"a bid is made of money cards in hundreds from 0 to your money ({self.money}), "
-                f"not {amount!r} (BHM-15)"
+                f"not {amount!r} [BHM-15]"
             )
         rival = self.rival_bid()
         change, winners = engine_outcome(self.position, (amount, rival))

@@ -89,7 +89,7 @@ class DraftController:
         if not isinstance(space, int) or not 1 <= space <= FACES:
             raise ValueError(f"space must be an action space 1..6, got {space!r}")
         if self.counts[space - 1] == 0:
-            raise ValueError(f"space {space} holds no die: take from a space with dice (GAH-D01)")
+            raise ValueError(f"space {space} holds no die: take from a space with dice [GAH-D01]")
         self._take(space)
         self._bots_play()
         return True

@@ -88,7 +88,7 @@ class TakeOrPassController:
             return False
         if self.strength == 0:
             raise ValueError(
-                f"no die on space {self.wanted} or space 6: nothing to take (GAH-D01); pass"
+                f"no die on space {self.wanted} or space 6: nothing to take; pass [GAH-D01]"
             )
         self.decisions.append((self.dice_left, self.strength, "take"))
         self._finish(self.strength)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from widget_forgery import forge_every_trait
 
 from hoteledu.apps.coach import (
     Coach,
@@ -277,46 +278,6 @@ def test_a_job_reads_only_the_seats_view():
     assert job.view.player == 0 and job.decides
 
 
-def _forged_values(value):
-    """What a hostile page might send for a synced trait holding ``value``."""
-    if value is None:  # most layout traits: display, visibility, ...
-        return ["initial", "block"]
-    if isinstance(value, bool):
-        return [not value, True]
-    if isinstance(value, str):
-        return ["", "none", "block"]
-    if isinstance(value, int | float):
-        return [value + 1, 0]
-    return []
-
-
-def _forge_every_trait(root) -> int:
-    """An update message, as the page's websocket carries it, for every synced trait of
-    every widget under ``root`` (the kernel handles it as it handles a browser's)."""
-    import contextlib
-
-    import ipywidgets as widgets
-
-    sent, seen, todo = 0, set(), [root]
-    while todo:
-        w = todo.pop()
-        if w.model_id in seen:
-            continue
-        seen.add(w.model_id)
-        for name in w.keys:
-            current = getattr(w, name, None)
-            children = current if isinstance(current, tuple | list) else (current,)
-            todo.extend(c for c in children if isinstance(c, widgets.Widget))
-            if name.startswith("_"):
-                continue
-            for forged in _forged_values(current):
-                msg = {"content": {"data": {"method": "update", "state": {name: forged}}}}
-                with contextlib.suppress(Exception):  # a value the trait refuses did nothing
-                    w._handle_msg(msg)
-                sent += 1
-    return sent
-
-
 def _forge(widget, **state) -> None:
     widget._handle_msg({"content": {"data": {"method": "update", "state": state}}})
 
@@ -356,7 +317,7 @@ def test_in_a_class_the_coach_is_not_offered_and_no_forged_message_turns_it_on(g
     _forge(panel.checkbox, value=True)
     assert COACH_NOT_ALLOWED in app.message_html.value
     assert panel.checkbox.value is False  # the kernel put it back
-    assert _forge_every_trait(app.widget) > 100
+    assert forge_every_trait(app.widget) > 100
     _forge(panel.checkbox, value=True)
     assert not app.coach.allowed and not app.coach.enabled
     assert app.coach.wanted(app.controller) is None and app._coach_worker is None

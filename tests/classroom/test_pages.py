@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
 import html
 import re
 from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
+from widget_forgery import forge_every_trait
 
 from hoteledu.classroom.dashboard import Dashboard
 from hoteledu.classroom.experiments import get_experiment
@@ -132,46 +132,6 @@ def test_the_dashboard_counts_submissions_by_itself_while_a_round_is_open(store:
         teacher.stop()
 
 
-def _forged_values(value):
-    """Values a hostile page might send for a synced trait of this current value."""
-    if isinstance(value, bool):
-        return [not value]
-    if isinstance(value, str):
-        # not the token: a student who knew it would be the teacher
-        return ["", "none", "block", "flex", "visible", "a guess at the token"]
-    if isinstance(value, int | float):
-        return [value + 1, 0]
-    return []
-
-
-def _forge_every_trait(root: widgets.Widget) -> int:
-    """Send an update message for every synced trait of every widget under ``root``."""
-    sent = 0
-    seen: set[str] = set()
-    todo = [root]
-    while todo:
-        w = todo.pop()
-        if w.model_id in seen:
-            continue
-        seen.add(w.model_id)
-        for name in w.keys:
-            current = getattr(w, name, None)
-            if isinstance(current, widgets.Widget):
-                todo.append(current)
-            for child in current if isinstance(current, tuple | list) else ():
-                if isinstance(child, widgets.Widget):
-                    todo.append(child)
-            if name.startswith("_"):
-                continue
-            for forged in _forged_values(current):
-                msg = {"content": {"data": {"method": "update", "state": {name: forged}}}}
-                # a value the trait refuses is no forgery that worked
-                with contextlib.suppress(Exception):
-                    w._handle_msg(msg)
-                sent += 1
-    return sent
-
-
 def _press_every_button(root: widgets.Widget) -> int:
     pressed = 0
     for w in all_widgets(root):
@@ -189,7 +149,7 @@ def test_forged_widget_messages_never_unlock_the_dashboard(store: Store) -> None
     before = list(store._db.iterdump())
     page = Dashboard(store, TOKEN)
     page.resume_code.value = running.code
-    assert _forge_every_trait(page.box) > 0 and _forge_every_trait(page.teacher_box) > 50
+    assert forge_every_trait(page.box) > 0 and forge_every_trait(page.teacher_box) > 50
     assert _press_every_button(page.box) + _press_every_button(page.teacher_box) >= 8
     assert not page.unlocked
     assert "type the teacher token first" in page.message.value  # the presses arrived
@@ -430,7 +390,7 @@ def test_a_class_practice_game_has_no_coach_unless_the_teacher_allows_it(store: 
     checkbox = app.coach_panel.checkbox
     checkbox._handle_msg({"content": {"data": {"method": "update", "state": {"value": True}}}})
     assert COACH_NOT_ALLOWED in app.message_html.value and checkbox.value is False
-    assert _forge_every_trait(page.box) > 100
+    assert forge_every_trait(page.box) > 100
     checkbox._handle_msg({"content": {"data": {"method": "update", "state": {"value": True}}}})
     assert not app.coach.allowed and not app.coach.enabled
     assert app.coach.wanted(app.controller) is None

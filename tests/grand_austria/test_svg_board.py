@@ -260,3 +260,36 @@ def test_a_highlighted_piece_has_an_orange_outline_that_clicks_as_it(games):
             checked += 1
         assert len(outlined) == len(marks)
     assert checked >= 5
+
+
+def test_the_words_of_each_card_and_space_stay_inside_it(games):
+    """A card's or space's text (hover title the same as its box's) lies inside that box."""
+    checked = 0
+    for c in games:
+        drawing = _drawn(c)
+        boxes: dict[str, list[dict]] = {}
+        for item in drawing.items:
+            if item["tag"] == "rect" and item.get("title"):
+                boxes.setdefault(item["title"], []).append(item["attrs"])
+        for item in drawing.items:
+            if item["tag"] != "text" or item.get("title") not in boxes:
+                continue
+            a, n = item["attrs"], len(item["lines"])
+            markup = "<br>".join("".join(w for w, *_ in spans) for spans in item["lines"])
+            width = text_width(markup, item["size"])
+            step = item["size"] * 1.25
+            top = {"top": a["y"], "middle": a["y"] - n * step / 2, "bottom": a["y"] - n * step}
+            top = top[item["valign"]]
+            left = {"start": a["x"], "middle": a["x"] - width / 2, "end": a["x"] - width}
+            left = left[a["text-anchor"]]
+            inside = [
+                b
+                for b in boxes[item["title"]]
+                if b["x"] <= left
+                and left + width <= b["x"] + b["width"] + 1
+                and b["y"] <= top
+                and top + n * step <= b["y"] + b["height"] + 1
+            ]
+            assert inside, f"{markup!r} sticks out of its box ({item['title']})"
+            checked += 1
+    assert checked > 100

@@ -19,7 +19,7 @@ Examples
 >>> from hoteledu.grand_austria.rules import new_game
 >>> drawing = svg_scene(scene_from_observation(new_game(players=2), 0))
 >>> ("spaces", ["space", 6, 0]) in drawing.targets, drawing.width
-(True, 780.0)
+(True, 700.0)
 """
 
 from __future__ import annotations
@@ -32,8 +32,9 @@ from hoteledu.apps.svgboard_scene import SvgScene, text_spans, wrap_lines
 from hoteledu.grand_austria.figures._style import GUEST_COLOURS
 from hoteledu.grand_austria.vocabulary import ITEMS
 
-WIDTH = 780
-"""The board's natural width in pixels: fits JupyterLab at 1280 px beside its file browser."""
+WIDTH = 700
+"""The board's natural width in pixels: its box is about 710 px beside the side panel in a
+1280 px Voilà page and wider where the panel wraps under it, so the type is never scaled down."""
 MARGIN = 10
 INNER = WIDTH - 2 * MARGIN
 TYPE = 12
@@ -58,21 +59,24 @@ PLAYER_PALE = ("#e6e6e6", "#ece0f3", "#d9f0ed", "#efe6e2")
 CHOICE = "#ff6f00"
 """Orange outline: a piece you may click now."""
 SPACE_WORDS: Mapping[int, tuple[str, ...]] = {
-    1: ("strudel or cake",),
-    2: ("wine or coffee",),
-    3: ("prepare rooms",),
+    1: ("strudel", "or cake"),
+    2: ("wine", "or coffee"),
+    3: ("prepare", "rooms"),
     4: ("emperor steps", "or krones"),
     5: ("hire staff",),
-    6: ("any of spaces 1-5", "for 1 krone"),
+    6: ("any of 1 to 5", "for 1 krone"),
 }
 """What each action space does, written out."""
-DIE = 22
-DIE_GAP = 5
+DIE = 20
+DIE_GAP = 4
 DICE_PER_ROW = 4
 CARD_GAP = 6
 STAFF_CARD_W = (INNER - 4 * CARD_GAP) / 5
 ROOM = 30
 ROOM_PITCH = 34
+ROOM_LABEL = 60
+"""Pixels left of the rooms for the floor numbers; the cost to prepare is at their right."""
+CAFE_X = MARGIN + 4 + 300
 EMPEROR_X = MARGIN + 110
 EMPEROR_STEP = 40
 VP_SPAN = 100
@@ -291,17 +295,8 @@ def _staff_cards(
     fill: str,
 ) -> float:
     """Staff cards in rows of five from ``(x, y)``; returns the y under them (None: measure)."""
-    height = (
-        3 * LINE
-        + 10
-        + (
-            LINE
-            if any(
-                len(_wrap(f"{c} {_catalog().staff[c].name}", STAFF_CARD_W - 12, True)) > 1
-                for c in cards
-            )
-            else 0
-        )
+    height = 10 + LINE * max(
+        (len(_staff_card_lines(c, c in used, STAFF_CARD_W)) for c in cards), default=3
     )
     for i, card in enumerate(cards):
         row, col = divmod(i, 5)
@@ -344,7 +339,11 @@ def _action_board(drawing: SvgScene, y: float, scene: Mapping[str, Any], chosen:
     w = (INNER - 5 * 8) / 6
     rows = max(1, *(math.ceil(k / DICE_PER_ROW) for k in scene["dice"]))
     y = _lines(
-        drawing, MARGIN, y, ["Action spaces: take a die from a space to do its action"], bold=True
+        drawing,
+        MARGIN,
+        y,
+        _wrap("Action spaces: take a die from a space to do its action", INNER, True),
+        bold=True,
     )
     head = 8 + 3 * LINE
     h = head + rows * (DIE + DIE_GAP) + LINE + 8
@@ -407,7 +406,7 @@ def _hint(drawing: SvgScene, y: float, hint: Mapping[str, Any]) -> float:
         bar = 50 * q / top
         title = f"chance the strongest space has {k} dice: {q:.3f}"
         drawing.rect(x, y + 54 - bar, 24, max(bar, 1), fill="#1f77b4", title=title)
-        drawing.text(x + 12, y + 58, str(k), size=TYPE, anchor="middle", valign="top", title=title)
+        drawing.text(x + 12, y + 58, str(k), size=TYPE, anchor="middle", valign="top")
     return y + 58 + LINE + 8
 
 
@@ -418,7 +417,7 @@ def _guest_row(drawing: SvgScene, y: float, scene: Mapping[str, Any], chosen: se
         drawing,
         MARGIN,
         y,
-        ["Guest row: take a guest into your café for the krones shown"],
+        _wrap("Guest row: take a guest into your café for the krones shown", INNER, True),
         bold=True,
     )
     w = (INNER - 4 * 8) / 5
@@ -464,10 +463,12 @@ def _goals(drawing: SvgScene, y: float, scene: Mapping[str, Any]) -> float:
             drawing,
             MARGIN,
             y,
-            [
-                f"Politics goals: the first player to reach one scores "
-                f"{first} VP, the second {second}, the third {third}"
-            ],
+            _wrap(
+                f"Politics goals: the first player to reach one scores {first} VP, the second "
+                f"{second}, the third {third}",
+                INNER,
+                True,
+            ),
             bold=True,
         )
         for i, card in enumerate(scene["politics"]):
@@ -483,10 +484,12 @@ def _goals(drawing: SvgScene, y: float, scene: Mapping[str, Any]) -> float:
             drawing,
             MARGIN,
             y,
-            [
-                "Emperor scorings: each player scores the VP of their "
-                "emperor space, then the tile's bonus or penalty"
-            ],
+            _wrap(
+                "Emperor scorings: each player scores the VP of their emperor space, then the "
+                "tile's bonus or penalty",
+                INNER,
+                True,
+            ),
             bold=True,
         )
         for after, tile in zip(EMPEROR_SCORING_ROUNDS, scene["emperor_tiles"], strict=False):
@@ -510,22 +513,15 @@ def _rooms(
     from hoteledu.grand_austria.hotel import FLOOR_COSTS
 
     cat = _catalog()
-    y = _lines(drawing, x, y, ["Rooms"], bold=True)
-    grid_x = x + 112
+    y = _lines(drawing, x, y, ["Rooms · to prepare:"], bold=True)
+    grid_x = x + ROOM_LABEL
     for floor in range(4):
-        cy = y + (3 - floor) * ROOM_PITCH
+        cy = y + (3 - floor) * ROOM_PITCH + ROOM / 2
         cost = FLOOR_COSTS[floor]
-        words = f"floor {floor + 1}: " + (
-            f"{cost} krone{'s' if cost != 1 else ''}" if cost else "free"
-        )
-        drawing.text(
-            x,
-            cy + ROOM / 2,
-            words,
-            size=TYPE,
-            fill="#444444",
-            title=f"floor {floor + 1}: a room here costs {cost} krones to prepare",
-        )
+        title = f"floor {floor + 1}: a room here costs {cost} krones to prepare"
+        drawing.text(x, cy, f"floor {floor + 1}", size=TYPE, fill="#444444", title=title)
+        words = f"{cost} krone{'s' if cost != 1 else ''}" if cost else "free"
+        drawing.text(grid_x + 5 * ROOM_PITCH + 2, cy, words, size=TYPE, fill="#444444", title=title)
     for room in range(20):
         status = scene["rooms"][p][room]
         colour = cat.colour[room]
@@ -745,7 +741,7 @@ def _hotel(drawing: SvgScene, y: float, scene: Mapping[str, Any], p: int, chosen
     _turn_order(drawing, MARGIN + INNER - 6, y + 4, scene, p)
     y += 36
     below_rooms = _rooms(drawing, MARGIN + 4, y, scene, p, chosen)
-    below_cafe = _cafe(drawing, MARGIN + 4 + 112 + 5 * ROOM_PITCH + 14, y, scene, p, chosen)
+    below_cafe = _cafe(drawing, CAFE_X, y, scene, p, chosen)
     y = max(below_rooms, below_cafe) + 10
     # the kitchen: dishes and drinks held, as tokens with their counts
     drawing.text(MARGIN + 4, y + 8, "Kitchen", size=TYPE, bold=True)

@@ -464,7 +464,7 @@ def _goals(drawing: SvgScene, y: float, scene: Mapping[str, Any]) -> float:
             MARGIN,
             y,
             _wrap(
-                f"Politics goals: the first player to reach one scores {first} VP, the second "
+                f"Politics goals: the first to reach one scores {first} VP, the second "
                 f"{second}, the third {third}",
                 INNER,
                 True,
@@ -485,8 +485,7 @@ def _goals(drawing: SvgScene, y: float, scene: Mapping[str, Any]) -> float:
             MARGIN,
             y,
             _wrap(
-                "Emperor scorings: each player scores the VP of their emperor space, then the "
-                "tile's bonus or penalty",
+                "Emperor scorings: the VP of your emperor space, then the tile's bonus or penalty",
                 INNER,
                 True,
             ),

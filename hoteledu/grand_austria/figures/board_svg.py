@@ -792,10 +792,11 @@ def svg_scene(
     chosen_spaces = {int(m[1]) for m in highlight if m[0] == "space"}
     chosen_guests = {int(m[1]) for m in highlight if m[0] == "guest"}
     chosen = {(m[0], int(m[1]), int(m[2])) for m in highlight if m[0] in ("room", "cafe")}
-    # drawn twice: once to measure the height (an SvgScene's size is fixed when made)
-    height = _draw(SvgScene(WIDTH, 1), scene, chosen_spaces, chosen_guests, chosen, hint)
-    drawing = SvgScene(WIDTH, height)
-    _draw(drawing, scene, chosen_spaces, chosen_guests, chosen, hint)
+    # the height is known once everything is placed (the scene's size is plain data)
+    drawing = SvgScene(WIDTH, 1)
+    drawing.height = round(
+        float(_draw(drawing, scene, chosen_spaces, chosen_guests, chosen, hint)), 1
+    )
     return drawing
 
 

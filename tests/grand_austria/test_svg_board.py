@@ -18,7 +18,7 @@ import pytest
 from hoteledu.apps.svgboard_scene import MIN_TYPE_PX, text_width
 from hoteledu.grand_austria import effects
 from hoteledu.grand_austria.app import GrandAustriaController
-from hoteledu.grand_austria.figures import board_svg
+from hoteledu.grand_austria.figures import _board_svg as board_svg
 from hoteledu.grand_austria.figures.board import game_trace_updates, svg_scene
 from hoteledu.grand_austria.hotel import EMPEROR_TRACK_VP
 

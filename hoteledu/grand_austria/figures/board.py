@@ -582,7 +582,7 @@ def svg_scene(
     scene: Mapping[str, Any], highlight: Sequence[Any] = (), hint: Mapping[str, Any] | None = None
 ) -> Any:
     """The game board as an :class:`~hoteledu.apps.svgboard_scene.SvgScene`, drawn as the
-    game has it (:mod:`hoteledu.grand_austria.figures.board_svg`): dice with pips, guest and
+    game has it (:mod:`hoteledu.grand_austria.figures._board_svg`): dice with pips, guest and
     staff cards, rooms by colour, the tracks, type of at least 12 px and a key on the board.
 
     Click targets are :func:`game_figure`'s clickable traces with the same ``customdata``.
@@ -594,7 +594,7 @@ def svg_scene(
     >>> ("spaces", ["space", 1, 0]) in drawing.targets
     True
     """
-    from hoteledu.grand_austria.figures import board_svg
+    from hoteledu.grand_austria.figures import _board_svg as board_svg
 
     return board_svg.svg_scene(scene, highlight, hint)
 

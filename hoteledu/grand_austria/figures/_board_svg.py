@@ -105,10 +105,6 @@ def _effects_words(effects: Sequence[Any]) -> str:
     return "; ".join(e.describe() for e in effects)
 
 
-def _fits(words: str, width: float, bold: bool = False) -> bool:
-    return len(words) * (BOLD_CHAR if bold else CHAR) * TYPE <= width
-
-
 def _wrap(words: str, width: float, bold: bool = False) -> list[str]:
     """``words`` in lines of at most ``width`` px (generous character widths)."""
     import textwrap
@@ -287,22 +283,20 @@ def _staff_card_lines(card: int, used: bool, width: float) -> list[str]:
 
 
 def _staff_cards(
-    drawing: SvgScene | None,
+    drawing: SvgScene,
     x: float,
     y: float,
     cards: Sequence[int],
     used: Sequence[int],
     fill: str,
 ) -> float:
-    """Staff cards in rows of five from ``(x, y)``; returns the y under them (None: measure)."""
+    """Staff cards in rows of five from ``(x, y)``; returns the y under them."""
     height = 10 + LINE * max(
         (len(_staff_card_lines(c, c in used, STAFF_CARD_W)) for c in cards), default=3
     )
     for i, card in enumerate(cards):
         row, col = divmod(i, 5)
         cx, cy = x + col * (STAFF_CARD_W + CARD_GAP), y + row * (height + CARD_GAP)
-        if drawing is None:
-            continue
         staff = _catalog().staff[card]
         title = f"staff card {card} {staff.name}: {_effects_words(staff.effects)}"
         drawing.rect(
@@ -322,10 +316,6 @@ def _staff_cards(
         _lines(drawing, cx + 6, cy + 5 + names * LINE, lines[names:], fill="#444444", title=title)
     rows = math.ceil(len(cards) / 5)
     return y + rows * (height + CARD_GAP)
-
-
-def _header_height(scene: Mapping[str, Any]) -> float:
-    return len(text_spans(_caption(scene))) * 18 + 2 * LINE + 8 if scene["caption"] else 2 * LINE
 
 
 def _caption(scene: Mapping[str, Any]) -> str:

@@ -331,15 +331,17 @@ class GrandAustriaAdapter(GameAdapter):
     def legend_html(self) -> str:
         return (
             "<div style='font-size:90%'><b>Reading the board.</b> Top: the six action "
-            "spaces; the number in each blue square is its dice (the action's strength; "
-            "click a space to take a die). Below: the guest row, costs 3 2 1 0 0 krones "
-            "from the left (click a guest to take it; its order reads S strudel, C cake, "
-            "W wine, K coffee). Each hotel board: rooms by colour (open square: no tile "
-            "yet, pale square with o: prepared, full square with ●: occupied; click a "
-            "room to prepare, occupy or check in), the café guests with what is served "
-            "(click one to serve it), the kitchen, the staff cards, the emperor track "
-            "(▼ marks the disc) and the VP track (◆). Orange rings: where you may click "
-            "now. Another seat's hand shows only its size.</div>"
+            "spaces with their dice (each die shows its space's number; how many there are "
+            "is the action's strength; click a space to take a die). Below: the guest row, "
+            "each card with its order as dish and drink tokens (filled: served), its VP, "
+            "reward and cost in krones (click a guest to take it). Each hotel board: rooms "
+            "by colour (white: no tile yet, pale: prepared, full with a disc: occupied; "
+            "click a room to prepare, occupy or check in), the café guests (click one to "
+            "serve it), the kitchen, the staff cards, the emperor track (▼ marks the disc) "
+            "and the VP track (◆). Orange outlines: where you may click now. Another "
+            "seat's hand shows only its size. The key under the board names every piece. "
+            "(The plotly board, <code>board='plotly'</code>, writes an order in letters: "
+            "S strudel, C cake, W wine, K coffee.)</div>"
         )
 
     def observation(self, state: State, viewer: int | None) -> Any:

@@ -581,10 +581,11 @@ def game_figure(
 def svg_scene(
     scene: Mapping[str, Any], highlight: Sequence[Any] = (), hint: Mapping[str, Any] | None = None
 ) -> Any:
-    """The game board as an :class:`~hoteledu.apps.svgboard_scene.SvgScene`: the elements
-    of :func:`game_figure` at the same places, type of at least 12 px, :data:`BOARD_KEY` under it.
+    """The game board as an :class:`~hoteledu.apps.svgboard_scene.SvgScene`, drawn as the
+    game has it (:mod:`hoteledu.grand_austria.figures._board_svg`): dice with pips, guest and
+    staff cards, rooms by colour, the tracks, type of at least 12 px and a key on the board.
 
-    Click targets are the figure's clickable traces with the same ``customdata``.
+    Click targets are :func:`game_figure`'s clickable traces with the same ``customdata``.
 
     Examples
     --------
@@ -593,31 +594,9 @@ def svg_scene(
     >>> ("spaces", ["space", 1, 0]) in drawing.targets
     True
     """
-    from hoteledu.apps.svgboard_scene import SvgScene, wrap_lines
+    from hoteledu.grand_austria.figures import _board_svg as board_svg
 
-    layout = game_layout_updates(scene)
-    height = layout["height"]
-    low, high = layout["yaxis"]["range"]
-    left, top = 10, 60
-    plot_width, plot_height = GAME_FIGURE_WIDTH - 20, height - top - KEY_PIXELS
-    x_low, x_high = -0.2, BOARD_WIDTH + 0.3
-
-    def to_px(x: float, y: float) -> tuple[float, float]:
-        return (
-            left + (x - x_low) / (x_high - x_low) * plot_width,
-            top + (high - y) / (high - low) * plot_height,
-        )
-
-    drawing = SvgScene(GAME_FIGURE_WIDTH, height)
-    drawing.text(left, 12, layout["title"]["text"], size=14, valign="top")
-    clickable = {"spaces", "guests", "rooms", "cafe"}
-    for name, data in zip(
-        GAME_TRACE_NAMES, game_trace_updates(scene, highlight, hint), strict=True
-    ):
-        drawing.scatter(name, data, _TRACE_STYLE[name], to_px, clickable=name in clickable)
-    key = wrap_lines(BOARD_KEY.replace("<br>", " "), plot_width, TYPE_PX)
-    drawing.text(left, top + plot_height + 4, key, size=TYPE_PX, fill="#444444", valign="top")
-    return drawing
+    return board_svg.svg_scene(scene, highlight, hint)
 
 
 def hotel_board_figure(state: Any, player: int, viewer: int | None = None) -> go.Figure:

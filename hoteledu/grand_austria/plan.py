@@ -606,6 +606,10 @@ class PlanAgent:
     def _finish(self, state: Any, p: int, branch: bool) -> tuple[float, Plan]:
         """Finish p's turn: branch the die's own choice, then step by step to EndTurn."""
         steps: Plan = []
+        # past twice the budget (a die with many splits, each finished two steps deep)
+        # no more branching and one-step looks: the decision's work stays bounded
+        over = self.evaluations > 2 * self.budget
+        branch = branch and not over
         while state.tasks and state.current_player() == p:
             top = state.tasks[-1]
             legal = state.legal_actions()
@@ -628,7 +632,7 @@ class PlanAgent:
             elif len(legal) == 1:
                 action = legal[0]
             else:
-                action = self.greedy(state, p, legal)
+                action = self.greedy(state, p, legal, 0 if over else 2)
             steps.append((sig, action))
             _apply(state, action, self.rng)
             if isinstance(action, (EndTurn, Pass)) and isinstance(top, tk.Turn):

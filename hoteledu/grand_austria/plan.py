@@ -81,9 +81,9 @@ WEIGHTS: dict[str, float] = {
     "vacant_room": 0.55,  # a prepared room's final VP, if a guest will fill it
     "group": 0.35,  # a group's occupancy bonus, by the share already occupied
     "emperor": 1.2,  # the next emperor scorings
-    "staff": 0.5,  # the future of the staff cards in play
+    "staff": 0.8,  # the future of the staff cards in play
     "hand": 0.0,  # a staff card in hand: an option, if it is worth its cost
-    "politics": 0.7,  # a politics card nearly met, by how near
+    "politics": 1.0,  # a politics card nearly met, by how near
     "serve_share": 0.45,  # the share of the dice left that can go to guests' orders
 }
 """The evaluation's weights (VP per unit of each feature), tuned by seeded
@@ -315,7 +315,7 @@ def evaluate(state: Any, p: int, weights: Mapping[str, float] = WEIGHTS) -> floa
     >>> richer = state.clone()
     >>> richer.money[0] += 5
     >>> round(evaluate(richer, 0) - evaluate(state, 0), 2)  # 5 krones, and nearer card A
-    9.03
+    10.44
     """
     if not state.tasks:
         return float(state.vp[p])
@@ -606,6 +606,10 @@ class PlanAgent:
     def _finish(self, state: Any, p: int, branch: bool) -> tuple[float, Plan]:
         """Finish p's turn: branch the die's own choice, then step by step to EndTurn."""
         steps: Plan = []
+        # past twice the budget (a die with many splits, each finished two steps deep)
+        # no more branching and one-step looks: the decision's work stays bounded
+        over = self.evaluations > 2 * self.budget
+        branch = branch and not over
         while state.tasks and state.current_player() == p:
             top = state.tasks[-1]
             legal = state.legal_actions()
@@ -628,7 +632,7 @@ class PlanAgent:
             elif len(legal) == 1:
                 action = legal[0]
             else:
-                action = self.greedy(state, p, legal)
+                action = self.greedy(state, p, legal, 0 if over else 2)
             steps.append((sig, action))
             _apply(state, action, self.rng)
             if isinstance(action, (EndTurn, Pass)) and isinstance(top, tk.Turn):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from hoteledu.core.agents import PlayerView
@@ -95,25 +97,56 @@ def test_evaluation_is_the_final_score_at_the_end() -> None:
     assert [evaluate(state, p) for p in range(2)] == [float(v) for v in state.vp]
 
 
-def test_plan_bot_beats_the_heuristic_in_a_small_seeded_tournament() -> None:
-    """6 seeded games, seats alternated: the plan bot wins clearly (5 games and a 12 VP
-    lead); the heuristic, on the same seeds against itself, does not."""
-    options = {"players": 2}
-    plan = tournament(
+@functools.cache
+def _plan_tournament():
+    """The 6 seeded games of the plan bot against the heuristic (played once a process)."""
+    return tournament(
         "grand_austria",
         [PlanAgent(), HeuristicAgent()],
         games=TOURNAMENT_GAMES,
         seed=TOURNAMENT_SEED,
-        options=options,
+        options={"players": 2},
         progress=False,
     )
+
+
+def test_plan_bot_beats_the_heuristic_in_a_small_seeded_tournament() -> None:
+    """6 seeded games, seats alternated: the plan bot wins clearly (5 games and a 12 VP
+    lead); the heuristic, on the same seeds against itself, does not."""
+    plan = _plan_tournament()
     assert _clear_win(plan), plan.table()
-    itself = tournament(
+    itself = _heuristic_tournament()
+    assert not _clear_win(itself), itself.table()
+
+
+@functools.cache
+def _heuristic_tournament():
+    """The heuristic against itself on the same 6 seeds (the control)."""
+    return tournament(
         "grand_austria",
         [HeuristicAgent(name="a"), HeuristicAgent(name="b")],
         games=TOURNAMENT_GAMES,
         seed=TOURNAMENT_SEED,
-        options=options,
+        options={"players": 2},
         progress=False,
     )
-    assert not _clear_win(itself), itself.table()
+
+
+PLAN_VP_MARGIN = 12.0
+"""The plan bot's mean VP over the 6 games must beat the heuristic's (self-play, both seats,
+the same seeds) by this much: today 84.5 against 68.2. A game's lead varies by about 30 VP,
+so 6 games cannot put a t interval's low end above 0 (tried: leads 45, 16, 25, -44, 2, 38,
+interval [-20, 47]); the 100-game figures of ``docs/grand_austria_bot.md`` carry the
+intervals. This guards the fixed games: a plan fallen back to the heuristic's level
+scores about the control's VP and fails."""
+
+
+def test_plan_bot_scores_well_above_the_heuristic_on_the_same_seeds() -> None:
+    """A regression guard bounded in games (6 seeded games, shared with the test above)."""
+    plan = _plan_tournament()
+    control = _heuristic_tournament()
+    plan_vp = [r[0] for r in plan.returns]
+    control_vp = [v for r in control.returns for v in r]
+    mean_plan = sum(plan_vp) / len(plan_vp)
+    mean_control = sum(control_vp) / len(control_vp)
+    assert mean_plan >= mean_control + PLAN_VP_MARGIN, (plan_vp, control_vp)

@@ -386,10 +386,10 @@ class GrandAustriaState(State):
 
     def room_cost(self, p: int, room: int, discount: int = 0, free: bool = False) -> int:
         """Krones to prepare ``room``: its floor's cost less the discount (GAH-D05)."""
-        cat = fx.catalog()
-        if free or fx.free_colour(self.staff[p], cat.colour[room]):
+        if free:
             return 0
-        return max(0, cat.floor_cost[cat.floor[room]] - discount)
+        # the floor's cost, 0 when a played card waives the colour (fx.free_colour)
+        return max(0, fx.staff_profile(self.staff[p]).room_cost[room] - discount)
 
     def hire_cost(self, card: int, discount: int) -> int:
         """Krones to play staff ``card``: its cost less the discount, never below 0 (GAH-D08)."""
@@ -397,12 +397,12 @@ class GrandAustriaState(State):
 
     def guest_cost(self, p: int, slot: int) -> int:
         """Krones for player ``p`` to take the guest on ``slot`` in a turn (GAH-G01)."""
-        if fx.has_waive(self.staff[p], "guest_cost") is not None:
+        if fx.staff_profile(self.staff[p]).guest_free:  # a waive of guest_cost
             return 0
         return QUEUE_COSTS[slot]
 
     def _serving_fee(self, p: int) -> int:
-        return 0 if fx.has_waive(self.staff[p], "serving_cost") is not None else 1
+        return 0 if fx.staff_profile(self.staff[p]).serving_free else 1
 
     def action_cost(self, action: Action) -> int:
         """Krones the player to move pays for ``action`` now, as the engine charges it.
@@ -500,7 +500,7 @@ class GrandAustriaState(State):
     def _die_fees(self, p: int, space: int, boost: bool) -> int:
         fee = 1 if boost else 0
         if space == 6:
-            fee += fx.six_fee(self.staff[p])
+            fee += fx.staff_profile(self.staff[p]).six_fee
         return fee
 
     def die_strength(self, p: int, space: int, boost: bool, act: int) -> int:

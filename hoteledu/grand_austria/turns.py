@@ -250,9 +250,9 @@ def turn_actions(state: Any, p: int) -> list[Action]:
         return out
     out = []
     money = state.money[p]
-    staff = state.staff[p]
+    profile = fx.staff_profile(state.staff[p])  # the played cards' fees and bonuses
     if not turn["guest"] and len(state.cafe[p]) < CAFE_SPACES:
-        free = fx.has_waive(staff, "guest_cost") is not None
+        free = profile.guest_free
         queue = state.queue
         for s in range(GUEST_SPACES):
             if queue[s] is not None and (free or GUEST_QUEUE_COSTS[s] <= money):
@@ -261,7 +261,7 @@ def turn_actions(state: Any, p: int) -> list[Action]:
     rooms_cache: dict[int, bool] = {}
     refuse = state.options.get("impossible_die_action", "refuse") == "refuse"
     showing = state.dice
-    six_fee = fx.six_fee(staff) if showing[5] else 0
+    six_fee = profile.six_fee if showing[5] else 0
     for space in range(1, 7):
         if not showing[space - 1]:
             continue
@@ -273,7 +273,9 @@ def turn_actions(state: Any, p: int) -> list[Action]:
                 if (
                     refuse
                     and act in (3, 5)
-                    and not action_possible(state, p, space, boost, act, money - fee, rooms_cache)
+                    and not _die_action_possible(
+                        state, p, profile, space, boost, act, money - fee, rooms_cache
+                    )
                 ):
                     continue
                 dice.append(TAKE_DIE[space, boost, act if space == 6 else 0])
@@ -287,6 +289,54 @@ def turn_actions(state: Any, p: int) -> list[Action]:
     return out
 
 
+def _die_action_possible(
+    state: Any,
+    p: int,
+    profile: fx.StaffProfile,
+    space: int,
+    boost: bool,
+    act: int,
+    money: int,
+    rooms_cache: dict[int, bool],
+) -> bool:
+    """A fast path of :func:`action_possible` for actions 3 and 5 (the same answers).
+
+    It reads the played cards' bonuses and room costs from ``profile`` (their
+    :class:`~.effects.StaffProfile`) instead of asking the staff lookups per
+    die and per room; ``rooms_cache`` keeps the action-3 answer per amount of
+    money within one listing. tests/grand_austria/test_fast_paths.py compares it
+    with :func:`action_possible`.
+    """
+    if act == 5:
+        hand = state.hand[p]
+        if not hand:
+            return False
+        strength = state.dice[space - 1] + (1 if boost else 0) + profile.strength[space][5]
+        if state.options.get("checker", "die_taken") == "per_die":
+            discount = state.hire_discount(p, space, strength)
+        else:
+            discount = strength + profile.discount[space]
+        return max(0, fx.cheapest_cost(hand) - discount) <= money
+    known = rooms_cache.get(money)
+    if known is not None:
+        return known
+    rooms = state.rooms[p]
+    costs = profile.room_cost
+    answer = False
+    if not any(rooms):
+        answer = costs[0] <= money  # the bottom-left room comes first
+    else:
+        adjacent = fx.catalog().adjacent
+        for r in range(20):
+            if rooms[r] or costs[r] > money:
+                continue
+            if any(rooms[a] for a in adjacent[r]):
+                answer = True
+                break
+    rooms_cache[money] = answer
+    return answer
+
+
 def additional_actions(state: Any, p: int) -> list[Action]:
     """GAH-A02..A05: check-ins, serving from the kitchen, politics, staff once a round."""
     out: list[Action] = []
@@ -298,7 +348,7 @@ def additional_actions(state: Any, p: int) -> list[Action]:
     staff = state.staff[p]
     if (
         cafe
-        and (state.money[p] >= 1 or fx.has_waive(staff, "serving_cost") is not None)
+        and (state.money[p] >= 1 or fx.staff_profile(staff).serving_free)
         and next(serve_choices(state, p, "kitchen"), None) is not None
     ):
         out.append(SERVE_FROM_KITCHEN)

@@ -312,7 +312,8 @@ def push_die_effects(state: GameState, p: int, space: int, act: int) -> None:
     """``on_event take_die`` triggers of the played cards (resolve after the action)."""
     triggers = catalog().die_triggers
     found = [inner for c in state.staff[p] for faces, inner in triggers[c] if space in faces]
-    push_effects(state, p, found)
+    if found:
+        push_effects(state, p, found)
 
 
 def on_check_in(state: GameState, p: int, guest: GuestCard) -> None:

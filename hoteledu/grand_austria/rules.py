@@ -335,7 +335,7 @@ class GrandAustriaState(State):
                     self.packets = [self.packets[(p - 1) % self.n] for p in range(self.n)]
                 continue
             if isinstance(top, tk.Serve):
-                if next(turns.serve_choices(self, top.player, top.source), None) is None:
+                if not turns.can_serve(self, top.player, top.source):
                     tasks.pop()
                     stages.finish_serve(self, top)
                     continue
@@ -433,10 +433,11 @@ class GrandAustriaState(State):
         if not any(rooms):
             return [0] if colour in ("any", cat.colour[0]) else []
         out = []
+        floor, colours, adjacent = cat.floor, cat.colour, cat.adjacent
         for r in range(20):
-            if rooms[r] or cat.floor[r] > max_floor or colour not in ("any", cat.colour[r]):
+            if rooms[r] or floor[r] > max_floor or (colour != "any" and colour != colours[r]):
                 continue
-            for a in cat.adjacent[r]:
+            for a in adjacent[r]:
                 if rooms[a]:  # next to a room tile
                     out.append(r)
                     break
@@ -506,7 +507,8 @@ class GrandAustriaState(State):
     def die_strength(self, p: int, space: int, boost: bool, act: int) -> int:
         """Action strength: dice on the space, +1 bought, plus staff modifiers."""
         strength = self.dice[space - 1] + (1 if boost else 0)
-        return strength + fx.strength_bonus(self.staff[p], space, act)
+        # fx.strength_bonus(self.staff[p], space, act), kept per set of played cards
+        return strength + fx.staff_profile(self.staff[p]).strength[space][act]
 
     def hire_discount(self, p: int, space: int, strength: int, dice: int | None = None) -> int:
         """Krones off a staff card for action 5: the strength plus Checker-like cards.
@@ -517,7 +519,8 @@ class GrandAustriaState(State):
         if self.options.get("checker", "die_taken") == "per_die":
             count = self.dice[space - 1] if dice is None else dice
             return strength + fx.hire_discount_per_die(self.staff[p], space) * count
-        return strength + fx.hire_discount_bonus(self.staff[p], space)
+        # fx.hire_discount_bonus(self.staff[p], space), kept per set of played cards
+        return strength + fx.staff_profile(self.staff[p]).discount[space]
 
     def explain_illegal(self, action: Action) -> str:
         """Why ``action`` is refused, naming the rule (a GAH ID of the checklist)."""

@@ -138,14 +138,21 @@ def next_turn(state: Any) -> None:
         state.tasks.append(tk.FLOW_ROUND_END)
         return
     covered, passed, tiles = state.covered, state.passed, state.tiles
-    active = [p for p in range(state.n) if covered[p] < 2]
+    active = False
+    p, lowest = -1, 0
+    for q in range(state.n):
+        if covered[q] < 2:
+            active = True
+            # the lowest visible number (the first such player): each waiting
+            # player has a tile uncovered
+            if not passed[q]:
+                shown = tiles[q][covered[q]] or 0
+                if p < 0 or shown < lowest:
+                    p, lowest = q, shown
     if not active:
         state.tasks.append(tk.FLOW_ROUND_END)
         return
-    waiting = [p for p in active if not passed[p]]
-    if waiting:
-        # the lowest visible number: each waiting player has a tile uncovered
-        p = min(waiting, key=lambda q: tiles[q][covered[q]] or 0)
+    if p >= 0:
         state.tasks.append(tk.FLOW_NEXT)
         state.tasks.append(tk.TURNS[p])
         state.turn = {"p": p, "guest": False, "die": False, "boost": False, "bonus": False}
@@ -341,15 +348,17 @@ def additional_actions(state: Any, p: int) -> list[Action]:
     """GAH-A02..A05: check-ins, serving from the kitchen, politics, staff once a round."""
     out: list[Action] = []
     cafe = state.cafe[p]
-    for s, entry in enumerate(cafe):
-        if state.guest_complete(p, s):
-            for r in state.free_rooms_for(p, entry[0]):
-                out.append(CHECK_IN[s, r])
+    if cafe:
+        guests = fx.catalog().guests
+        for s, entry in enumerate(cafe):
+            if tuple(entry[1:5]) == guests[entry[0]].order:  # as state.guest_complete
+                for r in state.free_rooms_for(p, entry[0]):
+                    out.append(CHECK_IN[s, r])
     staff = state.staff[p]
     if (
         cafe
         and (state.money[p] >= 1 or fx.staff_profile(staff).serving_free)
-        and next(serve_choices(state, p, "kitchen"), None) is not None
+        and can_serve(state, p, "kitchen")
     ):
         out.append(SERVE_FROM_KITCHEN)
     claims_all = state.claims
@@ -538,6 +547,23 @@ def serve_choices(state: Any, p: int, source: str) -> Iterator[Action]:
         for i in range(4):
             if pool[i] and entry[1 + i] < order[i]:  # as state._needs
                 yield SERVE[s, i]
+
+
+def can_serve(state: Any, p: int, source: str) -> bool:
+    """Whether :func:`serve_choices` offers anything (a fast path: no generator).
+
+    tests/grand_austria/test_fast_paths.py checks the two agree.
+    """
+    pool = state.fresh[p] if source == "fresh" else state.kitchen[p]
+    if not any(pool):
+        return False
+    guests = fx.catalog().guests
+    for entry in state.cafe[p]:
+        order = guests[entry[0]].order
+        for i in range(4):
+            if pool[i] and entry[1 + i] < order[i]:
+                return True
+    return False
 
 
 def serve_options(state: Any, p: int, source: str) -> list[Action]:

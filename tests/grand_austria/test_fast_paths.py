@@ -161,3 +161,21 @@ def test_the_quick_die_check_answers_as_action_possible(checker: str) -> None:
                         compared += 1
                         refused += not plain
     assert 0 < refused < compared  # both answers occur
+
+
+def test_can_serve_answers_as_serve_choices() -> None:
+    from hoteledu.grand_austria import turns
+
+    positions = _turn_positions(12)
+    answers = set()
+    for state in positions:
+        for p in range(state.n):
+            for source in ("fresh", "kitchen"):
+                plain = next(turns.serve_choices(state, p, source), None) is not None
+                assert turns.can_serve(state, p, source) == plain
+                answers.add(plain)
+            state.fresh[p] = list(state.kitchen[p])  # the fresh pool too, not always empty
+            assert turns.can_serve(state, p, "fresh") == (
+                next(turns.serve_choices(state, p, "fresh"), None) is not None
+            )
+    assert answers == {False, True}

@@ -274,6 +274,8 @@ class StaffProfile:
     """Each room's krones before a discount: 0 when a card waives its colour."""
     guest_free: bool
     serving_free: bool
+    once_per_round: tuple[int, ...]
+    """The played cards used once a round (timing ``once_per_round``), in play order."""
 
 
 @functools.lru_cache(maxsize=8192)
@@ -293,6 +295,7 @@ def _profile_of(staff: tuple[int, ...]) -> StaffProfile:
         ),
         guest_free=has_waive(played, "guest_cost") is not None,
         serving_free=has_waive(played, "serving_cost") is not None,
+        once_per_round=tuple(c for c in staff if cat.staff[c].timing == "once_per_round"),
     )
 
 

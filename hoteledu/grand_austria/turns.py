@@ -247,6 +247,19 @@ def draft_round(state: Any) -> None:
         state.tasks.append(tk.DraftPick(p))
 
 
+_DIE_ACTIONS = tuple(
+    tuple(
+        tuple(
+            TAKE_DIE[space, boost, act] if space and (space == 6) == (act > 0) else None
+            for act in range(6)
+        )
+        for boost in (False, True)
+    )
+    for space in range(7)
+)
+"""``_DIE_ACTIONS[space][boost][imitate]`` is ``TAKE_DIE[space, boost, imitate]`` (no hashing)."""
+
+
 def turn_actions(state: Any, p: int) -> list[Action]:
     """The legal actions of ``p``'s turn: a guest, a die or a pass, then the rest (GAH-R03)."""
     turn = state.turn
@@ -268,24 +281,33 @@ def turn_actions(state: Any, p: int) -> list[Action]:
     rooms_cache: dict[int, bool] = {}
     refuse = state.options.get("impossible_die_action", "refuse") == "refuse"
     showing = state.dice
-    six_fee = profile.six_fee if showing[5] else 0
-    for space in range(1, 7):
+    # spaces 1 to 5 do their own action, a bought +1 costs 1 krone (state._die_fees)
+    for space in range(1, 6):
         if not showing[space - 1]:
             continue
-        for boost in (False, True):
-            fee = (1 if boost else 0) + (six_fee if space == 6 else 0)  # as state._die_fees
-            if fee > money:
+        checked = refuse and (space == 3 or space == 5)
+        for boost in (False, True) if money >= 1 else (False,):
+            if checked and not _die_action_possible(
+                state, p, profile, space, boost, space, money - boost, rooms_cache
+            ):
                 continue
-            for act in range(1, 6) if space == 6 else (space,):
+            dice.append(_DIE_ACTIONS[space][boost][0])
+    # space 6 imitates any action for a fee (Kitchen Hand: none)
+    if showing[5]:
+        for boost in (False, True):
+            fee = profile.six_fee + boost
+            if fee > money:
+                break
+            for act in range(1, 6):
                 if (
                     refuse
-                    and act in (3, 5)
+                    and (act == 3 or act == 5)
                     and not _die_action_possible(
-                        state, p, profile, space, boost, act, money - fee, rooms_cache
+                        state, p, profile, 6, boost, act, money - fee, rooms_cache
                     )
                 ):
                     continue
-                dice.append(TAKE_DIE[space, boost, act if space == 6 else 0])
+                dice.append(_DIE_ACTIONS[6][boost][act])
     out += dice
     if state.options.get("additional_actions", "after_die") == "any_time":
         out += additional_actions(state, p)
@@ -354,24 +376,18 @@ def additional_actions(state: Any, p: int) -> list[Action]:
             if tuple(entry[1:5]) == guests[entry[0]].order:  # as state.guest_complete
                 for r in state.free_rooms_for(p, entry[0]):
                     out.append(CHECK_IN[s, r])
-    staff = state.staff[p]
-    if (
-        cafe
-        and (state.money[p] >= 1 or fx.staff_profile(staff).serving_free)
-        and can_serve(state, p, "kitchen")
-    ):
+    profile = fx.staff_profile(state.staff[p])
+    if cafe and (state.money[p] >= 1 or profile.serving_free) and can_serve(state, p, "kitchen"):
         out.append(SERVE_FROM_KITCHEN)
     claims_all = state.claims
     for i, card in enumerate(state.politics):
         claims = claims_all[i]
         if p not in claims and len(claims) < 3 and fx.politics_met(state, p, card):
             out.append(CLAIM_POLITICS[i])
-    if staff:
-        used = state.used[p]
-        cards = fx.catalog().staff
-        for c in staff:
-            if c not in used and cards[c].timing == "once_per_round":
-                out.append(USE_STAFF[c])
+    used = state.used[p]
+    for c in profile.once_per_round:
+        if c not in used:
+            out.append(USE_STAFF[c])
     return out
 
 

@@ -123,6 +123,9 @@ def test_a_staff_profile_answers_as_the_staff_lookups() -> None:
                 assert profile.discount[space] == fx.hire_discount_bonus(staff, space)
                 for act in range(1, 6):
                     assert profile.strength[space][act] == fx.strength_bonus(staff, space, act)
+            assert profile.once_per_round == tuple(
+                c for c in staff if cat.staff[c].timing == "once_per_round"
+            )
             for r in range(20):
                 plain = 0 if fx.free_colour(staff, cat.colour[r]) else cat.floor_cost[cat.floor[r]]
                 assert profile.room_cost[r] == plain

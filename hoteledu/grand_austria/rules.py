@@ -84,6 +84,8 @@ GUEST_SPACES = hotel_data.GUEST_SPACES
 
 CHANCE_TASKS = tk.CHANCE_TASKS
 AUTO_TASKS = tk.AUTO_TASKS
+ALWAYS_OPTIONS = frozenset({"items", "split", "choose_item"})
+"""Decisions that always have an option (a split of any strength, a dish or a drink)."""
 
 
 CHANCE_RULES = {
@@ -340,6 +342,8 @@ class GrandAustriaState(State):
                     stages.finish_serve(self, top)
                     continue
                 return
+            if kind in ALWAYS_OPTIONS:
+                return  # their listing is never empty: no need to list it here
             if not stages.task_options(self, top):
                 # nothing possible (no room fits, no card affordable, café full...): skip
                 tasks.pop()

@@ -97,7 +97,9 @@ def setup_tasks(state: Any) -> None:
 
 def flow(state: Any, step: str) -> None:
     push = state.tasks.append
-    if step == "draft":
+    if step == "next":  # the most frequent step: after every turn
+        next_turn(state)
+    elif step == "draft":
         draft_round(state)
     elif step == "introductory":
         deal_staff_sets(state)
@@ -119,8 +121,6 @@ def flow(state: Any, step: str) -> None:
         state.dice = [0] * 6
         push(tk.FLOW_NEXT)
         push(tk.Roll(DICE_BY_PLAYERS[state.n]))
-    elif step == "next":
-        next_turn(state)
     elif step == "round_end":
         round_end(state)
     elif step == "final":

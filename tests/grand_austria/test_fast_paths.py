@@ -182,3 +182,17 @@ def test_can_serve_answers_as_serve_choices() -> None:
                 next(turns.serve_choices(state, p, "fresh"), None) is not None
             )
     assert answers == {False, True}
+
+
+def test_the_decisions_never_skipped_always_have_an_option() -> None:
+    from hoteledu.grand_austria import stages
+    from hoteledu.grand_austria import tasks as tk
+    from hoteledu.grand_austria.rules import ALWAYS_OPTIONS
+
+    state = new_game(players=2)
+    kinds = {tk.Items(0, 0, 0).kind, tk.Items(0, 1, 7).kind, tk.Split(0, 0).kind}
+    assert kinds | {tk.ChooseItem(0, 1).kind} == ALWAYS_OPTIONS
+    for strength in range(0, 12):
+        for top in (tk.Items(0, 0, strength), tk.Items(1, 1, strength), tk.Split(0, strength)):
+            assert stages.task_options(state, top)
+    assert stages.task_options(state, tk.ChooseItem(0, 1))

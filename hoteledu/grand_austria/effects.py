@@ -254,6 +254,56 @@ def both_tracks(staff: list[int], space: int) -> bool:
     return any(m.both_tracks for m in _modifiers(staff, space))
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class StaffProfile:
+    """What a set of played cards changes in a turn, worked out once per set.
+
+    A fast path: each field answers as the function it names does for the
+    same cards (``six_fee``, ``strength_bonus``, ``hire_discount_bonus``,
+    ``free_colour`` with the floor's cost, ``has_waive``); a turn's listing
+    reads it once instead of asking those functions at every die.
+    tests/grand_austria/test_fast_paths.py checks the two agree.
+    """
+
+    six_fee: int
+    strength: tuple[tuple[int, ...], ...]
+    """``strength[space][act]``: strength_bonus(staff, space, act)."""
+    discount: tuple[int, ...]
+    """``discount[space]``: hire_discount_bonus(staff, space)."""
+    room_cost: tuple[int, ...]
+    """Each room's krones before a discount: 0 when a card waives its colour."""
+    guest_free: bool
+    serving_free: bool
+    once_per_round: tuple[int, ...]
+    """The played cards used once a round (timing ``once_per_round``), in play order."""
+
+
+@functools.lru_cache(maxsize=8192)
+def _profile_of(staff: tuple[int, ...]) -> StaffProfile:
+    cat = catalog()
+    played = list(staff)
+    return StaffProfile(
+        six_fee=six_fee(played),
+        strength=tuple(
+            tuple(strength_bonus(played, space, act) if space else 0 for act in range(6))
+            for space in range(7)
+        ),
+        discount=tuple(hire_discount_bonus(played, space) if space else 0 for space in range(7)),
+        room_cost=tuple(
+            0 if free_colour(played, cat.colour[r]) else cat.floor_cost[cat.floor[r]]
+            for r in range(len(cat.colour))
+        ),
+        guest_free=has_waive(played, "guest_cost") is not None,
+        serving_free=has_waive(played, "serving_cost") is not None,
+        once_per_round=tuple(c for c in staff if cat.staff[c].timing == "once_per_round"),
+    )
+
+
+def staff_profile(staff: list[int]) -> StaffProfile:
+    """The :class:`StaffProfile` of the played cards ``staff`` (kept per set of cards)."""
+    return _profile_of(tuple(staff))
+
+
 # ================================================================ triggers
 def push_effects(state: GameState, p: int, effects: Any) -> None:
     """Queue effects (Effect objects or JSON dicts) so the first resolves first."""
@@ -265,7 +315,8 @@ def push_die_effects(state: GameState, p: int, space: int, act: int) -> None:
     """``on_event take_die`` triggers of the played cards (resolve after the action)."""
     triggers = catalog().die_triggers
     found = [inner for c in state.staff[p] for faces, inner in triggers[c] if space in faces]
-    push_effects(state, p, found)
+    if found:
+        push_effects(state, p, found)
 
 
 def on_check_in(state: GameState, p: int, guest: GuestCard) -> None:

@@ -84,6 +84,8 @@ GUEST_SPACES = hotel_data.GUEST_SPACES
 
 CHANCE_TASKS = tk.CHANCE_TASKS
 AUTO_TASKS = tk.AUTO_TASKS
+ALWAYS_OPTIONS = frozenset({"items", "split", "choose_item"})
+"""Decisions that always have an option (a split of any strength, a dish or a drink)."""
 
 
 CHANCE_RULES = {
@@ -335,11 +337,13 @@ class GrandAustriaState(State):
                     self.packets = [self.packets[(p - 1) % self.n] for p in range(self.n)]
                 continue
             if isinstance(top, tk.Serve):
-                if next(turns.serve_choices(self, top.player, top.source), None) is None:
+                if not turns.can_serve(self, top.player, top.source):
                     tasks.pop()
                     stages.finish_serve(self, top)
                     continue
                 return
+            if kind in ALWAYS_OPTIONS:
+                return  # their listing is never empty: no need to list it here
             if not stages.task_options(self, top):
                 # nothing possible (no room fits, no card affordable, café full...): skip
                 tasks.pop()
@@ -386,10 +390,10 @@ class GrandAustriaState(State):
 
     def room_cost(self, p: int, room: int, discount: int = 0, free: bool = False) -> int:
         """Krones to prepare ``room``: its floor's cost less the discount (GAH-D05)."""
-        cat = fx.catalog()
-        if free or fx.free_colour(self.staff[p], cat.colour[room]):
+        if free:
             return 0
-        return max(0, cat.floor_cost[cat.floor[room]] - discount)
+        # the floor's cost, 0 when a played card waives the colour (fx.free_colour)
+        return max(0, fx.staff_profile(self.staff[p]).room_cost[room] - discount)
 
     def hire_cost(self, card: int, discount: int) -> int:
         """Krones to play staff ``card``: its cost less the discount, never below 0 (GAH-D08)."""
@@ -397,12 +401,12 @@ class GrandAustriaState(State):
 
     def guest_cost(self, p: int, slot: int) -> int:
         """Krones for player ``p`` to take the guest on ``slot`` in a turn (GAH-G01)."""
-        if fx.has_waive(self.staff[p], "guest_cost") is not None:
+        if fx.staff_profile(self.staff[p]).guest_free:  # a waive of guest_cost
             return 0
         return QUEUE_COSTS[slot]
 
     def _serving_fee(self, p: int) -> int:
-        return 0 if fx.has_waive(self.staff[p], "serving_cost") is not None else 1
+        return 0 if fx.staff_profile(self.staff[p]).serving_free else 1
 
     def action_cost(self, action: Action) -> int:
         """Krones the player to move pays for ``action`` now, as the engine charges it.
@@ -433,10 +437,11 @@ class GrandAustriaState(State):
         if not any(rooms):
             return [0] if colour in ("any", cat.colour[0]) else []
         out = []
+        floor, colours, adjacent = cat.floor, cat.colour, cat.adjacent
         for r in range(20):
-            if rooms[r] or cat.floor[r] > max_floor or colour not in ("any", cat.colour[r]):
+            if rooms[r] or floor[r] > max_floor or (colour != "any" and colour != colours[r]):
                 continue
-            for a in cat.adjacent[r]:
+            for a in adjacent[r]:
                 if rooms[a]:  # next to a room tile
                     out.append(r)
                     break
@@ -500,13 +505,14 @@ class GrandAustriaState(State):
     def _die_fees(self, p: int, space: int, boost: bool) -> int:
         fee = 1 if boost else 0
         if space == 6:
-            fee += fx.six_fee(self.staff[p])
+            fee += fx.staff_profile(self.staff[p]).six_fee
         return fee
 
     def die_strength(self, p: int, space: int, boost: bool, act: int) -> int:
         """Action strength: dice on the space, +1 bought, plus staff modifiers."""
         strength = self.dice[space - 1] + (1 if boost else 0)
-        return strength + fx.strength_bonus(self.staff[p], space, act)
+        # fx.strength_bonus(self.staff[p], space, act), kept per set of played cards
+        return strength + fx.staff_profile(self.staff[p]).strength[space][act]
 
     def hire_discount(self, p: int, space: int, strength: int, dice: int | None = None) -> int:
         """Krones off a staff card for action 5: the strength plus Checker-like cards.
@@ -517,7 +523,8 @@ class GrandAustriaState(State):
         if self.options.get("checker", "die_taken") == "per_die":
             count = self.dice[space - 1] if dice is None else dice
             return strength + fx.hire_discount_per_die(self.staff[p], space) * count
-        return strength + fx.hire_discount_bonus(self.staff[p], space)
+        # fx.hire_discount_bonus(self.staff[p], space), kept per set of played cards
+        return strength + fx.staff_profile(self.staff[p]).discount[space]
 
     def explain_illegal(self, action: Action) -> str:
         """Why ``action`` is refused, naming the rule (a GAH ID of the checklist)."""

@@ -97,7 +97,9 @@ def setup_tasks(state: Any) -> None:
 
 def flow(state: Any, step: str) -> None:
     push = state.tasks.append
-    if step == "draft":
+    if step == "next":  # the most frequent step: after every turn
+        next_turn(state)
+    elif step == "draft":
         draft_round(state)
     elif step == "introductory":
         deal_staff_sets(state)
@@ -119,8 +121,6 @@ def flow(state: Any, step: str) -> None:
         state.dice = [0] * 6
         push(tk.FLOW_NEXT)
         push(tk.Roll(DICE_BY_PLAYERS[state.n]))
-    elif step == "next":
-        next_turn(state)
     elif step == "round_end":
         round_end(state)
     elif step == "final":
@@ -138,14 +138,21 @@ def next_turn(state: Any) -> None:
         state.tasks.append(tk.FLOW_ROUND_END)
         return
     covered, passed, tiles = state.covered, state.passed, state.tiles
-    active = [p for p in range(state.n) if covered[p] < 2]
+    active = False
+    p, lowest = -1, 0
+    for q in range(state.n):
+        if covered[q] < 2:
+            active = True
+            # the lowest visible number (the first such player): each waiting
+            # player has a tile uncovered
+            if not passed[q]:
+                shown = tiles[q][covered[q]] or 0
+                if p < 0 or shown < lowest:
+                    p, lowest = q, shown
     if not active:
         state.tasks.append(tk.FLOW_ROUND_END)
         return
-    waiting = [p for p in active if not passed[p]]
-    if waiting:
-        # the lowest visible number: each waiting player has a tile uncovered
-        p = min(waiting, key=lambda q: tiles[q][covered[q]] or 0)
+    if p >= 0:
         state.tasks.append(tk.FLOW_NEXT)
         state.tasks.append(tk.TURNS[p])
         state.turn = {"p": p, "guest": False, "die": False, "boost": False, "bonus": False}
@@ -240,6 +247,19 @@ def draft_round(state: Any) -> None:
         state.tasks.append(tk.DraftPick(p))
 
 
+_DIE_ACTIONS = tuple(
+    tuple(
+        tuple(
+            TAKE_DIE[space, boost, act] if space and (space == 6) == (act > 0) else None
+            for act in range(6)
+        )
+        for boost in (False, True)
+    )
+    for space in range(7)
+)
+"""``_DIE_ACTIONS[space][boost][imitate]`` is ``TAKE_DIE[space, boost, imitate]`` (no hashing)."""
+
+
 def turn_actions(state: Any, p: int) -> list[Action]:
     """The legal actions of ``p``'s turn: a guest, a die or a pass, then the rest (GAH-R03)."""
     turn = state.turn
@@ -250,9 +270,9 @@ def turn_actions(state: Any, p: int) -> list[Action]:
         return out
     out = []
     money = state.money[p]
-    staff = state.staff[p]
+    profile = fx.staff_profile(state.staff[p])  # the played cards' fees and bonuses
     if not turn["guest"] and len(state.cafe[p]) < CAFE_SPACES:
-        free = fx.has_waive(staff, "guest_cost") is not None
+        free = profile.guest_free
         queue = state.queue
         for s in range(GUEST_SPACES):
             if queue[s] is not None and (free or GUEST_QUEUE_COSTS[s] <= money):
@@ -261,22 +281,33 @@ def turn_actions(state: Any, p: int) -> list[Action]:
     rooms_cache: dict[int, bool] = {}
     refuse = state.options.get("impossible_die_action", "refuse") == "refuse"
     showing = state.dice
-    six_fee = fx.six_fee(staff) if showing[5] else 0
-    for space in range(1, 7):
+    # spaces 1 to 5 do their own action, a bought +1 costs 1 krone (state._die_fees)
+    for space in range(1, 6):
         if not showing[space - 1]:
             continue
-        for boost in (False, True):
-            fee = (1 if boost else 0) + (six_fee if space == 6 else 0)  # as state._die_fees
-            if fee > money:
+        checked = refuse and (space == 3 or space == 5)
+        for boost in (False, True) if money >= 1 else (False,):
+            if checked and not _die_action_possible(
+                state, p, profile, space, boost, space, money - boost, rooms_cache
+            ):
                 continue
-            for act in range(1, 6) if space == 6 else (space,):
+            dice.append(_DIE_ACTIONS[space][boost][0])
+    # space 6 imitates any action for a fee (Kitchen Hand: none)
+    if showing[5]:
+        for boost in (False, True):
+            fee = profile.six_fee + boost
+            if fee > money:
+                break
+            for act in range(1, 6):
                 if (
                     refuse
-                    and act in (3, 5)
-                    and not action_possible(state, p, space, boost, act, money - fee, rooms_cache)
+                    and (act == 3 or act == 5)
+                    and not _die_action_possible(
+                        state, p, profile, 6, boost, act, money - fee, rooms_cache
+                    )
                 ):
                     continue
-                dice.append(TAKE_DIE[space, boost, act if space == 6 else 0])
+                dice.append(_DIE_ACTIONS[6][boost][act])
     out += dice
     if state.options.get("additional_actions", "after_die") == "any_time":
         out += additional_actions(state, p)
@@ -287,32 +318,76 @@ def turn_actions(state: Any, p: int) -> list[Action]:
     return out
 
 
+def _die_action_possible(
+    state: Any,
+    p: int,
+    profile: fx.StaffProfile,
+    space: int,
+    boost: bool,
+    act: int,
+    money: int,
+    rooms_cache: dict[int, bool],
+) -> bool:
+    """A fast path of :func:`action_possible` for actions 3 and 5 (the same answers).
+
+    It reads the played cards' bonuses and room costs from ``profile`` (their
+    :class:`~.effects.StaffProfile`) instead of asking the staff lookups per
+    die and per room; ``rooms_cache`` keeps the action-3 answer per amount of
+    money within one listing. tests/grand_austria/test_fast_paths.py compares it
+    with :func:`action_possible`.
+    """
+    if act == 5:
+        hand = state.hand[p]
+        if not hand:
+            return False
+        strength = state.dice[space - 1] + (1 if boost else 0) + profile.strength[space][5]
+        if state.options.get("checker", "die_taken") == "per_die":
+            discount = state.hire_discount(p, space, strength)
+        else:
+            discount = strength + profile.discount[space]
+        return max(0, fx.cheapest_cost(hand) - discount) <= money
+    known = rooms_cache.get(money)
+    if known is not None:
+        return known
+    rooms = state.rooms[p]
+    costs = profile.room_cost
+    answer = False
+    if not any(rooms):
+        answer = costs[0] <= money  # the bottom-left room comes first
+    else:
+        adjacent = fx.catalog().adjacent
+        for r in range(20):
+            if rooms[r] or costs[r] > money:
+                continue
+            if any(rooms[a] for a in adjacent[r]):
+                answer = True
+                break
+    rooms_cache[money] = answer
+    return answer
+
+
 def additional_actions(state: Any, p: int) -> list[Action]:
     """GAH-A02..A05: check-ins, serving from the kitchen, politics, staff once a round."""
     out: list[Action] = []
     cafe = state.cafe[p]
-    for s, entry in enumerate(cafe):
-        if state.guest_complete(p, s):
-            for r in state.free_rooms_for(p, entry[0]):
-                out.append(CHECK_IN[s, r])
-    staff = state.staff[p]
-    if (
-        cafe
-        and (state.money[p] >= 1 or fx.has_waive(staff, "serving_cost") is not None)
-        and next(serve_choices(state, p, "kitchen"), None) is not None
-    ):
+    if cafe:
+        guests = fx.catalog().guests
+        for s, entry in enumerate(cafe):
+            if tuple(entry[1:5]) == guests[entry[0]].order:  # as state.guest_complete
+                for r in state.free_rooms_for(p, entry[0]):
+                    out.append(CHECK_IN[s, r])
+    profile = fx.staff_profile(state.staff[p])
+    if cafe and (state.money[p] >= 1 or profile.serving_free) and can_serve(state, p, "kitchen"):
         out.append(SERVE_FROM_KITCHEN)
     claims_all = state.claims
     for i, card in enumerate(state.politics):
         claims = claims_all[i]
         if p not in claims and len(claims) < 3 and fx.politics_met(state, p, card):
             out.append(CLAIM_POLITICS[i])
-    if staff:
-        used = state.used[p]
-        cards = fx.catalog().staff
-        for c in staff:
-            if c not in used and cards[c].timing == "once_per_round":
-                out.append(USE_STAFF[c])
+    used = state.used[p]
+    for c in profile.once_per_round:
+        if c not in used:
+            out.append(USE_STAFF[c])
     return out
 
 
@@ -488,6 +563,23 @@ def serve_choices(state: Any, p: int, source: str) -> Iterator[Action]:
         for i in range(4):
             if pool[i] and entry[1 + i] < order[i]:  # as state._needs
                 yield SERVE[s, i]
+
+
+def can_serve(state: Any, p: int, source: str) -> bool:
+    """Whether :func:`serve_choices` offers anything (a fast path: no generator).
+
+    tests/grand_austria/test_fast_paths.py checks the two agree.
+    """
+    pool = state.fresh[p] if source == "fresh" else state.kitchen[p]
+    if not any(pool):
+        return False
+    guests = fx.catalog().guests
+    for entry in state.cafe[p]:
+        order = guests[entry[0]].order
+        for i in range(4):
+            if pool[i] and entry[1 + i] < order[i]:
+                return True
+    return False
 
 
 def serve_options(state: Any, p: int, source: str) -> list[Action]:

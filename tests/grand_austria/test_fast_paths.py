@@ -80,3 +80,119 @@ def test_an_action_handed_out_is_taken_without_a_second_listing() -> None:
     with pytest.raises(IllegalActionError):
         state.apply_action(TakeDie(1))  # no die on space 1: built anew, so listed and refused
     assert listings > 1
+
+
+def _turn_positions(games: int, players: int = 2) -> list:
+    """Positions at a turn from seeded random games (a few per game)."""
+    from hoteledu.core.mcts import _apply_fast
+    from hoteledu.grand_austria import tasks as tk
+
+    found = []
+    for g in range(games):
+        state = new_game(players=players)
+        rng = np.random.default_rng(g)
+        step = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = state.sample_chance(rng)
+            else:
+                if isinstance(state.tasks[-1], tk.Turn) and step % 7 == 0:
+                    found.append(state.clone())
+                legal = state.legal_actions()
+                action = legal[int(rng.integers(len(legal)))]
+            _apply_fast(state, action)
+            step += 1
+    return found
+
+
+def test_a_staff_profile_answers_as_the_staff_lookups() -> None:
+    from hoteledu.grand_austria import effects as fx
+
+    cat = fx.catalog()
+    numbers = sorted(cat.staff)
+    rng = np.random.default_rng(5)
+    checked = 0
+    for size in range(0, 7):
+        for _ in range(60):
+            staff = [int(c) for c in rng.choice(numbers, size=size, replace=False)]
+            profile = fx.staff_profile(staff)
+            assert profile.six_fee == fx.six_fee(staff)
+            assert profile.guest_free == (fx.has_waive(staff, "guest_cost") is not None)
+            assert profile.serving_free == (fx.has_waive(staff, "serving_cost") is not None)
+            for space in range(1, 7):
+                assert profile.discount[space] == fx.hire_discount_bonus(staff, space)
+                for act in range(1, 6):
+                    assert profile.strength[space][act] == fx.strength_bonus(staff, space, act)
+            assert profile.once_per_round == tuple(
+                c for c in staff if cat.staff[c].timing == "once_per_round"
+            )
+            for r in range(20):
+                plain = 0 if fx.free_colour(staff, cat.colour[r]) else cat.floor_cost[cat.floor[r]]
+                assert profile.room_cost[r] == plain
+            checked += 1
+    assert checked == 7 * 60
+
+
+@pytest.mark.parametrize("checker", ["die_taken", "per_die"])
+def test_the_quick_die_check_answers_as_action_possible(checker: str) -> None:
+    from hoteledu.grand_austria import effects as fx
+    from hoteledu.grand_austria import turns
+
+    cat = fx.catalog()
+    with_modifiers = sorted(c for c in cat.staff if cat.modifiers[c] or cat.waives[c])
+    rng = np.random.default_rng(8)
+    positions = _turn_positions(12)
+    assert len(positions) > 100
+    compared = refused = 0
+    for k, state in enumerate(positions):
+        state.options["checker"] = checker
+        p = state.tasks[-1].player
+        if k % 2:  # played cards that change strength, fees and costs, set by hand
+            picked = rng.choice(with_modifiers, size=4, replace=False)
+            state.staff[p] = [int(c) for c in picked]
+        profile = fx.staff_profile(state.staff[p])
+        cache: dict[int, bool] = {}
+        for money in range(0, 12):
+            for space in range(1, 7):
+                for boost in (False, True):
+                    for act in (3, 5):
+                        quick = turns._die_action_possible(
+                            state, p, profile, space, boost, act, money, cache
+                        )
+                        plain = turns.action_possible(state, p, space, boost, act, money)
+                        assert quick == plain, (state.to_snapshot(), space, boost, act, money)
+                        compared += 1
+                        refused += not plain
+    assert 0 < refused < compared  # both answers occur
+
+
+def test_can_serve_answers_as_serve_choices() -> None:
+    from hoteledu.grand_austria import turns
+
+    positions = _turn_positions(12)
+    answers = set()
+    for state in positions:
+        for p in range(state.n):
+            for source in ("fresh", "kitchen"):
+                plain = next(turns.serve_choices(state, p, source), None) is not None
+                assert turns.can_serve(state, p, source) == plain
+                answers.add(plain)
+            state.fresh[p] = list(state.kitchen[p])  # the fresh pool too, not always empty
+            assert turns.can_serve(state, p, "fresh") == (
+                next(turns.serve_choices(state, p, "fresh"), None) is not None
+            )
+    assert answers == {False, True}
+
+
+def test_the_decisions_never_skipped_always_have_an_option() -> None:
+    from hoteledu.grand_austria import stages
+    from hoteledu.grand_austria import tasks as tk
+    from hoteledu.grand_austria.rules import ALWAYS_OPTIONS
+
+    state = new_game(players=2)
+    kinds = {tk.Items(0, 0, 0).kind, tk.Items(0, 1, 7).kind, tk.Split(0, 0).kind}
+    assert kinds | {tk.ChooseItem(0, 1).kind} == ALWAYS_OPTIONS
+    for strength in range(0, 12):
+        for top in (tk.Items(0, 0, strength), tk.Items(1, 1, strength), tk.Split(0, strength)):
+            assert stages.task_options(state, top)
+    assert stages.task_options(state, tk.ChooseItem(0, 1))

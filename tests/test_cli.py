@@ -4,6 +4,7 @@ never started) and the cheap commands run for real."""
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import json
 import subprocess
@@ -88,6 +89,37 @@ def test_lessons_runs_jupyterlab_on_the_notebooks(capsys, monkeypatch, tmp_path)
     assert "--allow-root" in cli.lessons_command(ROOT / "notebooks")
 
 
+@functools.cache
+def _voila_reads(args: tuple[str, ...], names: tuple[str, ...]) -> dict:
+    """What Voilà's own parser makes of ``args``: the kernel manager's ``names`` and the
+    connection class. In a subprocess: a Voila application built in pytest's process
+    rewires its logging to the captured stream, and every later test on that worker then
+    errors. Cached by the arguments: the three games' commands are the same (the lessons
+    folder, GH-20), so Voilà is started once for them, and a game whose command differed
+    would be parsed on its own."""
+    probe = (
+        "import json, sys\n"
+        "from jupyter_server.services.kernels.kernelmanager import MappingKernelManager\n"
+        "from voila.app import Voila\n"
+        "app = Voila()\n"
+        "app.parse_command_line(sys.argv[1:])\n"
+        "kernels = MappingKernelManager(config=app.config)\n"
+        "names = json.loads(sys.stdin.read())\n"
+        "connection = Voila(config=app.config).kernel_websocket_connection_class\n"
+        "print(json.dumps({'kernels': {n: getattr(kernels, n) for n in names},\n"
+        "    'connection': f'{connection.__module__}.{connection.__name__}'}))\n"
+    )
+    parsed = subprocess.run(
+        [sys.executable, "-c", probe, *args],
+        input=json.dumps(list(names)),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    return json.loads(parsed.stdout.strip().splitlines()[-1])
+
+
 @pytest.mark.parametrize("game", cli.APP_GAMES)
 def test_app_serves_the_play_notebook_with_voila_json_settings(game, capsys, monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)  # Voilà would not find voila.json here by itself
@@ -104,31 +136,9 @@ def test_app_serves_the_play_notebook_with_voila_json_settings(game, capsys, mon
     # once: voila.json names the template too, and Voilà refuses an option given twice
     assert command.count(VOILA_TEMPLATE_OPTION) == 1
 
-    # Voilà's own parser reads the options into the settings of voila.json. In a
-    # subprocess: a Voila application built in pytest's process rewires its logging
-    # to the captured stream, and every later test on that worker then errors.
-    probe = (
-        "import json, sys\n"
-        "from jupyter_server.services.kernels.kernelmanager import MappingKernelManager\n"
-        "from voila.app import Voila\n"
-        "app = Voila()\n"
-        "app.parse_command_line(sys.argv[1:])\n"
-        "kernels = MappingKernelManager(config=app.config)\n"
-        "names = json.loads(sys.stdin.read())\n"
-        "connection = Voila(config=app.config).kernel_websocket_connection_class\n"
-        "print(json.dumps({'kernels': {n: getattr(kernels, n) for n in names},\n"
-        "    'connection': f'{connection.__module__}.{connection.__name__}'}))\n"
-    )
+    # Voilà's own parser reads the options into the settings of voila.json.
     settings = json.loads((ROOT / "voila.json").read_text())
-    parsed = subprocess.run(
-        [sys.executable, "-c", probe, *command[3:]],
-        input=json.dumps(list(settings["MappingKernelManager"])),
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
-    seen = json.loads(parsed.stdout.strip().splitlines()[-1])
+    seen = _voila_reads(tuple(command[3:]), tuple(settings["MappingKernelManager"]))
     for name, value in settings["MappingKernelManager"].items():
         assert seen["kernels"][name] == value, name
     assert seen["connection"] == settings["Voila"]["kernel_websocket_connection_class"]

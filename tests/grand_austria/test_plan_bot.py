@@ -5,10 +5,11 @@ from __future__ import annotations
 import functools
 
 import numpy as np
+import pytest
 
 from hoteledu.core.agents import PlayerView
 from hoteledu.core.simulate import play
-from hoteledu.core.tournament import tournament
+from hoteledu.core.tournament import TournamentResult, tournament
 from hoteledu.grand_austria.bots import HeuristicAgent
 from hoteledu.grand_austria.plan import PlanAgent, evaluate
 from hoteledu.grand_austria.rules import new_game, scenario
@@ -28,19 +29,36 @@ def _clear_win(result) -> bool:
     return result.wins()[0] >= WIN_THRESHOLD and lead >= LEAD_THRESHOLD
 
 
-def _game(seed: int, agents: list) -> list[str]:
-    state = new_game(players=2)
-    record = play(state, agents, seed=seed)
-    assert state.is_terminal()
-    return [str(a) for a in record.actions]
+def _plan_tournament(games: int) -> TournamentResult:
+    return tournament(
+        "grand_austria",
+        [PlanAgent(), HeuristicAgent()],
+        games=games,
+        seed=TOURNAMENT_SEED,
+        options={"players": 2},
+        progress=False,
+        keep_records=True,
+    )
 
 
-def test_plan_bot_is_deterministic_for_a_seed_and_plays_legal_moves() -> None:
-    """Two games with the same seeds are the same game; play() refuses any illegal move."""
-    first = _game(4, [PlanAgent(seed=1), HeuristicAgent(seed=2)])
-    second = _game(4, [PlanAgent(seed=1), HeuristicAgent(seed=2)])
-    assert first == second
-    assert len(first) > 100
+@pytest.fixture(scope="module")
+def plan_tournament() -> TournamentResult:
+    """The 6 seeded plan-bot games, played once for the module: the determinism test
+    replays the first, the tournament test scores all 6."""
+    return _plan_tournament(TOURNAMENT_GAMES)
+
+
+def test_plan_bot_is_deterministic_for_a_seed_and_plays_legal_moves(
+    plan_tournament: TournamentResult,
+) -> None:
+    """A whole game played again from the same seeds is the same game: ``games=1`` gives
+    the first game's seeds again (``SeedSequence(seed).spawn``), with agents reseeded
+    afresh. play() refuses any illegal move, and the record replays to the end."""
+    first = plan_tournament.records[0]
+    again = _plan_tournament(1).records[0]
+    assert [str(a) for a in again.actions] == [str(a) for a in first.actions]
+    assert len(first.actions) > 100
+    assert first.replay().is_terminal()
 
 
 def test_search_bot_is_deterministic_for_a_seed() -> None:
@@ -97,23 +115,13 @@ def test_evaluation_is_the_final_score_at_the_end() -> None:
     assert [evaluate(state, p) for p in range(2)] == [float(v) for v in state.vp]
 
 
-@functools.cache
-def _plan_tournament():
-    """The 6 seeded games of the plan bot against the heuristic (played once a process)."""
-    return tournament(
-        "grand_austria",
-        [PlanAgent(), HeuristicAgent()],
-        games=TOURNAMENT_GAMES,
-        seed=TOURNAMENT_SEED,
-        options={"players": 2},
-        progress=False,
-    )
-
-
-def test_plan_bot_beats_the_heuristic_in_a_small_seeded_tournament() -> None:
+def test_plan_bot_beats_the_heuristic_in_a_small_seeded_tournament(
+    plan_tournament: TournamentResult,
+) -> None:
     """6 seeded games, seats alternated: the plan bot wins clearly (5 games and a 12 VP
     lead); the heuristic, on the same seeds against itself, does not."""
-    plan = _plan_tournament()
+    plan = plan_tournament
+    assert plan.num_games == TOURNAMENT_GAMES
     assert _clear_win(plan), plan.table()
     itself = _heuristic_tournament()
     assert not _clear_win(itself), itself.table()
@@ -141,9 +149,11 @@ intervals. This guards the fixed games: a plan fallen back to the heuristic's le
 scores about the control's VP and fails."""
 
 
-def test_plan_bot_scores_well_above_the_heuristic_on_the_same_seeds() -> None:
+def test_plan_bot_scores_well_above_the_heuristic_on_the_same_seeds(
+    plan_tournament: TournamentResult,
+) -> None:
     """A regression guard bounded in games (6 seeded games, shared with the test above)."""
-    plan = _plan_tournament()
+    plan = plan_tournament
     control = _heuristic_tournament()
     plan_vp = [r[0] for r in plan.returns]
     control_vp = [v for r in control.returns for v in r]

@@ -800,9 +800,11 @@ def walk_hand_overs(
     ``press(presses, quick)`` makes one real press, mirrored on ``controller`` (``quick``:
     the press that moves the game on fastest; else one that keeps the laptop with the
     person). At each hand-over: the cover is up and no board is on the page, then
-    ``at_cover(who)``; "I am <who>: show my view" is pressed, then ``in_view(who, when)``,
-    and again after that person's next press if the laptop stays with them. Returns
-    (hand-overs, presses); ``max_presses`` bounds the work (never a time).
+    ``at_cover(who)``; "I am <who>: show my view" is pressed, then the page's SVG board
+    must be the fresh drawing for that person (:func:`assert_svg_board_is`) and
+    ``in_view(who, when)`` holds; both again after that person's next press if the laptop
+    stays with them. Returns (hand-overs, presses); ``max_presses`` bounds the work (never
+    a time).
     """
     done, presses = 0, 0
     while done < hand_overs or more():
@@ -818,10 +820,14 @@ def walk_hand_overs(
         show = re.compile(f"I am {re.escape(who)}.*: show my view")
         page.get_by_role("button", name=show).click()
         controller.hand_over()
-        in_view(who, f"after hand-over {done + 1} to {who}")
+        when = f"after hand-over {done + 1} to {who}"
+        assert_svg_board_is(page, controller, when)
+        in_view(who, when)
         press(presses, False)
         presses += 1
         if not controller.needs_handover():
-            in_view(who, f"{who}'s first press after the hand-over")
+            when = f"{who}'s first press after the hand-over"
+            assert_svg_board_is(page, controller, when)
+            in_view(who, when)
         done += 1
     return done, presses

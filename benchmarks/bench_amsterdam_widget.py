@@ -12,16 +12,24 @@ that too: the play notebook served by Voilà (with and without TCP_NODELAY on
 the kernel websocket) in Debian's headless Chromium, timed in the page from
 the mouse press to plotly's redraw and to the painted frame, with the
 kernel's messages counted (the tools are in ``tests/browser``).
+(``--repeats N``: N presses of each action, 10 by default.)
 ``--browser --jupyterlab`` does the same in JupyterLab (a temporary notebook
 that creates the app, run with Run > Run All Cells), then saves the notebook,
 reloads the page and checks that the board shows the live game (the widget
 view comes back from the kernel's live model).
+
+Both browser runs draw the plotly board (``board="plotly"``; in Voilà a copy of the
+shipped play notebook, which draws the SVG board, every app's default): what they
+time is plotly's own redraw (``plotly_afterplot``, clicks at plotly's data
+coordinates). The SVG board's click to repaint, beside the plotly board's, is
+``benchmarks/bench_click_repaint.py``.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import os
+import shutil
 import statistics
 import sys
 import time
@@ -125,15 +133,28 @@ BOAT_MOVED = """(before) => {
 }"""
 
 
+JUPYTERLAB_SOURCE = (
+    "from hoteledu.amsterdam.app import AmsterdamApp\n"
+    "app = AmsterdamApp(players=2, seats=('human', 'human'), seed=1, board='plotly')\n"
+    "app"
+)
+"""The one cell of the JupyterLab run's notebook (the plotly board: see the module's text)."""
+
+
 def measure_browser(repeats: int = 10, nodelay: bool = True) -> dict[str, list[dict]]:
     """Timings of app actions in Voilà + Chromium, ``repeats`` of each (ms, bytes)."""
+    import tempfile
+
     from playwright.sync_api import sync_playwright
 
     browser_tests = Path(__file__).resolve().parents[1] / "tests" / "browser"
     conf = _load("hoteledu_browser_conftest", browser_tests / "conftest.py")
     tools = _load("hoteledu_browser_test", browser_tests / "test_amsterdam_voila.py")
-    notebook = "notebooks/amsterdam/01_play.ipynb"
-    with conf.voila_server(notebook, nodelay=nodelay) as url, sync_playwright() as play:
+    with (
+        tempfile.TemporaryDirectory() as root,
+        conf.voila_server(_plotly_play(Path(root), tools), nodelay=nodelay) as url,
+        sync_playwright() as play,
+    ):
         chromium = play.chromium.launch(
             executable_path=str(conf.CHROMIUM), args=conf.CHROMIUM_FLAGS
         )
@@ -177,6 +198,14 @@ def measure_browser(repeats: int = 10, nodelay: bool = True) -> dict[str, list[d
     return samples
 
 
+def _plotly_play(folder: Path, tools: ModuleType) -> str:
+    """A copy in ``folder`` of the shipped Amsterdam play notebook, drawing the plotly board."""
+    play = folder / "01_play.ipynb"
+    shutil.copy(Path(__file__).resolve().parents[1] / "notebooks/amsterdam/01_play.ipynb", play)
+    tools.plotly_play_notebook(play)
+    return str(play)
+
+
 JUPYTERLAB_BOARD = """() => {
   const gd = document.querySelector('.js-plotly-plot:not(.hoteledu-coach-panel *)');
   if (!gd || !gd.data) return null;
@@ -208,7 +237,10 @@ def measure_jupyterlab(
     conf = _load("hoteledu_browser_conftest", browser_tests / "conftest.py")
     tools = _load("hoteledu_browser_test", browser_tests / "test_amsterdam_voila.py")
     reload: dict[str, Any] = {}
-    with conf.jupyterlab_server(nodelay=nodelay) as url, sync_playwright() as play:
+    with (
+        conf.jupyterlab_server(JUPYTERLAB_SOURCE, nodelay=nodelay) as url,
+        sync_playwright() as play,
+    ):
         chromium = play.chromium.launch(
             executable_path=str(conf.CHROMIUM), args=conf.CHROMIUM_FLAGS
         )
@@ -329,7 +361,9 @@ def main_browser(repeats: int = 10) -> None:
 
 def main() -> None:
     if "--browser" in sys.argv:
-        main_browser()
+        # --repeats N: presses of each action (a quick check wants a few)
+        at = sys.argv.index("--repeats") + 1 if "--repeats" in sys.argv else 0
+        main_browser(int(sys.argv[at]) if at else 10)
         return
     start = time.perf_counter()
     AmsterdamApp(players=2, seats=("human", "human"), seed=0)

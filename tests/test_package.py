@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import importlib.metadata
 import re
-import shutil
 import subprocess
 import sys
 import tarfile
@@ -13,6 +12,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from package_source import copy_package_source
 
 import hoteledu
 
@@ -101,13 +101,7 @@ def test_the_built_package_carries_the_typing_marker_licence_and_metadata(tmp_pa
     # Built from a copy, so the build's own folders never touch the working tree;
     # the sdist gives the metadata, build_py the files a wheel installs (this
     # environment has no `wheel` package, and a test must not download one).
-    source = tmp_path / "source"
-    source.mkdir()
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
-        shutil.copy(ROOT / name, source / name)
-    shutil.copytree(
-        ROOT / "hoteledu", source / "hoteledu", ignore=shutil.ignore_patterns("__pycache__")
-    )
+    source = copy_package_source(tmp_path / "source")
 
     def build(code: str, *args: Path) -> str:
         return subprocess.run(

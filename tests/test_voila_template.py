@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -27,6 +26,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from package_source import copy_package_source
 
 from hoteledu import cli
 from hoteledu.apps.offline import JUPYTER_DATA, TEMPLATE, VOILA_TEMPLATE_OPTION, with_jupyter_data
@@ -109,13 +109,7 @@ def test_plain_voila_started_in_the_checkout_fetches_nothing_from_a_cdn(tmp_path
     # pip puts the package's data files in the environment's Jupyter data folder
     # (sys.prefix/share/jupyter); `setup.py install_data` does the same into a folder here,
     # from a copy (the build's own folders never touch the working tree)
-    source = tmp_path / "source"
-    source.mkdir()
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
-        shutil.copy(ROOT / name, source / name)
-    shutil.copytree(
-        ROOT / "hoteledu", source / "hoteledu", ignore=shutil.ignore_patterns("__pycache__")
-    )
+    source = copy_package_source(tmp_path / "source")
     prefix = tmp_path / "prefix"
     subprocess.run(
         [

@@ -150,19 +150,8 @@ def voila_server(notebook: str, timeout: float = 90.0, nodelay: bool = True) -> 
         return
 
 
-APP_NOTEBOOK_SOURCE = (
-    "from hoteledu.amsterdam.app import AmsterdamApp\n"
-    "app = AmsterdamApp(players=2, seats=('human', 'human'), seed=1, board='plotly')\n"
-    "app"
-)
-"""The one cell of the notebook that :func:`jupyterlab_server` serves (a plotly board: its
-tests read plotly's traces and clicks; every app's default is the SVG board)."""
-
-
 @contextlib.contextmanager
-def jupyterlab_server(
-    timeout: float = 60.0, nodelay: bool = False, source: str = APP_NOTEBOOK_SOURCE
-) -> Iterator[str]:
+def jupyterlab_server(source: str, timeout: float = 60.0, nodelay: bool = False) -> Iterator[str]:
     """JupyterLab on a free port over a temporary notebook whose one cell is ``source``.
 
     Yields the URL that opens the notebook (``play.ipynb``); no token, no
@@ -305,9 +294,7 @@ def serve_jupyterlab(shared_jupyterlab):
     """
 
     @contextlib.contextmanager
-    def serve(
-        timeout: float = 60.0, source: str = APP_NOTEBOOK_SOURCE, outputs: list | None = None
-    ) -> Iterator[str]:
+    def serve(source: str, timeout: float = 60.0, outputs: list | None = None) -> Iterator[str]:
         base = shared_jupyterlab.base_url()
         path = shared_jupyterlab.add("play.ipynb")
         write_notebook(path.parent, path.name, source, outputs)

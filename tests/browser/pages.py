@@ -105,6 +105,40 @@ def quickest_label(labels: list[str], turn: int) -> str:
     return fastest[0] if fastest else labels[turn % len(labels)]
 
 
+def roll_if_offered(page: Any, controller: Any) -> bool:
+    """Press "Roll the dice" if the page shows it, mirrored on ``controller``; whether it did."""
+    roll = page.get_by_role("button", name="Roll the dice")
+    if not roll.is_visible():
+        return False
+    roll.click()
+    assert controller.resolve_chance(), controller.message
+    return True
+
+
+def action_labels(page: Any) -> list[str]:
+    """The labels of the app's legal-action buttons, once the first is on the page."""
+    buttons = page.locator(".hoteledu-actions button")
+    buttons.first.wait_for(timeout=60_000)
+    return buttons.all_inner_texts()
+
+
+def press_label(page: Any, controller: Any, labels: list[str], label: str) -> None:
+    """Click the action button ``label`` (one of ``labels``, as read), mirrored on
+    ``controller``."""
+    page.locator(".hoteledu-actions button").nth(labels.index(label)).click()
+    assert controller.play_text(label), controller.message
+
+
+def press_mirrored(page: Any, controller: Any, choose: Callable[[list[str]], str]) -> None:
+    """One real press, mirrored on ``controller``: the dice if shown, else the action button
+    ``choose(labels)`` names; waits for the log to change (a loaded machine answers slowly)."""
+    log = log_text(page)
+    if not roll_if_offered(page, controller):
+        labels = action_labels(page)
+        press_label(page, controller, labels, choose(labels))
+    wait_for_log_change(page, log, timeout=60_000)
+
+
 def open_app(page: Any, url: str, ready_text: str, reload: bool = False) -> None:
     """Open (or reload: a new kernel) the app; wait for its board and ``ready_text`` in its log."""
     if reload:
@@ -766,9 +800,11 @@ def walk_hand_overs(
     ``press(presses, quick)`` makes one real press, mirrored on ``controller`` (``quick``:
     the press that moves the game on fastest; else one that keeps the laptop with the
     person). At each hand-over: the cover is up and no board is on the page, then
-    ``at_cover(who)``; "I am <who>: show my view" is pressed, then ``in_view(who, when)``,
-    and again after that person's next press if the laptop stays with them. Returns
-    (hand-overs, presses); ``max_presses`` bounds the work (never a time).
+    ``at_cover(who)``; "I am <who>: show my view" is pressed, then the page's SVG board
+    must be the fresh drawing for that person (:func:`assert_svg_board_is`) and
+    ``in_view(who, when)`` holds; both again after that person's next press if the laptop
+    stays with them. Returns (hand-overs, presses); ``max_presses`` bounds the work (never
+    a time).
     """
     done, presses = 0, 0
     while done < hand_overs or more():
@@ -784,10 +820,14 @@ def walk_hand_overs(
         show = re.compile(f"I am {re.escape(who)}.*: show my view")
         page.get_by_role("button", name=show).click()
         controller.hand_over()
-        in_view(who, f"after hand-over {done + 1} to {who}")
+        when = f"after hand-over {done + 1} to {who}"
+        assert_svg_board_is(page, controller, when)
+        in_view(who, when)
         press(presses, False)
         presses += 1
         if not controller.needs_handover():
-            in_view(who, f"{who}'s first press after the hand-over")
+            when = f"{who}'s first press after the hand-over"
+            assert_svg_board_is(page, controller, when)
+            in_view(who, when)
         done += 1
     return done, presses

@@ -16,11 +16,12 @@ of the traces that changed.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -165,22 +166,43 @@ SEED = 2024
 """The play notebook's app (``make_app(players=2, seats=SEATS, seed=SEED)``)."""
 
 
-def _lessons(root: Path) -> str:
-    """A copy of the lessons as shipped (the play notebook draws the SVG board)."""
-    lessons = root / LESSONS
-    shutil.copytree(REPO / LESSONS, lessons)
-    return str(lessons)
+def plotly_play_notebook(play: Path) -> None:
+    """Make the copy ``play`` of the Amsterdam play notebook draw the plotly board
+    (``board="plotly"``); as shipped it draws the SVG board (``test_board_fit.py``)."""
+    text = play.read_text()
+    call = 'seats=(\\"human\\", \\"greedy\\"), seed=2024)'
+    assert text.count(call) == 1, "the play notebook's make_app call moved"
+    play.write_text(text.replace(call, call[:-1] + ', board=\\"plotly\\")'))
+
+
+@contextlib.contextmanager
+def _play_page(
+    browser: Any, serve_voila: Any, plotly: bool = False, init_script: str | None = None
+) -> Iterator[tuple[str, Any, Any]]:
+    """(server URL, page, its "Roll the dice" button) of the Amsterdam play page, served as
+    `hoteledu app amsterdam` serves it: a copy of the lessons folder, the app's page in it.
+
+    ``plotly``: the play notebook draws the plotly board; ``init_script`` runs before the
+    page loads."""
+    with tempfile.TemporaryDirectory() as root:
+        lessons = Path(root) / LESSONS
+        shutil.copytree(REPO / LESSONS, lessons)
+        if plotly:
+            plotly_play_notebook(lessons / "amsterdam" / "01_play.ipynb")
+        with serve_voila(str(lessons)) as url:
+            page = browser.new_page(viewport={"width": 1300, "height": 1100})
+            if init_script:
+                page.add_init_script(init_script)
+            page.goto(url + APP_PAGE, timeout=45_000)
+            roll = page.get_by_role("button", name="Roll the dice")
+            roll.wait_for(timeout=45_000)
+            yield url, page, roll
 
 
 @pytest.mark.browser
 def test_play_a_turn_in_voila(browser, serve_voila):
     start = time.monotonic()
-    # served as `hoteledu app amsterdam` serves it: the lessons folder, the app's page in it
-    with tempfile.TemporaryDirectory() as root, serve_voila(_lessons(Path(root))) as url:
-        page = browser.new_page(viewport={"width": 1300, "height": 1100})
-        page.goto(url + APP_PAGE, timeout=45_000)
-        roll = page.get_by_role("button", name="Roll the dice")
-        roll.wait_for(timeout=45_000)
+    with _play_page(browser, serve_voila) as (url, page, roll):
         controller = AmsterdamController(players=2, seats=SEATS, seed=SEED)
         assert not controller.state.hotels[0] and not controller.state.hotels[1]
         assert_svg_board_is(page, controller, "at the start")
@@ -229,30 +251,11 @@ def test_play_a_turn_in_voila(browser, serve_voila):
     print(f"Amsterdam Voila turn: {time.monotonic() - start:.0f} s")  # printed, not asserted
 
 
-def _plotly_lessons(root: Path) -> str:
-    """A copy of the lessons whose Amsterdam play notebook draws the plotly board
-    (``board="plotly"``): this test reads plotly's traces, events and websocket traits.
-    The play notebook as shipped draws the SVG board (``test_board_fit.py``)."""
-    lessons = root / LESSONS
-    shutil.copytree(REPO / LESSONS, lessons)
-    play = lessons / "amsterdam" / "01_play.ipynb"
-    text = play.read_text()
-    call = 'seats=(\\"human\\", \\"greedy\\"), seed=2024)'
-    assert text.count(call) == 1, "the play notebook's make_app call moved"
-    play.write_text(text.replace(call, call[:-1] + ', board=\\"plotly\\")'))
-    return str(lessons)
-
-
 @pytest.mark.browser
 def test_the_plotly_board_redraws_by_restyle(browser, serve_voila):
     start = time.monotonic()
-    # served as `hoteledu app amsterdam` serves it: the lessons folder, the app's page in it
-    with tempfile.TemporaryDirectory() as root, serve_voila(_plotly_lessons(Path(root))) as url:
-        page = browser.new_page(viewport={"width": 1300, "height": 1100})
-        page.add_init_script(RECORDER)
-        page.goto(url + APP_PAGE, timeout=45_000)
-        roll = page.get_by_role("button", name="Roll the dice")
-        roll.wait_for(timeout=45_000)
+    # the plotly board: this test reads plotly's traces, events and websocket traits
+    with _play_page(browser, serve_voila, plotly=True, init_script=RECORDER) as (_, page, roll):
         page.wait_for_selector(".js-plotly-plot:not(.hoteledu-coach-panel *)", timeout=15_000)
         before = page.evaluate(TRACE_LENGTHS)
         assert before["hotels"] == 0 and before["tourists"] == 4 and before["intersections"] == 36

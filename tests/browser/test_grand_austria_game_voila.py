@@ -21,13 +21,16 @@ from typing import Any
 
 import pytest
 from pages import (
+    action_labels,
     assert_resumed_log,
     assert_svg_board_is,
     click_svg_target,
     kill_page_kernel,
     log_text,
     open_app,
+    press_label,
     quickest_label,
+    roll_if_offered,
     wait_for_autosave,
     wait_for_log_change,
     write_notebook,
@@ -70,15 +73,9 @@ BOARD_CLICKS = os.environ.get("HOTELEDU_GA_BOARD_CLICKS", "1") == "1"
 def _press(page: Any, controller: GrandAustriaController, turn: int, latencies: list) -> None:
     """One real press (the dice, a button, or a board click), mirrored headless."""
     log = log_text(page)
-    roll = page.get_by_role("button", name="Roll the dice")
     start: float | None = time.perf_counter()
-    if roll.is_visible():
-        roll.click()
-        assert controller.resolve_chance(), controller.message
-    else:
-        buttons = page.locator(".hoteledu-actions button")
-        buttons.first.wait_for(timeout=60_000)
-        labels = buttons.all_inner_texts()
+    if not roll_if_offered(page, controller):
+        labels = action_labels(page)
         legal = controller.legal_actions()
         assert (
             labels
@@ -99,8 +96,7 @@ def _press(page: Any, controller: GrandAustriaController, turn: int, latencies: 
         else:
             label = quickest_label(labels, turn)
             start = time.perf_counter()
-            buttons.nth(labels.index(label)).click()
-            assert controller.play_text(label), controller.message
+            press_label(page, controller, labels, label)
     wait_for_log_change(page, log, timeout=60_000)  # a loaded machine answers slowly
     if start is not None:
         latencies.append(time.perf_counter() - start)

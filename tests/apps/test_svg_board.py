@@ -13,12 +13,12 @@ import re
 
 import numpy as np
 import pytest
+from ga_hidden_cards import hidden_card_words
 from ipywidgets.widgets.widget import _instances
 
 from hoteledu.amsterdam.app import make_app as amsterdam
 from hoteledu.apps.svgboard_scene import MIN_TYPE_PX
 from hoteledu.boutique.app import make_app as boutique
-from hoteledu.grand_austria import effects
 from hoteledu.grand_austria.app import make_app as grand_austria
 
 APPS = {
@@ -154,17 +154,6 @@ def test_the_page_cannot_redraw_the_board_nor_move_its_version():
     assert board.scene == scene and board.version == version
 
 
-def _hidden_card_words(state, seats: set[int]) -> set[str]:
-    """How the board names each staff card hidden from everyone but ``seats``."""
-    hidden = set(state.staff_deck)
-    for q in range(state.num_players):
-        if q not in seats:
-            hidden |= set(state.hand[q]) | set(state.packets[q])
-    hidden |= {card for card, owner in state.staff_bottom if owner not in seats}
-    staff = effects.catalog().staff
-    return {f"{card} {staff[card].name}" for card in hidden}
-
-
 def test_grand_austria_hot_seat_an_svg_board_holds_only_the_seat_shown():
     """At every cover nothing the browser holds names a hidden card; after it, the seat's hand."""
     before = set(_instances)
@@ -176,7 +165,7 @@ def test_grand_austria_hot_seat_an_svg_board_holds_only_the_seat_shown():
             break
         if c.needs_handover():
             handovers += 1
-            hidden = _hidden_card_words(c.state, set())
+            hidden = hidden_card_words(c.state, set())
             held = json.dumps(
                 [
                     {k: v for k, v in widget.get_state().items() if k != "_esm"}
@@ -191,7 +180,7 @@ def test_grand_austria_hot_seat_an_svg_board_holds_only_the_seat_shown():
             app.cover_button.click()
             assert board in app.board_box.children
             assert board.get_state()["scene"] == _drawn_now(app).data()
-            own = hidden - _hidden_card_words(c.state, {c.viewer})
+            own = hidden - hidden_card_words(c.state, {c.viewer})
             assert not own or any(words in _words(board) for words in own)
             continue
         if c.chance_waits_for_human():

@@ -23,6 +23,7 @@ import re
 from typing import Any
 
 import pytest
+from ga_hidden_cards import hidden_card_words
 from pages import (
     press_mirrored,
     quickest_label,
@@ -31,7 +32,6 @@ from pages import (
     write_notebook,
 )
 
-from hoteledu.grand_austria import effects
 from hoteledu.grand_austria.app import GrandAustriaController
 
 SEED = 9
@@ -41,17 +41,6 @@ from hoteledu.grand_austria.app import make_app
 app = make_app(players=2, seats={SEATS!r}, seed={SEED})
 app"""
 HAND_OVERS = 4
-
-
-def _card_words(state: Any, seats: set[int]) -> set[str]:
-    """How the app names each staff card hidden from all but ``seats`` ("12 Sommelier")."""
-    hidden = set(state.staff_deck)
-    for q in range(state.num_players):
-        if q not in seats:
-            hidden |= set(state.hand[q]) | set(state.packets[q])
-    hidden |= {card for card, owner in state.staff_bottom if owner not in seats}
-    staff = effects.catalog().staff
-    return {f"{card} {staff[card].name}" for card in hidden}
 
 
 def _held(page: Any) -> str:
@@ -85,19 +74,20 @@ def _two_people(page: Any, url: str) -> None:
         assert not page.get_by_role("button", name="Roll the dice").is_visible()
         # nothing the page holds names a hidden card: models, not only what is painted
         held = _held(page)
-        leaks = sorted(words for words in _card_words(controller.state, set()) if words in held)
+        hidden = hidden_card_words(controller.state, set())
+        leaks = sorted(words for words in hidden if words in held)
         assert not leaks, f"at the hand-over to {who} the page holds {leaks}"
 
     def in_view(who: str, when: str) -> None:
         assert controller.viewer == int(who[1]) - 1
         # the board, drawn for the person at the laptop, is walk_hand_overs' check
         assert not page.get_by_text(f"Pass the laptop to {who}").first.is_visible()
-        own = _card_words(controller.state, set()) - _card_words(
+        own = hidden_card_words(controller.state, set()) - hidden_card_words(
             controller.state, {controller.viewer}
         )
         held = _held(page)
         assert not own or any(words in held for words in own), f"{when}: the check sees no card"
-        hidden = _card_words(controller.state, {controller.viewer})
+        hidden = hidden_card_words(controller.state, {controller.viewer})
         leaks = sorted(w for w in hidden if re.search(rf"\b{re.escape(w)}\b", held))
         assert not leaks, f"{when}: the page holds {leaks}"
 

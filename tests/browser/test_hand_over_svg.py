@@ -21,6 +21,7 @@ import re
 from typing import Any
 
 import pytest
+from ga_hidden_cards import hidden_card_words
 from pages import (
     assert_svg_board_is,
     press_mirrored,
@@ -31,7 +32,6 @@ from pages import (
     write_notebook,
 )
 
-from hoteledu.grand_austria import effects
 from hoteledu.grand_austria.app import GrandAustriaController
 
 SEED = 4
@@ -46,24 +46,13 @@ MAX_PRESSES = 300
 QUICK = ("pass", "end turn", "done")
 
 
-def hidden_card_words(state: Any, seat: int | None) -> set[str]:
-    """How the app names each staff card ``seat`` may not see ("12 Sommelier")."""
-    hidden = set(state.staff_deck)
-    for q in range(state.num_players):
-        if q != seat:
-            hidden |= set(state.hand[q]) | set(state.packets[q])
-    hidden |= {card for card, owner in state.staff_bottom if owner != seat}
-    staff = effects.catalog().staff
-    return {f"{card} {staff[card].name}" for card in hidden}
-
-
 def _assert_nothing_hidden_held(page: Any, state: Any, seat: int | None, when: str) -> None:
     models = widget_models(page)
     assert models, "no widget model in the page"
     held = "\n".join(models.values())
     leaks = sorted(
         words
-        for words in hidden_card_words(state, seat)
+        for words in hidden_card_words(state, set() if seat is None else {seat})
         if re.search(rf"\b{re.escape(words)}\b", held)
     )
     assert not leaks, f"{when}: the page's widget models hold {leaks}"

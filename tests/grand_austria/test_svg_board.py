@@ -14,9 +14,9 @@ import re
 
 import numpy as np
 import pytest
+from ga_hidden_cards import hidden_card_words
 
 from hoteledu.apps.svgboard_scene import MIN_TYPE_PX, text_width
-from hoteledu.grand_austria import effects
 from hoteledu.grand_austria.app import GrandAustriaController
 from hoteledu.grand_austria.figures import _board_svg as board_svg
 from hoteledu.grand_austria.figures.board import game_trace_updates, svg_scene
@@ -193,26 +193,16 @@ def test_each_players_vp_and_emperor_disc_are_where_their_numbers_say(games):
     assert xs == sorted(xs) and xs[0] < xs[1] < xs[2] < xs[3]
 
 
-def _card_words(state, seats: set[int]) -> set[str]:
-    hidden = set(state.staff_deck)
-    for q in range(state.num_players):
-        if q not in seats:
-            hidden |= set(state.hand[q]) | set(state.packets[q])
-    hidden |= {card for card, owner in state.staff_bottom if owner not in seats}
-    staff = effects.catalog().staff
-    return {f"{card} {staff[card].name}" for card in hidden}
-
-
 def test_another_seats_hand_is_never_drawn_and_ones_own_is(games):
     for c in games:
         seat = c.viewer
         for viewer in range(c.state.num_players):
             scene = c.adapter.scene(c.state, viewer, "")
             text = " ".join(_texts(svg_scene(scene)))
-            hidden = _card_words(c.state, {viewer})
+            hidden = hidden_card_words(c.state, {viewer})
             leaks = [w for w in hidden if re.search(rf"\b{re.escape(w)}\b", text)]
             assert not leaks, (viewer, leaks)
-            own = _card_words(c.state, set()) - hidden
+            own = hidden_card_words(c.state, set()) - hidden
             assert all(w in text for w in own), (viewer, own - {w for w in own if w in text})
             others = [q for q in range(c.state.num_players) if q != viewer and c.state.hand[q]]
             for q in others:

@@ -44,7 +44,7 @@ LINE = 16
 CHAR = 0.62
 """Width of a character in ems, generous (Verdana, DejaVu and Liberation all fit)."""
 BOLD_CHAR = 0.7
-ROOM_COLOURS: Mapping[str, str] = {"yellow": "#e6b800", "blue": "#1f77b4", "red": "#d62728"}
+ROOM_COLOURS: Mapping[str, str] = {c: GUEST_COLOURS[c] for c in ("yellow", "blue", "red")}
 ROOM_PALE: Mapping[str, str] = {"yellow": "#fff3b8", "blue": "#d2e3f4", "red": "#f8d0d0"}
 GUEST_PALE: Mapping[str, str] = {**ROOM_PALE, "green": "#d4efd4"}
 ITEM_COLOURS: Mapping[str, str] = {

@@ -98,9 +98,16 @@ class Dashboard:
             tooltip="forget the session's failed rejoin tries",
             layout=widgets.Layout(width="auto"),
         )
-        self.coach_button = widgets.Button(
+        # two buttons, each setting one value: a double press, or a press on a label drawn
+        # before the other had taken effect, does what it said (a toggle would undo itself)
+        self.allow_coach_button = widgets.Button(
             description="Allow the coach",
             tooltip="the coach in the students' practice game (off in a class by default)",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.forbid_coach_button = widgets.Button(
+            description="Forbid the coach",
+            tooltip="no coach in the students' practice game",
             layout=widgets.Layout(width="auto"),
         )
         self.status = widgets.HTML()
@@ -127,7 +134,8 @@ class Dashboard:
                         self.export_json_button,
                         self.export_csv_button,
                         self.reset_rejoins_button,
-                        self.coach_button,
+                        self.allow_coach_button,
+                        self.forbid_coach_button,
                         self.projector_button,
                     ]
                 ),
@@ -159,7 +167,8 @@ class Dashboard:
         self.export_json_button.on_click(lambda _b: self._guard(lambda: self.export("json")))
         self.export_csv_button.on_click(lambda _b: self._guard(lambda: self.export("csv")))
         self.reset_rejoins_button.on_click(lambda _b: self._guard(self.reset_rejoins))
-        self.coach_button.on_click(lambda _b: self._guard(self.toggle_coach))
+        self.allow_coach_button.on_click(lambda _b: self._guard(lambda: self.set_coach(True)))
+        self.forbid_coach_button.on_click(lambda _b: self._guard(lambda: self.set_coach(False)))
         self.projector_button.on_click(lambda _b: self._guard(lambda: self.project(True)))
         self.back_button.on_click(lambda _b: self._guard(lambda: self.project(False)))
         self._param_fields()
@@ -271,7 +280,8 @@ class Dashboard:
             if session.coach
             else "no coach in the practice game"
         )
-        self.coach_button.description = "Forbid the coach" if session.coach else "Allow the coach"
+        self.allow_coach_button.disabled = bool(session.coach)
+        self.forbid_coach_button.disabled = not session.coach
         join = (
             f"<p>Students join at <b>{esc(self.student_url)}</b> (or scan):</p>"
             + qr_svg(self.student_url, scale=4)
@@ -388,7 +398,7 @@ class Dashboard:
         self.projector.value = ""
         self.refresh(keep_message=True)
 
-    def toggle_coach(self) -> None:
+    def set_coach(self, allowed: bool) -> None:
         """Allow or forbid the coach in the session's practice games (stored with the session).
 
         The students' pages read it from the database at their next look (within
@@ -396,7 +406,6 @@ class Dashboard:
         """
         if self.code is None:
             raise ClassroomError("session", "create or resume a session first")
-        allowed = not self.store.session(self.code).coach
         self.store.set_coach(self.code, allowed)
         self._show(self.code)
         said = "allowed in" if allowed else "forbidden in"

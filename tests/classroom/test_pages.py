@@ -397,10 +397,10 @@ def test_a_class_practice_game_has_no_coach_unless_the_teacher_allows_it(store: 
     assert store.session(code).coach is False  # nothing the page sent reached the session
 
     # the teacher allows it: the page offers it at its next look (unticked), then forbids it
-    teacher.coach_button.click()
-    assert store.session(code).coach is True and teacher.coach_button.description == (
-        "Forbid the coach"
-    )
+    teacher.allow_coach_button.click()
+    assert store.session(code).coach is True and teacher.allow_coach_button.disabled
+    _forged_click(teacher.allow_coach_button)  # a second press does what it said: allowed
+    assert store.session(code).coach is True and not teacher.forbid_coach_button.disabled
     assert "the coach allowed" in teacher.session_info.value
     fresh = _joined(store, code, "Bo")
     _forged_click(fresh.practice_button)
@@ -411,7 +411,8 @@ def test_a_class_practice_game_has_no_coach_unless_the_teacher_allows_it(store: 
     assert app.coach_panel.widget.layout.display is None
     checkbox.value = True
     assert app.coach.enabled
-    teacher.coach_button.click()
+    teacher.forbid_coach_button.click()
+    _forged_click(teacher.forbid_coach_button)
     assert store.session(code).coach is False
     page.refresh()
     assert not app.coach.allowed and not app.coach.enabled and app.coach.current is None

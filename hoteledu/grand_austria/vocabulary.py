@@ -30,6 +30,13 @@ GUEST_COLOURS: tuple[str, ...] = ("yellow", "blue", "red", "green")
 ROOM_COLOURS: tuple[str, ...] = ("yellow", "blue", "red")
 STAFF_TIMINGS: tuple[str, ...] = ("one_time", "permanent", "once_per_round", "game_end")
 """When a staff card acts: see docs/grand_austria_cards.md, section Timings."""
+STAFF_TIMING_WORDS: Mapping[str, str] = {
+    "once_per_round": "once a round",
+    "permanent": "always works",
+    "game_end": "scores at the end",
+    "one_time": "once, when played",
+}
+"""When a staff card works, in the words the boards write on it."""
 
 _ANY_COLOUR = ("any", *ROOM_COLOURS)
 _GUEST_COLOUR_FILTER = ("any", *GUEST_COLOURS)

@@ -283,3 +283,13 @@ def test_the_words_of_each_card_and_space_stay_inside_it(games):
             assert inside, f"{markup!r} sticks out of its box ({item['title']})"
             checked += 1
     assert checked > 100
+
+
+def test_every_staff_timing_has_the_words_both_boards_write():
+    from hoteledu.grand_austria import effects
+    from hoteledu.grand_austria.figures.board import staff_card_text
+    from hoteledu.grand_austria.vocabulary import STAFF_TIMING_WORDS, STAFF_TIMINGS
+
+    assert set(STAFF_TIMING_WORDS) == set(STAFF_TIMINGS)
+    for card, staff in effects.catalog().staff.items():
+        assert staff_card_text(card).endswith(f", {STAFF_TIMING_WORDS[staff.timing]})")

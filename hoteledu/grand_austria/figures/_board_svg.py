@@ -30,7 +30,7 @@ from typing import Any
 
 from hoteledu.apps.svgboard_scene import SvgScene, text_spans, wrap_lines
 from hoteledu.grand_austria.figures._style import GUEST_COLOURS
-from hoteledu.grand_austria.vocabulary import ITEMS
+from hoteledu.grand_austria.vocabulary import ITEMS, STAFF_TIMING_WORDS
 
 WIDTH = 700
 """The board's natural width in pixels: its box is about 710 px beside the side panel in a
@@ -269,12 +269,7 @@ def _guest_card(
 
 def _staff_card_lines(card: int, used: bool, width: float) -> list[str]:
     staff = _catalog().staff[card]
-    timing = {
-        "once_per_round": "once a round",
-        "permanent": "always works",
-        "game_end": "scores at the end",
-        "one_time": "once, when played",
-    }.get(staff.timing, staff.timing)
+    timing = STAFF_TIMING_WORDS.get(staff.timing, staff.timing)
     return [
         *_wrap(f"{card} {staff.name}", width - 12, bold=True),
         f"costs {staff.cost} krone{'s' if staff.cost != 1 else ''}",

@@ -22,7 +22,7 @@ from hoteledu.grand_austria.figures._style import (
     LAYOUT,
     SIMULATED_COLOUR,
 )
-from hoteledu.grand_austria.vocabulary import ITEM_LETTERS, ITEMS
+from hoteledu.grand_austria.vocabulary import ITEM_LETTERS, ITEMS, STAFF_TIMING_WORDS
 
 
 def action_board_figure(
@@ -142,12 +142,7 @@ def guest_order_text(guest: int, served: Sequence[int] = (0, 0, 0, 0)) -> str:
 def staff_card_text(card: int) -> str:
     """``"12 Sommelier (3 kr, once a round)"``: a staff card in a few words."""
     staff = _catalog().staff[card]
-    timing = {
-        "once_per_round": "once a round",
-        "permanent": "permanent",
-        "game_end": "at the end",
-        "one_time": "once",
-    }.get(staff.timing, staff.timing)
+    timing = STAFF_TIMING_WORDS.get(staff.timing, staff.timing)
     return f"{card} {staff.name} ({staff.cost} kr, {timing})"
 
 

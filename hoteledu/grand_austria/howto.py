@@ -106,8 +106,9 @@ HOW_TO_PLAY = HowToPlay(
         Part("kitchen", "dishes and drinks you hold (not yet on a guest's order)"),
         Part(
             "played / hand",
-            "your staff cards: played ones with when they work (permanent, once, once "
-            "a round, at the end; used this round), and your hand with each card's cost "
+            "your staff cards: played ones with when they work (always works, once "
+            "when played, once a round, scores at the end; used this round), and your "
+            "hand with each card's cost "
             "in kr (none or empty: no card); another seat's hand shows only how many "
             "cards (hidden)",
         ),

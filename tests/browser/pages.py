@@ -334,12 +334,19 @@ def autosave_of(page: Any, game: str) -> Path:
     The folder is the run's (``HOTELEDU_AUTOSAVE_DIR``, set in ``tests/conftest.py`` and
     inherited by the servers and their kernels).
     """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     from hoteledu.apps.autosave import autosave_path
     from hoteledu.apps.resume_key import STORAGE_NAME
 
-    key = page.evaluate(f"() => window.localStorage.getItem({STORAGE_NAME!r})")
-    assert key, "the page holds no resume key"
-    return autosave_path(key, game)
+    # a new browser has no key yet: the kernel makes one and sends it back after the page
+    # first drew, so wait (bounded) for that round trip before reading it
+    read_key = f"() => window.localStorage.getItem({STORAGE_NAME!r})"
+    try:
+        page.wait_for_function(read_key, timeout=30_000)
+    except PlaywrightTimeout as error:
+        raise AssertionError("the page holds no resume key after 30 s") from error
+    return autosave_path(page.evaluate(read_key), game)
 
 
 def wait_for_autosave(page: Any, game: str, polls: int = 300) -> None:

@@ -637,7 +637,7 @@ class AmsterdamState(State):
             else:
                 how = (
                     f"a player reached {self.target} tourists and the turn was finished "
-                    "(end_rule='end_of_turn', AMS-25)"
+                    "(end_rule='end_of_turn') [AMS-25]"
                 )
         else:
             how = "the supply is empty and the last turn is finished [AMS-26]"

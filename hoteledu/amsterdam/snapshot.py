@@ -128,7 +128,7 @@ def checked_snapshot(
         out[key] = snap[key]
     if out["target_reached"] and options["end_rule"] == "immediate" and phase != OVER:
         raise MalformedRecordError(
-            "a player has reached the target, so the game is over (AMS-25, end_rule='immediate')"
+            "a player has reached the target, so the game is over (end_rule='immediate') [AMS-25]"
         )
     total = (
         sum(out["tourists"]) + sum(out["quays"]) + out["boat_load"] + out["supply"] + out["chased"]

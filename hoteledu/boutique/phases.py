@@ -585,7 +585,7 @@ PHASE_TABLE: dict[str, Decision | Chance] = {
         Chance(
             "reveal",
             "BHM-10",
-            "a guest card is revealed: the stay the guests want; the lowest total wins (BHM-13)",
+            "a guest card is revealed: the stay the guests want; the lowest total wins [BHM-13]",
             _card_outcomes,
             _card_is_outcome,
             _card_sample,

@@ -135,7 +135,7 @@ def load_snapshot(state: State, snap: Mapping[str, Any]) -> None:
     if sum(state.dice) + state.dustbin > dice_count:
         raise MalformedRecordError(
             f"'dice' and 'dustbin' hold {sum(state.dice) + state.dustbin} dice; "
-            f"{n} players play with {dice_count} (GAH-D01)"
+            f"{n} players play with {dice_count} [GAH-D01]"
         )
     queue = sc.list_value(snap["queue"], "queue", GUEST_SPACES)
     state.queue = [None if g is None else sc.str_choice(g, "queue", guests) for g in queue]
@@ -165,7 +165,7 @@ def load_snapshot(state: State, snap: Mapping[str, Any]) -> None:
     ]
     for i, c in enumerate(state.claims):
         if len(set(c)) != len(c):
-            raise MalformedRecordError(f"'claims[{i}]' names a player twice (GAH-P02)")
+            raise MalformedRecordError(f"'claims[{i}]' names a player twice [GAH-P02]")
     state.money = sc.int_list(snap["money"], "money", n, 0, big)
     state.vp = sc.int_list(snap["vp"], "vp", n, -big, big)
     state.emperor = sc.int_list(snap["emperor"], "emperor", n, 0, EMPEROR_TRACK_MAX)

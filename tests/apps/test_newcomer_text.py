@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 import html
 import re
+from pathlib import Path
 
 import pytest
 
+import hoteledu
 from hoteledu.amsterdam.app import AmsterdamApp
 from hoteledu.boutique.app import BoutiqueController, make_app
 from hoteledu.grand_austria.app import GrandAustriaController
@@ -202,3 +205,88 @@ def test_the_lesson_widgets_write_rule_codes_as_the_apps_do():
     for message in refusals:
         assert re.search(r" \[(GAH|BHM)-\w+\]$", message), message
         assert not re.search(r"\((AMS|GAH|BHM)-", message), message
+
+
+PACKAGE = Path(__file__).resolve().parents[2] / "hoteledu"
+OLD_RULE_CODE = re.compile(r"\([^()\[\]]*\b(AMS|GAH|BHM)-[A-Z]?\d+[^()\[\]]*\)")
+"""A rule code in round brackets: "(GAH-D01)", "(x, AMS-25)", "(AMS-25, x)"."""
+PROSE = {
+    "grand_austria/vocabulary.py": "the card vocabulary's reference prose (docs cite rules so)",
+}
+"""Modules whose strings are reference prose, not messages, with why."""
+
+
+def _message_strings(path: Path) -> list[tuple[int, str]]:
+    """Every string a module's code holds (f-strings joined), docstrings left out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(body, list):
+            continue
+        for i, statement in enumerate(body):
+            after_assignment = i > 0 and isinstance(body[i - 1], ast.Assign | ast.AnnAssign)
+            if (i == 0 or after_assignment) and isinstance(statement, ast.Expr):
+                docs.add(id(statement.value))  # a docstring, or an attribute's docstring
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in docs:
+            continue
+        if isinstance(node, ast.JoinedStr):
+            docs.update(id(v) for v in node.values)  # its parts are read here, not again
+            parts = [v.value if isinstance(v, ast.Constant) else "{}" for v in node.values]
+            found.append((node.lineno, "".join(parts)))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found.append((node.lineno, node.value))
+    return found
+
+
+def _old_rule_codes(path: Path) -> list[str]:
+    return [
+        f"{path.relative_to(PACKAGE)}:{line}: {text!r}"
+        for line, text in _message_strings(path)
+        if OLD_RULE_CODE.search(text)
+    ]
+
+
+def test_every_message_the_package_writes_puts_rule_codes_in_square_brackets():
+    """Issue 20: rule codes were written two ways. Messages end "... [GAH-D01]"; the errors
+    of a hand-edited snapshot, the lessons' analysis functions and the Amsterdam end reason
+    under end_rule='end_of_turn' still wrote "(GAH-D01)" or "(..., AMS-25)"."""
+    old = [
+        hit
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path.relative_to(PACKAGE).as_posix() not in PROSE
+        for hit in _old_rule_codes(path)
+    ]
+    assert not old, "\n".join(old)
+
+
+def test_the_rule_code_scan_finds_the_old_form(tmp_path):
+    """The scan sees codes in plain and f-strings, and passes docstrings and square brackets."""
+    module = tmp_path / "m.py"
+    module.write_text(
+        '"""Module (AMS-01)."""\n'
+        "def f(n):\n"
+        '    """Doc (GAH-D01)."""\n'
+        '    a = f"{n} players play with 3 (GAH-D01)"\n'
+        "    b = \"over (end_rule='immediate', AMS-25)\"\n"
+        "    c = \"over (AMS-25, end_rule='immediate')\"\n"
+        '    d = "a card [BHM-13] (seen twice)"\n'
+        "    return a, b, c, d\n"
+    )
+    texts = [text for _, text in _message_strings(module) if OLD_RULE_CODE.search(text)]
+    assert texts == [
+        "{} players play with 3 (GAH-D01)",
+        "over (end_rule='immediate', AMS-25)",
+        "over (AMS-25, end_rule='immediate')",
+    ]
+
+
+def test_the_amsterdam_end_reason_at_the_end_of_the_turn_writes_its_code_in_brackets():
+    from hoteledu.amsterdam.phases import OVER
+
+    state = hoteledu.load_game("amsterdam", players=2, end_rule="end_of_turn")
+    state.phase, state.target_reached = OVER, True
+    reason = state.end_reason()
+    assert "turn was finished (end_rule='end_of_turn') [AMS-25]; " in reason, reason

@@ -87,7 +87,7 @@ def _check_space(space: int) -> int:
     if isinstance(space, bool) or not isinstance(space, int):
         raise ValueError(f"an emperor space must be a whole number, got {space!r}")
     if not 0 <= space <= EMPEROR_TRACK_MAX:
-        raise ValueError(f"emperor spaces are 0..{EMPEROR_TRACK_MAX} (GAH-E01), got {space}")
+        raise ValueError(f"emperor spaces are 0..{EMPEROR_TRACK_MAX}, got {space} [GAH-E01]")
     return space
 
 
@@ -238,7 +238,7 @@ def evaluate_plan(
         if target < position:
             raise ValueError(
                 f"targets[{k}] = {target}: the disk is on {position} after the previous "
-                "scoring and moves only up between scorings (GAH-E02)"
+                "scoring and moves only up between scorings [GAH-E02]"
             )
         if target - position > limits[k]:
             raise ValueError(

@@ -184,7 +184,7 @@ def value_per_use(
     card = _staff(number)
     if card.timing != "once_per_round":
         raise ValueError(
-            f"staff card {number} ({card.name}) is {card.timing}, not once per round (GAH-A04)"
+            f"staff card {number} ({card.name}) is {card.timing}, not once per round [GAH-A04]"
         )
     values = {item: Fraction(1) for item in ITEMS}
     for item, value in (item_values or {}).items():

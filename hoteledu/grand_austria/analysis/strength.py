@@ -48,7 +48,7 @@ def _check_wanted(wanted: int | None) -> None:
     if wanted is not None and wanted not in ACTIONS:
         raise ValueError(
             f"wanted must be an action 1..5 or None, got {wanted!r} "
-            "(space 6 is the wild space that imitates 1..5, GAH-D09)"
+            "(space 6 is the wild space that imitates 1..5) [GAH-D09]"
         )
 
 

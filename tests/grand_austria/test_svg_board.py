@@ -293,3 +293,31 @@ def test_every_staff_timing_has_the_words_both_boards_write():
     assert set(STAFF_TIMING_WORDS) == set(STAFF_TIMINGS)
     for card, staff in effects.catalog().staff.items():
         assert staff_card_text(card).endswith(f", {STAFF_TIMING_WORDS[staff.timing]})")
+
+
+def _read_back(lines: list[str]) -> str:
+    """Wrapped lines read as one text: a line ending in a hyphen runs on into the next."""
+    text = ""
+    for line in lines:
+        text += line if text.endswith("-") or not text else " " + line
+    return text
+
+
+@pytest.mark.parametrize("bold", [True, False])
+def test_a_card_name_wraps_between_words_or_at_a_hyphen_never_mid_word(bold):
+    """The café's narrower cards drew the guest "Cramersopholus" as "Cramersopholu" over
+    "s": a long word was cut with nothing to say it goes on."""
+    cat = board_svg._catalog()
+    names = [g.name for g in cat.guests.values()]
+    names += [f"{number} {s.name}" for number, s in cat.staff.items()]
+    assert "Cramersopholus" in names
+    cut = []
+    for width in range(80, 161, 2):  # card widths on the board: about 110 to 135 px
+        for name in names:
+            lines = board_svg._wrap(name, width, bold=bold)
+            if _read_back(lines).replace("-", "") != name.replace("-", ""):
+                cut.append((width, lines))
+            widest = max(len(line) for line in lines)
+            char = board_svg.BOLD_CHAR if bold else board_svg.CHAR
+            assert widest * char * board_svg.TYPE <= width, (width, lines)  # each line fits
+    assert not cut, cut[:5]

@@ -106,11 +106,18 @@ def _effects_words(effects: Sequence[Any]) -> str:
 
 
 def _wrap(words: str, width: float, bold: bool = False) -> list[str]:
-    """``words`` in lines of at most ``width`` px (generous character widths)."""
+    """``words`` in lines of at most ``width`` px (generous character widths); a word too
+    long for a line is broken with a hyphen ("Cramersophol-", "us"), never cut silently."""
     import textwrap
 
     per_line = max(8, math.floor(width / ((BOLD_CHAR if bold else CHAR) * TYPE)))
-    return textwrap.wrap(words, per_line) or [""]
+    lines = []
+    for line in textwrap.wrap(words, per_line, break_long_words=False) or [""]:
+        while len(line) > per_line:
+            lines.append(line[: per_line - 1] + "-")
+            line = line[per_line - 1 :]
+        lines.append(line)
+    return lines
 
 
 def _lines(

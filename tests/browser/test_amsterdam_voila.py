@@ -17,6 +17,7 @@ of the traces that changed.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import shutil
 import tempfile
@@ -26,7 +27,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import DATA_TO_PAGE, assert_svg_board_is, click_board, click_svg_target
+from pages import (
+    DATA_TO_PAGE,
+    assert_svg_board_is,
+    click_board,
+    click_svg_target,
+    wait_until_stable,
+)
 from playwright.sync_api import expect
 
 from hoteledu.amsterdam.app import AmsterdamController
@@ -199,6 +206,13 @@ def _play_page(
             yield url, page, roll
 
 
+APP_SIZE = """() => {
+  const app = document.querySelector('.hoteledu-amsterdam-app');
+  return [app.innerText, app.getBoundingClientRect().height];
+}"""
+"""What the app shows and how tall it is (settled once readings in a row agree)."""
+
+
 @pytest.mark.browser
 def test_play_a_turn_in_voila(browser, serve_voila):
     start = time.monotonic()
@@ -239,6 +253,14 @@ def test_play_a_turn_in_voila(browser, serve_voila):
             path = Path(target) if Path(target).is_absolute() else REPO / target
             path.parent.mkdir(parents=True, exist_ok=True)
             page.mouse.move(0, 0)  # no hover label in the picture
+            # the coach's search done and the page settled: nothing grows while the picture
+            # is taken (a growing page is stitched with blank parts)
+            expect(app).not_to_contain_text("thinking", timeout=120_000)
+            _, height = wait_until_stable(page, APP_SIZE)
+            # Voilà scrolls an inner box, not the page: the picture shows only what the
+            # window shows, so the window is made as tall as the app
+            page.set_viewport_size({"width": 1300, "height": math.ceil(height) + 40})
+            wait_until_stable(page, APP_SIZE)
             page.locator(".hoteledu-amsterdam-app").screenshot(path=str(path))
 
         # GH-20: the lesson's "Start here" link opens the start page (it was 403 Forbidden)

@@ -25,6 +25,7 @@ import ipywidgets as w
 import plotly.graph_objects as go
 
 from hoteledu.apps.coach import Coach, CoachReport
+from hoteledu.apps.pad import ICON_TEXT
 
 COACH_HELP = (
     "The coach plays the game out many times from what <i>you</i> can see (never another "
@@ -193,11 +194,11 @@ class CoachPanel:
         if said:
             parts.append(f"<div>{html.escape(said[0].upper() + said[1:])}.</div>")
         if report is None:
-            parts.append("<div><i>\u231b the coach is thinking\u2026</i></div>")
+            parts.append(f"<div><i>{ICON_TEXT['clock']} the coach is thinking\u2026</i></div>")
             return "".join(parts)
         if not report.finished:
             parts.append(
-                f"<div><i>\u231b thinking\u2026 step {report.steps_done} of "
+                f"<div><i>{ICON_TEXT['clock']} thinking\u2026 step {report.steps_done} of "
                 f"{report.steps}</i></div>"
             )
         rows = []

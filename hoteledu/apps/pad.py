@@ -24,8 +24,16 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-ICON_TEXT = {"dice": "\u2684", "robot": "\u2699", "undo": "\u21b6", "eye": "\u25c9"}
-"""Icons as text: Font Awesome's icon font comes from a CDN in Voila, so offline it never loaded."""
+ICON_TEXT = {
+    "dice": "\u2684",
+    "robot": "\u2699",
+    "undo": "\u21b6",
+    "eye": "\u25c9",
+    "clock": "\u25f7",
+}
+"""Icons as text: Font Awesome's icon font comes from a CDN in Voila, so offline it never loaded.
+Each is a character of DejaVu Sans, the font a Linux browser falls back to (the hourglass
+U+231B, in no font of a plain Debian machine, was drawn as an empty box)."""
 
 
 def with_icon(icon: str, label: str) -> str:

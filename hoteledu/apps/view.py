@@ -88,7 +88,7 @@ from hoteledu.apps.coach import (
 from hoteledu.apps.coach_panel import CoachPanel
 from hoteledu.apps.controller import GameController
 from hoteledu.apps.howto import how_to_panel
-from hoteledu.apps.pad import Press, PressPad, with_icon
+from hoteledu.apps.pad import ICON_TEXT, Press, PressPad, with_icon
 from hoteledu.apps.resume_key import ResumeKey
 from hoteledu.apps.svgboard import SvgBoard
 
@@ -103,7 +103,9 @@ DEFAULT_BOARD = "svg"
 27 ms against plotly's 81 to 111 in one run, and no watchdog; ``docs/apps.md``)."""
 BOARD_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
 """plotly.js options of a board: a board is not a chart (no toolbar, no zoom)."""
-THINKING_HTML = "<span style='color:#6a1b9a'>\u231b {who} is thinking...</span>"
+THINKING_HTML = (
+    f"<span style='color:#6a1b9a'>{ICON_TEXT['clock']} {{who}} is thinking...</span>"
+)
 
 
 class GameApp:

@@ -290,3 +290,42 @@ def test_the_amsterdam_end_reason_at_the_end_of_the_turn_writes_its_code_in_brac
     state.phase, state.target_reached = OVER, True
     reason = state.end_reason()
     assert "turn was finished (end_rule='end_of_turn') [AMS-25]; " in reason, reason
+
+
+def _dejavu_sans() -> set[int]:
+    """The characters of DejaVu Sans, the font a Linux browser falls back to (fontconfig)."""
+    import shutil
+    import subprocess
+
+    if not (shutil.which("fc-match") and shutil.which("fc-query")):
+        pytest.skip("fontconfig (fc-match, fc-query) is not installed")
+    found = subprocess.run(
+        ["fc-match", "--format=%{file}", "DejaVu Sans"], capture_output=True, text=True
+    ).stdout
+    if "DejaVuSans" not in found:
+        pytest.skip(f"DejaVu Sans is not installed (fontconfig offers {found!r})")
+    ranges = subprocess.run(
+        ["fc-query", "--format=%{charset}", found], capture_output=True, text=True, check=True
+    ).stdout.split()
+    have: set[int] = set()
+    for part in ranges:
+        first, _, last = part.partition("-")
+        have.update(range(int(first, 16), int(last or first, 16) + 1))
+    return have
+
+
+def test_every_character_the_package_writes_is_in_dejavu_sans():
+    """Issue 20, icons offline: the bots' and the coach's "thinking" sign was the hourglass
+    U+231B, in no font of a plain Debian machine (DejaVu, Liberation), so the page drew an
+    empty box. Every character of every string the package holds (docstrings aside) must
+    be in DejaVu Sans."""
+    have = _dejavu_sans()
+    assert ord("\u2684") in have and ord("\u231b") not in have  # the check sees both kinds
+    missing = sorted(
+        f"U+{ord(char):04X} {char!r} at {path.relative_to(PACKAGE)}:{line}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for line, text in _message_strings(path)
+        for char in set(text)
+        if ord(char) > 127 and ord(char) not in have
+    )
+    assert not missing, "\n".join(missing)

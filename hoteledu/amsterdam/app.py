@@ -259,7 +259,7 @@ class AmsterdamAdapter(GameAdapter):
             )
         return f"{who} {won} with {plural(best, 'tourist')}: {why}"
 
-    def how_to_play(self) -> Any:
+    def how_to_play(self, board: str = "svg") -> Any:
         from hoteledu.amsterdam.howto import HOW_TO_PLAY
 
         return HOW_TO_PLAY

@@ -165,8 +165,9 @@ class GameAdapter:
         """The legend shown beside the board (HTML)."""
         return ""
 
-    def how_to_play(self) -> Any:
-        """The game's :class:`~hoteledu.apps.howto.HowToPlay` (None: the app has no panel)."""
+    def how_to_play(self, board: str = "svg") -> Any:
+        """The game's :class:`~hoteledu.apps.howto.HowToPlay` for an app that draws ``board``
+        ("svg" or "plotly"; None: the app has no panel)."""
         return None
 
     # ------------------------------------------------------------ privacy

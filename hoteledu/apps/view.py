@@ -278,7 +278,7 @@ class GameApp:
     def _build_how_to(self) -> None:
         """The "How to play" button (in the setup row) and its panel under it, if the game
         has the text (:mod:`hoteledu.apps.howto`)."""
-        how = self.adapter.how_to_play()
+        how = self.adapter.how_to_play(self.board_kind)
         self.how_to_button = self.how_to_panel = None
         self.how_to_box = w.VBox()
         if how is None:

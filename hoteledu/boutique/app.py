@@ -348,7 +348,7 @@ class BoutiqueAdapter(GameAdapter):
             return "out: lost all stars"
         return f"{state.money[player]:g}"  # type: ignore[attr-defined]
 
-    def how_to_play(self) -> Any:
+    def how_to_play(self, board: str = "svg") -> Any:
         from hoteledu.boutique.howto import HOW_TO_PLAY
 
         return HOW_TO_PLAY

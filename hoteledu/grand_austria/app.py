@@ -323,10 +323,10 @@ class GrandAustriaAdapter(GameAdapter):
         verb = "wins" if len(winners) == 1 else "share the win"
         return f"round {ROUNDS} ended: {names} {verb} with {best} VP"
 
-    def how_to_play(self) -> Any:
-        from hoteledu.grand_austria.howto import HOW_TO_PLAY
+    def how_to_play(self, board: str = "svg") -> Any:
+        from hoteledu.grand_austria.howto import how_to_play
 
-        return HOW_TO_PLAY
+        return how_to_play(board)  # the two boards label their parts differently
 
     def legend_html(self) -> str:
         return (

@@ -64,6 +64,9 @@ EVERYDAY = frozenset(
         "for",
         "that",
         "which",
+        "do",
+        "go",
+        "up",
     ]
 )
 """Words a newcomer reads without explanation."""
@@ -149,13 +152,43 @@ def is_abbreviation(word: str) -> bool:
     return not word.isalpha() or (word.isupper() and word != "I") or len(word) <= 2
 
 
+def svg_texts(drawing) -> list[str]:
+    """The painted lines of each text of an SVG board, joined; a word broken with a hyphen
+    at a line's end runs on into the next line, in the same text or the next text of the
+    same card (its hover title). Hover titles are not painted."""
+    texts: list[str] = []
+    card = None
+    for item in drawing.data()["items"]:
+        if item["tag"] != "text":
+            continue
+        broken = texts and texts[-1].endswith("-") and item.get("title") == card
+        text = texts.pop() if broken else ""
+        for spans in item["lines"]:
+            line = "".join(words for words, *_ in spans)
+            if text.endswith("-"):
+                text = text[:-1] + line
+            else:
+                text += " " + line if text else line
+        texts.append(text)
+        card = item.get("title")
+    return texts
+
+
+SVG_PLAIN = str.maketrans({"\u00e9": "e", "\u2022": " "})
+"""Read "café" as a word and a bullet "•" as a list mark, not as symbols to explain."""
+
+
 @pytest.fixture(scope="module")
-def board_words() -> dict[str, dict[str, str]]:
-    """Game -> each word its board draws over seeded games -> a text it was found in."""
-    drawn: dict[str, dict[str, str]] = {}
+def drawn_words() -> dict[str, dict[str, dict[str, str]]]:
+    """Over seeded games, per board kind ("plotly", "svg") and game: each word the board
+    draws -> a text it was found in; and "svg key": the words of the SVG board's own key
+    (its texts from the one that starts "Key:" on)."""
+    drawn: dict[str, dict[str, dict[str, str]]] = {"plotly": {}, "svg": {}, "svg key": {}}
     for game, _ in howto.HANDOUT_GAMES:
         adapter = _adapter(game)
         found: dict[str, str] = {}
+        painted: dict[str, str] = {}
+        key: dict[str, str] = {}
         for players in (adapter.player_counts[0], adapter.player_counts[-1]):
             rng = np.random.default_rng(players)
             state = adapter.new_state(players)
@@ -174,6 +207,12 @@ def board_words() -> dict[str, dict[str, str]]:
                 for text in texts:
                     for word in words(text):
                         found.setdefault(word, text)
+                in_key = False  # the key is drawn last, under the board, from "Key:" on
+                for text in svg_texts(adapter.svg_scene(scene, marks, {})):
+                    in_key = in_key or text.startswith("Key:")
+                    for word in words(text.translate(SVG_PLAIN)):
+                        word = re.sub(r"['\u2019]s$", "", word)  # "the action's strength"
+                        (key if in_key else painted).setdefault(word, text)
                 if mover == -1:
                     state.apply_action(state.sample_chance(rng))
                 elif mover == -2:
@@ -184,8 +223,14 @@ def board_words() -> dict[str, dict[str, str]]:
                     state.apply_action(JointAction(tuple(picks)))
                 else:
                     state.apply_action(legal[int(rng.integers(len(legal)))])
-        drawn[game] = found
+        drawn["plotly"][game], drawn["svg"][game], drawn["svg key"][game] = found, painted, key
     return drawn
+
+
+@pytest.fixture(scope="module")
+def board_words(drawn_words) -> dict[str, dict[str, str]]:
+    """Game -> each word the plotly board draws over seeded games -> a text it was found in."""
+    return drawn_words["plotly"]
 
 
 def unexplained(how: HowToPlay, drawn: dict[str, str], names: set[str]) -> list[str]:
@@ -209,7 +254,7 @@ def unexplained(how: HowToPlay, drawn: dict[str, str], names: set[str]) -> list[
 
 @pytest.mark.parametrize("game", [g for g, _ in howto.HANDOUT_GAMES])
 def test_every_label_the_board_draws_is_explained_in_the_panel(game, board_words):
-    how = _adapter(game).how_to_play()
+    how = _adapter(game).how_to_play("plotly")  # the text an app with the plotly board shows
     assert how is not None and how.game == game
     drawn = board_words[game]
     assert len(drawn) > 10, drawn  # the board was read
@@ -217,9 +262,75 @@ def test_every_label_the_board_draws_is_explained_in_the_panel(game, board_words
     assert not missing, f"{how.title}'s panel does not explain: {'; '.join(missing)}"
 
 
+def svg_unexplained(how: HowToPlay, game: str, painted: dict, key: dict) -> list[str]:
+    """The abbreviations and symbols an SVG board paints that neither the panel's parts nor
+    the board's own key explain."""
+    short = {w: where for w, where in painted.items() if is_abbreviation(w)}
+    return [m for m in unexplained(how, short, _card_names(game)) if m.split()[0][1:-1] not in key]
+
+
+@pytest.mark.parametrize("game", [g for g, _ in howto.HANDOUT_GAMES])
+def test_every_abbreviation_the_svg_board_draws_is_explained_on_the_page(game, drawn_words):
+    """The SVG board (every app's default; the test above reads the plotly board): each
+    abbreviation or symbol it paints is a part the panel names or is in the board's own key
+    line, under the board."""
+    how = _adapter(game).how_to_play()
+    painted, key = drawn_words["svg"][game], drawn_words["svg key"][game]
+    assert len(painted) > 10 and key, (painted, key)  # the board and its key were read
+    missing = svg_unexplained(how, game, painted, key)
+    assert not missing, f"{how.title}: the SVG board paints, unexplained: {'; '.join(missing)}"
+
+
+def test_the_svg_check_finds_what_neither_the_panel_nor_the_key_explains(drawn_words):
+    """Grand Austria's SVG board paints "VP" (explained by a part of the panel and by its
+    key): with neither it is reported."""
+    how = _adapter("grand_austria").how_to_play()
+    painted, key = drawn_words["svg"]["grand_austria"], drawn_words["svg key"]["grand_austria"]
+    assert "VP" in painted and not svg_unexplained(how, "grand_austria", painted, key)
+    parts = tuple(p for p in how.board if "VP" not in words(p.label))
+    cut = HowToPlay(how.game, how.title, how.goal, how.turn, parts, how.end, how.end_rules)
+    missing = svg_unexplained(cut, "grand_austria", painted, key)
+    assert not any(m.startswith("'VP'") for m in missing), missing  # the key still says it
+    missing = svg_unexplained(cut, "grand_austria", painted, {})
+    assert any(m.startswith("'VP'") for m in missing), missing
+
+
+def label_words_not_drawn(how: HowToPlay, painted: set[str]) -> list[str]:
+    """The words of the panel's part labels that the board does not paint (any case)."""
+    return [
+        f"{word!r} (in {part.label!r})"
+        for part in how.board
+        for word in words(part.label.translate(SVG_PLAIN))
+        if word.lower() not in painted
+    ]
+
+
+def test_grand_austria_s_panel_names_the_parts_as_the_svg_board_draws_them(drawn_words):
+    """Issue 20: Grand Austria's panel and handout named the parts as the plotly board
+    labels them ("guest card: Poet SSSW 0/4, 5 VP, costs 3 kr", "politics goals A, B, C",
+    "turn order 2/3", "orange rings") beside the SVG board, which draws none of them: every
+    word of a part's label is painted on the SVG board (the app's default). (Amsterdam's
+    and Boutique's parts are described in words, "the line under the title", and their
+    two boards draw the same pieces.)"""
+    painted = {w.lower() for kind in ("svg", "svg key") for w in drawn_words[kind]["grand_austria"]}
+    missing = label_words_not_drawn(_adapter("grand_austria").how_to_play(), painted)
+    assert not missing, f"the SVG board paints none of {'; '.join(missing)}"
+
+
+def test_an_app_on_the_plotly_board_shows_the_plotly_board_s_labels(drawn_words):
+    from hoteledu.grand_austria.app import make_app
+
+    painted = {w.lower() for w in drawn_words["svg"]["grand_austria"]}
+    plotly = _adapter("grand_austria").how_to_play("plotly")
+    assert any(m.startswith("'kr'") for m in label_words_not_drawn(plotly, painted))
+    svg_app = make_app(threaded=False)
+    plotly_app = make_app(threaded=False, board="plotly")
+    assert "SSSW" in plotly_app.how_to_panel.value and "SSSW" not in svg_app.how_to_panel.value
+
+
 def test_the_check_finds_a_label_the_panel_leaves_out(board_words):
     """Without its "Key" entry Grand Austria's panel misses the key line's VP and kr."""
-    how = _adapter("grand_austria").how_to_play()
+    how = _adapter("grand_austria").how_to_play("plotly")
     parts = tuple(p for p in how.board if p.label != "Key" and "VP" not in p.label)
     cut = HowToPlay(how.game, how.title, how.goal, how.turn, parts, how.end, how.end_rules)
     missing = unexplained(cut, board_words["grand_austria"], _card_names("grand_austria"))

@@ -103,9 +103,7 @@ DEFAULT_BOARD = "svg"
 27 ms against plotly's 81 to 111 in one run, and no watchdog; ``docs/apps.md``)."""
 BOARD_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
 """plotly.js options of a board: a board is not a chart (no toolbar, no zoom)."""
-THINKING_HTML = (
-    f"<span style='color:#6a1b9a'>{ICON_TEXT['clock']} {{who}} is thinking...</span>"
-)
+THINKING_HTML = f"<span style='color:#6a1b9a'>{ICON_TEXT['clock']} {{who}} is thinking...</span>"
 
 
 class GameApp:

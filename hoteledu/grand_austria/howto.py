@@ -58,8 +58,7 @@ SVG_BOARD: tuple[Part, ...] = (
     ),
     Part(
         "Café",
-        "your guests waiting for their order: a filled token is served, a hollow one still "
-        "ordered",
+        "your guests waiting for their order: a filled token is served, a hollow one still ordered",
     ),
     Part("Kitchen", "dishes and drinks you hold (not yet on a guest's order)"),
     Part(
@@ -128,7 +127,6 @@ PLOTLY_BOARD: tuple[Part, ...] = (
     Part("VP track, ◆", "the victory points; ◆ marks each player"),
     Part("Key", "the board's own line of abbreviations: VP victory points, kr krones"),
     Part("orange rings", "where you may click now: a space, a guest, a room"),
-
 )
 """The board's parts as the plotly board (``board="plotly"``) labels them: orders in
 letters, krones as kr, the politics goals as A, B, C."""

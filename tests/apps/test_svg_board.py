@@ -200,3 +200,19 @@ def test_board_plotly_keeps_the_plotly_board_and_an_unknown_kind_is_refused():
         GameApp(app.controller, board="canvas")
     plain = amsterdam(players=2, seats=("human", "human"), seed=1, board="plotly")
     assert plain.svg_board is None and plain.board_kind == "plotly"
+
+
+def test_the_amsterdam_score_line_says_one_point_and_two_points():
+    """The score line reads "1 point", "0 points", "2 points" (it said "1 points")."""
+    import dataclasses
+
+    from hoteledu.amsterdam.figures.board import BoardScene, svg_scene
+
+    scene = dataclasses.replace(BoardScene.example(), scores=(1, 0, 2))
+    spans = [
+        span[0]
+        for item in svg_scene(scene).items
+        for line in item.get("lines", [])
+        for span in line
+    ]
+    assert [s for s in spans if "point" in s] == [": 1 point", ": 0 points", ": 2 points"]

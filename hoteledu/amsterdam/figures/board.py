@@ -653,7 +653,7 @@ def svg_scene(
     title = wrap_lines(scene.caption, side, 14) if scene.caption else ""
     scores = " · ".join(
         f"<span style='color:{PLAYER_COLOURS[p]}'><b>P{p + 1} {PLAYER_COLOUR_NAMES[p]}</b>: "
-        f"{s} points</span>"
+        f"{s} {'point' if s == 1 else 'points'}</span>"
         for p, s in enumerate(scene.scores)
     )
     if scene.supply is not None:

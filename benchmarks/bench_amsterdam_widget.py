@@ -119,6 +119,10 @@ def test_widget_action_speed(benchmark, name):
 
 
 def _load(name: str, path: Path) -> ModuleType:
+    # the browser tests import their helpers (pages, browser_slots) from their folders
+    for folder in (path.parent.parent, path.parent):
+        if str(folder) not in sys.path:
+            sys.path.insert(0, str(folder))
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -210,6 +210,7 @@ def main() -> None:
     import sys
 
     sys.path.insert(0, str(browser_tests))
+    sys.path.insert(0, str(browser_tests.parent))  # browser_slots and the tests' helpers
     conf = _load("hoteledu_browser_conftest", browser_tests / "conftest.py")
     pages = _load("hoteledu_browser_pages", browser_tests / "pages.py")
     with sync_playwright() as play:

@@ -54,6 +54,10 @@ PRESS = """(index) => {
   button.click();
   return button.innerText.trim();
 }"""
+BUTTONS = """(index) => Array.from(document.querySelectorAll('.hoteledu-app')[index]
+  .querySelectorAll('button')).filter(b => b.offsetParent !== null && !b.disabled)
+  .map(b => b.innerText.trim())"""
+"""The labels of the buttons an app shows and takes presses on, in order."""
 WIDEN = """(index) => {
   const svg = document.querySelectorAll('.hoteledu-app')[index]
     .querySelector('svg.hoteledu-svgboard');
@@ -64,25 +68,33 @@ WIDEN = """(index) => {
 
 
 def _play(page: Any) -> None:
-    """Up to ``PRESSES`` presses per app, each waited for by the board's drawn version.
+    """Up to ``PRESSES`` presses per app, each waited for until it took effect.
 
-    A press is never repeated: one that a bot's move made stale (its buttons
-    were drawn for the version before) changes nothing, and the next press
-    is made on the buttons drawn since.
+    A press took effect when the board's drawn version went up or the app drew other
+    buttons (a press that changes no drawing, such as Boutique's secret prices, ends
+    there instead of at the time-out); only a board drawn anew counts for ``took``.
+    A press is never repeated: one that a bot's move made stale (its buttons were
+    drawn for the version before) changes nothing, and the next press is made on the
+    buttons drawn since.
     """
     for index, game in enumerate(APPS):
         took = 0
         for _ in range(PRESSES):
             before = page.evaluate(VERSION, index)
+            buttons = page.evaluate(BUTTONS, index)
             if page.evaluate(PRESS, index) is None:
                 break  # nothing to press now (a bot is thinking, or the game is over)
             try:
                 page.wait_for_function(
-                    f"() => ({VERSION})({index}) > {before}", timeout=10_000, polling=20
+                    f"""([before, buttons]) => ({VERSION})({index}) > before
+                        || JSON.stringify(({BUTTONS})({index})) !== JSON.stringify(buttons)""",
+                    arg=[before, buttons],
+                    timeout=10_000,
+                    polling=20,
                 )
-                took += 1
             except Exception:  # a stale press: nothing changed, as it should
                 continue
+            took += page.evaluate(VERSION, index) > before
         assert took, f"{game}: no press changed the board"
     page.wait_for_timeout(500)  # bots' follow-up moves, before the boards are measured again
 

@@ -458,8 +458,9 @@ class PlanAgent:
     guest_width : int
         Guests of the row tried with every die (the best by a first look).
     lookahead : int
-        The best turns re-valued by p's next turn of the same round (0: none,
-        the plan bot before ``gabot2``, with ``budget=1500``).
+        The best turns re-valued by p's next turn of the same round (0, the
+        default: none). Tried with 3 and ``budget=1200`` (``docs/grand_austria_bot.md``):
+        no gain shown on fresh seeds, so off.
     next_budget : int
         Evaluations for each such next turn (guests of the row: the best one).
     lookahead_cap : int
@@ -470,10 +471,10 @@ class PlanAgent:
         self,
         seed: SeedLike = None,
         name: str = "plan",
-        budget: int = 1200,
+        budget: int = 1500,
         weights: Mapping[str, float] | None = None,
         guest_width: int = 2,
-        lookahead: int = 3,
+        lookahead: int = 0,
         next_budget: int = 200,
         lookahead_cap: int = 1800,
     ) -> None:

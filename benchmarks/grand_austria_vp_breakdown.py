@@ -52,7 +52,7 @@ from hoteledu.grand_austria.plan import WEIGHTS, PlanAgent
 from hoteledu.grand_austria.rules import new_game
 
 SEED = 4023
-AGENT_OPTIONS = ("guest_width", "budget")
+AGENT_OPTIONS = ("guest_width", "budget", "lookahead", "next_budget", "lookahead_cap")
 """Besides the weights, ``--variant`` may set these :class:`PlanAgent` arguments."""
 SOURCES = (
     "guests",

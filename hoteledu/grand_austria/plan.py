@@ -59,6 +59,7 @@ from hoteledu.grand_austria.actions import (
     TakeGuest,
     UseStaff,
 )
+from hoteledu.grand_austria.bots import HeuristicAgent
 from hoteledu.grand_austria.hotel import (
     CAFE_GUEST_PENALTY_VP,
     EMPEROR_BONUS_MIN_SPACE,
@@ -456,6 +457,14 @@ class PlanAgent:
         The evaluation's weights (default :data:`WEIGHTS`).
     guest_width : int
         Guests of the row tried with every die (the best by a first look).
+    lookahead : int
+        The best turns re-valued by p's next turn of the same round (0, the
+        default: none). Tried with 3 and ``budget=1200`` (``docs/grand_austria_bot.md``):
+        no gain shown on fresh seeds, so off.
+    next_budget : int
+        Evaluations for each such next turn (guests of the row: the best one).
+    lookahead_cap : int
+        No lookahead started past this many evaluations in the decision.
     """
 
     def __init__(
@@ -465,17 +474,37 @@ class PlanAgent:
         budget: int = 1500,
         weights: Mapping[str, float] | None = None,
         guest_width: int = 2,
+        lookahead: int = 0,
+        next_budget: int = 200,
+        lookahead_cap: int = 1800,
     ) -> None:
         self.name = name
         self.rng = make_rng(seed)
         self.budget = budget
         self.weights = dict(WEIGHTS if weights is None else weights)
         self.guest_width = guest_width
+        self.lookahead = lookahead
+        self.next_budget = next_budget
+        self.lookahead_cap = lookahead_cap
         self._plan: Plan = []
         self.evaluations = 0
+        # work limits of the turn being planned (evaluations): no die tried past
+        # ``_stop``, no choice branched past ``_flat``
+        self._stop = budget
+        self._flat = 2 * budget
+        self._rival = HeuristicAgent(self.rng)
 
     def reseeded(self, seed: SeedLike) -> PlanAgent:
-        return PlanAgent(seed, self.name, self.budget, self.weights, self.guest_width)
+        return PlanAgent(
+            seed,
+            self.name,
+            self.budget,
+            self.weights,
+            self.guest_width,
+            self.lookahead,
+            self.next_budget,
+            self.lookahead_cap,
+        )
 
     # ------------------------------------------------------------------ act
     @property
@@ -563,8 +592,36 @@ class PlanAgent:
         Tries no guest and the most promising guests of the row, each with every
         die; each die's choices (the split of dishes, of action 4, the staff
         card) are branched, the rest (serving, rooms, check-ins) chosen step by
-        step.
+        step. With ``lookahead``, the best few turns are then valued by what
+        they leave for p's next turn this round (the rival's turns between
+        played by the heuristic on the determinisation): those come first.
         """
+        self._stop, self._flat = self.budget, 2 * self.budget
+        found = self._turns(state, p, self.guest_width)
+        found.sort(key=lambda t: -t[0])
+        if self.lookahead <= 0 or not found:
+            return [(v, steps) for v, steps, _end in found]
+        ahead = [
+            t
+            for t in found
+            if t[2] is not None and t[2].round == state.round and t[2].covered[p] < TURNS_PER_ROUND
+        ][: self.lookahead]
+        if not ahead:
+            return [(v, steps) for v, steps, _end in found]
+        rescored = []
+        for _v, steps, end in ahead:
+            # the lookahead's own cap: the decision's work stays bounded
+            if self.evaluations > self.lookahead_cap:
+                break
+            rescored.append((self._next_turn_value(end, p), steps))
+        if not rescored:
+            return [(v, steps) for v, steps, _end in found]
+        rescored.sort(key=lambda t: -t[0])
+        chosen = {id(steps) for _v, steps in rescored}
+        return rescored + [(v, steps) for v, steps, _end in found if id(steps) not in chosen]
+
+    def _turns(self, state: Any, p: int, width: int) -> list[tuple[float, Plan, Any]]:
+        """No guest and the ``width`` best guests of the row, each with every die."""
         legal = state.legal_actions()
         sig = _state_signature(state, p)
         starts: list[tuple[Plan, Any]] = [([], state)]
@@ -575,54 +632,86 @@ class PlanAgent:
                 _apply(child, a, self.rng)
                 scored.append((self.value(child, p), a, child))
         scored.sort(key=lambda t: -t[0])
-        for _v, a, child in scored[: self.guest_width]:
+        for _v, a, child in scored[:width]:
             starts.append(([(sig, a)], child))
-        found: list[tuple[float, Plan]] = []
+        found: list[tuple[float, Plan, Any]] = []
         for prefix, start in starts:
             found += self._dice(start, p, prefix)
-        found.sort(key=lambda t: -t[0])
         return found
 
-    def _dice(self, state: Any, p: int, prefix: Plan) -> list[tuple[float, Plan]]:
-        """Each die (and the pass) from ``state``, the turn finished: (value, steps)."""
-        found: list[tuple[float, Plan]] = []
+    def _next_turn_value(self, state: Any, p: int) -> float:
+        """The value of p's best next turn this round from the end of a planned turn
+        (the rival's turns between played by the heuristic), or of the round's end."""
+        start_round = state.round
+        for _ in range(200):  # a bound on the steps (a turn takes a few)
+            if not state.tasks or state.round != start_round:
+                break
+            mover = state.current_player()
+            if mover == CHANCE:
+                state._apply(state.sample_chance(self.rng))
+                continue
+            top = state.tasks[-1]
+            if mover == p and isinstance(top, tk.Turn) and not state.turn["die"]:
+                stop, flat = self._stop, self._flat
+                self._stop = self.evaluations + self.next_budget
+                self._flat = self.evaluations + self.next_budget
+                try:
+                    found = self._turns(state, p, 1)
+                finally:
+                    self._stop, self._flat = stop, flat
+                if found:
+                    return max(v for v, _steps, _end in found)
+                break
+            legal = state.legal_actions()
+            if mover == p:
+                action = legal[0] if len(legal) == 1 else self.greedy(state, p, legal, 0)
+            else:
+                action = self._rival.act(_PlayoutView(state, mover))  # type: ignore[arg-type]
+            state._apply(action)
+        return self.value(state, p)
+
+    def _dice(self, state: Any, p: int, prefix: Plan) -> list[tuple[float, Plan, Any]]:
+        """Each die (and the pass) from ``state``, the turn finished: (value, steps,
+        the end position, None after a pass)."""
+        found: list[tuple[float, Plan, Any]] = []
         sig = _state_signature(state, p)
         for a in state.legal_actions():
             if not isinstance(a, (TakeDie, Pass)):
                 continue
-            if self.evaluations > self.budget and found:
+            if self.evaluations > self._stop and found:
                 break
             child = state.clone()
             _apply(child, a, self.rng)
             if isinstance(a, Pass):
                 # a pass may cost the turn (the dice can run out): valued as lost
                 child.covered[p] += 1
-                found.append((self.value(child, p), [*prefix, (sig, a)]))
+                found.append((self.value(child, p), [*prefix, (sig, a)], None))
                 continue
-            v, steps = self._finish(child, p, branch=True)
-            found.append((v, [*prefix, (sig, a), *steps]))
+            v, steps, end = self._finish(child, p, branch=True)
+            found.append((v, [*prefix, (sig, a), *steps], end))
         return found
 
-    def _finish(self, state: Any, p: int, branch: bool) -> tuple[float, Plan]:
-        """Finish p's turn: branch the die's own choice, then step by step to EndTurn."""
+    def _finish(self, state: Any, p: int, branch: bool) -> tuple[float, Plan, Any]:
+        """Finish p's turn: branch the die's own choice, then step by step to EndTurn
+        (value, steps, the end position)."""
         steps: Plan = []
         # past twice the budget (a die with many splits, each finished two steps deep)
         # no more branching and one-step looks: the decision's work stays bounded
-        over = self.evaluations > 2 * self.budget
+        over = self.evaluations > self._flat
         branch = branch and not over
         while state.tasks and state.current_player() == p:
             top = state.tasks[-1]
             legal = state.legal_actions()
             sig = _state_signature(state, p)
             if branch and isinstance(top, (tk.Items, tk.Split, tk.Hire)) and len(legal) > 1:
-                best: tuple[float, Plan] = (-math.inf, [])
+                best: tuple[float, Plan, Any] = (-math.inf, [], None)
                 for a in legal:
                     child = state.clone()
                     _apply(child, a, self.rng)
-                    v, rest = self._finish(child, p, branch=False)
+                    v, rest, end = self._finish(child, p, branch=False)
                     if v > best[0]:
-                        best = (v, [(sig, a), *rest])
-                return best[0], steps + best[1]
+                        best = (v, [(sig, a), *rest], end)
+                return best[0], steps + best[1], best[2]
             if (
                 isinstance(top, tk.Turn)
                 and state.turn["die"]
@@ -637,7 +726,23 @@ class PlanAgent:
             _apply(state, action, self.rng)
             if isinstance(action, (EndTurn, Pass)) and isinstance(top, tk.Turn):
                 break
-        return self.value(state, p), steps
+        return self.value(state, p), steps, state
+
+
+class _PlayoutView:
+    """A seat's view of a *determinised* planning state, for the heuristic that plays
+    the rival in the lookahead: every card in it was already resampled from the
+    planning bot's own view (``PlayerView.determinise``), so nothing hidden is read."""
+
+    def __init__(self, state: Any, player: int) -> None:
+        self._state = state
+        self.player = player
+        obs = dict(state.__dict__)
+        obs["tasks"] = [state.tasks[-1].to_json()] if state.tasks else []
+        self.observation = obs
+
+    def legal_actions(self) -> list[Action]:
+        return self._state.legal_actions()
 
 
 def _worth_trying(action: Action) -> bool:

@@ -101,7 +101,11 @@ def test_bots_never_read_the_rivals_hidden_hand() -> None:
     assert set(swap).isdisjoint(rival_hand)
     other = _with_rival_hand(state, 1, swap)
     assert other.observation(0) == state.observation(0)  # what player 0 sees is the same
-    for make in (lambda: PlanAgent(seed=5), lambda: PlanSearchAgent(seed=5, iterations=6)):
+    for make in (
+        lambda: PlanAgent(seed=5),
+        lambda: PlanAgent(seed=5, lookahead=3, budget=300, next_budget=60),
+        lambda: PlanSearchAgent(seed=5, iterations=6),
+    ):
         a, b = make(), make()
         assert a.act(PlayerView(state, 0)) == b.act(PlayerView(other, 0))
         planner_a = getattr(a, "planner", a)
@@ -160,3 +164,24 @@ def test_plan_bot_scores_well_above_the_heuristic_on_the_same_seeds(
     mean_plan = sum(plan_vp) / len(plan_vp)
     mean_control = sum(control_vp) / len(control_vp)
     assert mean_plan >= mean_control + PLAN_VP_MARGIN, (plan_vp, control_vp)
+
+
+def test_the_lookahead_option_plays_a_seeded_legal_game_and_is_off_by_default() -> None:
+    """``lookahead=3`` (an option, off by default: no gain shown) plays a whole game that
+    play() accepts, the same game again from the same seeds, and does more work than the
+    bot without it on the same position (its next turns are evaluated too)."""
+    assert PlanAgent().lookahead == 0
+
+    def one_game():
+        bots = [PlanAgent(seed=3, lookahead=3, budget=300, next_budget=60), HeuristicAgent(seed=4)]
+        state = new_game(2)
+        return state, play(state, bots, seed=12)
+
+    (end, first), (_, again) = one_game(), one_game()
+    assert [str(a) for a in first.actions] == [str(a) for a in again.actions]
+    assert end.is_terminal()
+    state = scenario(2, (1, 3, 2, 2, 1, 1))
+    plain, ahead = PlanAgent(seed=5, budget=300), PlanAgent(seed=5, budget=300, lookahead=3)
+    plain.act(PlayerView(state, 0))
+    ahead.act(PlayerView(state, 0))
+    assert ahead.evaluations > plain.evaluations

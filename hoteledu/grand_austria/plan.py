@@ -730,9 +730,11 @@ class PlanAgent:
 
 
 class _PlayoutView:
-    """A seat's view of a *determinised* planning state, for the heuristic that plays
-    the rival in the lookahead: every card in it was already resampled from the
-    planning bot's own view (``PlayerView.determinise``), so nothing hidden is read."""
+    """A seat's view of a *determinised* state, without the deep copy of
+    ``observation()``, for the heuristic that plays in the lookahead and in
+    :mod:`~hoteledu.grand_austria.search`'s playouts: it only reads it, and every card
+    in it was already resampled from the bot's own view (``PlayerView.determinise``),
+    so nothing hidden is read."""
 
     def __init__(self, state: Any, player: int) -> None:
         self._state = state

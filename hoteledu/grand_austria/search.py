@@ -35,7 +35,13 @@ from hoteledu.core.agents import PlayerView, SeedLike, make_rng
 from hoteledu.core.state import CHANCE
 from hoteledu.grand_austria import tasks as tk
 from hoteledu.grand_austria.bots import HeuristicAgent
-from hoteledu.grand_austria.plan import PlanAgent, _apply, _obs_signature, evaluate
+from hoteledu.grand_austria.plan import (
+    PlanAgent,
+    _apply,
+    _obs_signature,
+    _PlayoutView,
+    evaluate,
+)
 
 
 class PlanSearchAgent:
@@ -164,22 +170,6 @@ class PlanSearchAgent:
             state._apply(action)
         rivals = [evaluate(state, q) for q in range(state.n) if q != p]
         return evaluate(state, p) - max(rivals)
-
-
-class _PlayoutView:
-    """A seat's view of a *determinised* playout state, without the deep copy of
-    ``observation()``: the heuristic only reads it, and every card in it was
-    already resampled from the searching bot's own view."""
-
-    def __init__(self, state: Any, player: int) -> None:
-        self._state = state
-        self.player = player
-        obs = dict(state.__dict__)
-        obs["tasks"] = [state.tasks[-1].to_json()] if state.tasks else []
-        self.observation = obs
-
-    def legal_actions(self) -> list[Action]:
-        return self._state.legal_actions()
 
 
 def _auto_chance(state: Any, rng: Any) -> None:

@@ -46,6 +46,7 @@ from hoteledu.core.errors import IllegalActionError, MalformedRecordError
 from hoteledu.core.records import GameRecord
 from hoteledu.core.registry import game_info
 from hoteledu.core.state import CHANCE, SIMULTANEOUS, State
+from hoteledu.core.words import plural
 
 MAX_BOT_ACTIONS = 5_000
 """Safety bound on one autoplay run (a whole game is far shorter)."""
@@ -58,15 +59,6 @@ MAX_LOG_LINES = 50_000
 """Most log lines an autosave may hold (a game has one per action and a few more)."""
 MAX_LOG_LINE = 2_000
 """Longest log line an autosave may hold."""
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """``"1 step"``, ``"2 steps"``.
-
-    >>> plural(1, "step"), plural(3, "step"), plural(2, "tourist")
-    ('1 step', '3 steps', '2 tourists')
-    """
-    return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
 @dataclasses.dataclass

@@ -21,6 +21,8 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from hoteledu.core.words import plural
+
 ITEMS: tuple[str, ...] = ("strudel", "cake", "wine", "coffee")
 """The four dishes and drinks, in the order used by every guest order."""
 ITEM_LETTERS = "SCWK"
@@ -75,12 +77,6 @@ class KindSpec:
         return None
 
 
-def _plural(count: int, word: str, plural: str | None = None) -> str:
-    if count == 1:
-        return f"1 {word}"
-    return f"{count} {plural or word + 's'}"
-
-
 _GAIN_WORDS = {
     "krones": ("krone", "krones"),
     "vp": ("VP", "VP"),
@@ -112,8 +108,8 @@ def _amounts(p: Callable[[str], Any], names: tuple[str, ...]) -> str:
     for name in names:
         count = p(name)
         if count:
-            word, plural = _GAIN_WORDS[name]
-            parts.append(_plural(count, word, plural))
+            word, many = _GAIN_WORDS[name]
+            parts.append(plural(count, word, many))
     return ", ".join(parts) or "nothing"
 
 
@@ -159,7 +155,7 @@ def _render_prepare(p: Callable[[str], Any]) -> str:
 
 def _render_occupy(p: Callable[[str], Any]) -> str:
     room = "prepared room" if p("colour") == "any" else f"prepared {p('colour')} room"
-    return f"turn up to {_plural(p('count'), room)} to occupied (no guest needed)"
+    return f"turn up to {plural(p('count'), room)} to occupied (no guest needed)"
 
 
 def _render_take_guest(p: Callable[[str], Any]) -> str:
@@ -167,7 +163,7 @@ def _render_take_guest(p: Callable[[str], Any]) -> str:
 
 
 def _render_draw(p: Callable[[str], Any]) -> str:
-    return f"draw {_plural(p('count'), 'staff card')} into your hand"
+    return f"draw {plural(p('count'), 'staff card')} into your hand"
 
 
 def _render_play_staff(p: Callable[[str], Any]) -> str:
@@ -226,7 +222,7 @@ def _render_modify(p: Callable[[str], Any]) -> str:
     if p("extra_strength"):
         parts.append(f"the action is {p('extra_strength')} stronger")
     if p("extra_items"):
-        items = _plural(p("extra_items"), "additional dish or drink", "additional dishes or drinks")
+        items = plural(p("extra_items"), "additional dish or drink", "additional dishes or drinks")
         parts.append(f"take {items} of the action's kinds")
     if p("extra_discount"):
         parts.append(f"the staff card costs {p('extra_discount')} krones less")
@@ -245,7 +241,7 @@ def _render_waive(p: Callable[[str], Any]) -> str:
     if what == "guest_cost":
         return "take guests from the game board at no cost"
     fee = p("fee")
-    return f"at an emperor scoring, pay {_plural(fee, 'krone')} to avoid the penalty"
+    return f"at an emperor scoring, pay {plural(fee, 'krone')} to avoid the penalty"
 
 
 def _render_copy(p: Callable[[str], Any]) -> str:
@@ -260,7 +256,7 @@ def _render_discard_items(p: Callable[[str], Any]) -> str:
 
 def _render_lose_staff(p: Callable[[str], Any]) -> str:
     if p("source") == "hand":
-        return f"put {_plural(p('count'), 'staff card')} from your hand under the deck"
+        return f"put {plural(p('count'), 'staff card')} from your hand under the deck"
     kind = " end-game" if p("timing") == "game_end" else ""
     return f"discard {p('count')} of your hired{kind} staff cards"
 
@@ -272,7 +268,7 @@ def _render_remove_rooms(p: Callable[[str], Any]) -> str:
             f"remove 1 {state} room from each of your {p('count')} highest floors "
             f"that have {state} rooms"
         )
-    return f"remove {_plural(p('count'), f'{state} room')}, highest floor first"
+    return f"remove {plural(p('count'), f'{state} room')}, highest floor first"
 
 
 def _kind(kind: str, meaning: str, render: Callable, *params: ParamSpec) -> KindSpec:

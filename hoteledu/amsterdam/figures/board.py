@@ -47,6 +47,7 @@ from hoteledu.amsterdam.board import (
     street_pairs,
 )
 from hoteledu.amsterdam.tiles import FUNCTIONS, is_day
+from hoteledu.core.words import plural
 
 # ----------------------------------------------------------------- constants
 PLAYER_COLOURS: tuple[str, ...] = ("#d62728", "#1f77b4", "#2ca02c", "#e6b800")
@@ -653,7 +654,7 @@ def svg_scene(
     title = wrap_lines(scene.caption, side, 14) if scene.caption else ""
     scores = " · ".join(
         f"<span style='color:{PLAYER_COLOURS[p]}'><b>P{p + 1} {PLAYER_COLOUR_NAMES[p]}</b>: "
-        f"{s} {'point' if s == 1 else 'points'}</span>"
+        f"{plural(s, 'point')}</span>"
         for p, s in enumerate(scene.scores)
     )
     if scene.supply is not None:

@@ -18,6 +18,13 @@ from dataclasses import replace
 
 from hoteledu.apps.howto import HowToPlay, Part, Step
 
+# what both boards draw alike
+_EMPEROR_TRACK = (
+    "spaces 0 to 13 with the VP each scores at an emperor scoring; ▼ marks a player's disc"
+)
+_KITCHEN = "dishes and drinks you hold (not yet on a guest's order)"
+_VP_TRACK = Part("VP track, ◆", "the victory points; ◆ marks each player")
+
 SVG_BOARD: tuple[Part, ...] = (
     Part(
         "Action spaces: Space 1 ... Space 6",
@@ -60,7 +67,7 @@ SVG_BOARD: tuple[Part, ...] = (
         "Café",
         "your guests waiting for their order: a filled token is served, a hollow one still ordered",
     ),
-    Part("Kitchen", "dishes and drinks you hold (not yet on a guest's order)"),
+    Part("Kitchen", _KITCHEN),
     Part(
         "Staff played · Hand",
         "your staff cards: played ones with when they work (always works, once, when "
@@ -69,9 +76,9 @@ SVG_BOARD: tuple[Part, ...] = (
     ),
     Part(
         "Emperor track, ▼",
-        "spaces 0 to 13 with the VP each scores at an emperor scoring; ▼ marks a player's disc",
+        _EMPEROR_TRACK,
     ),
-    Part("VP track, ◆", "the victory points; ◆ marks each player"),
+    _VP_TRACK,
     Part("Key", "the board's own key under it: VP, krones, dice, tokens, rooms, tracks"),
     Part("orange outline", "where you may click now: a space, a guest, a room"),
 )
@@ -111,7 +118,7 @@ PLOTLY_BOARD: tuple[Part, ...] = (
         "square with ● is occupied; rows are floors; a group, row, column or floor "
         "fully occupied counts for the politics goals",
     ),
-    Part("kitchen", "dishes and drinks you hold (not yet on a guest's order)"),
+    Part("kitchen", _KITCHEN),
     Part(
         "played / hand",
         "your staff cards: played ones with when they work (always works, once "
@@ -122,9 +129,9 @@ PLOTLY_BOARD: tuple[Part, ...] = (
     ),
     Part(
         "emperor track (VP it scores), ▼",
-        "spaces 0 to 13 with the VP each scores at an emperor scoring; ▼ marks a player's disc",
+        _EMPEROR_TRACK,
     ),
-    Part("VP track, ◆", "the victory points; ◆ marks each player"),
+    _VP_TRACK,
     Part("Key", "the board's own line of abbreviations: VP victory points, kr krones"),
     Part("orange rings", "where you may click now: a space, a guest, a room"),
 )

@@ -599,23 +599,17 @@ class PlanAgent:
         self._stop, self._flat = self.budget, 2 * self.budget
         found = self._turns(state, p, self.guest_width)
         found.sort(key=lambda t: -t[0])
-        if self.lookahead <= 0 or not found:
-            return [(v, steps) for v, steps, _end in found]
         ahead = [
             t
             for t in found
             if t[2] is not None and t[2].round == state.round and t[2].covered[p] < TURNS_PER_ROUND
-        ][: self.lookahead]
-        if not ahead:
-            return [(v, steps) for v, steps, _end in found]
+        ][: max(0, self.lookahead)]
         rescored = []
         for _v, steps, end in ahead:
             # the lookahead's own cap: the decision's work stays bounded
             if self.evaluations > self.lookahead_cap:
                 break
             rescored.append((self._next_turn_value(end, p), steps))
-        if not rescored:
-            return [(v, steps) for v, steps, _end in found]
         rescored.sort(key=lambda t: -t[0])
         chosen = {id(steps) for _v, steps in rescored}
         return rescored + [(v, steps) for v, steps, _end in found if id(steps) not in chosen]

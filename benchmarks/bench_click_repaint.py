@@ -12,7 +12,9 @@ the board's redraw: for a plotly board the last of plotly's redraw events
 (``plotly_afterplot``, ``restyle``, ``relayout``, ``update``) or of the
 changes to its DOM, the SVG element rebuilt for an SVG board (every
 press that changes the game redraws it, so an SVG press never goes
-unmeasured). The load average is printed before and after each page kind, and
+unmeasured). For an SVG board the page's own share, from the scene's arrival to
+the SVG rebuilt, is printed too: the rest is the kernel's work and the
+messages' way. The load average is printed before and after each page kind, and
 the console errors of each page's load (those the browser tests do not allow).
 
 Run from the repository root (needs Debian's Chromium at /usr/bin/chromium
@@ -102,7 +104,8 @@ REPAINTED = """(index) => {
     return last > pressed ? last - pressed : null;
   }
   const svg = app.querySelector('svg.hoteledu-svgboard');
-  return svg && svg.__hoteleduPainted > pressed ? svg.__hoteleduPainted - pressed : null;
+  return svg && svg.__hoteleduPainted > pressed ?
+    [svg.__hoteleduPainted - pressed, svg.__hoteleduPainted - svg.__hoteleduDrawStart] : null;
 }"""
 BOARDS_DRAWN = """(count) => {
   const apps = document.querySelectorAll('.hoteledu-app');
@@ -119,9 +122,11 @@ def _load(name: str, path: Path) -> ModuleType:
     return module
 
 
-def time_presses(page: Any, board: str, presses: int) -> dict[tuple[str, str], list[float]]:
-    """(game, board) -> click-to-repaint times in ms over up to ``presses`` presses."""
-    times: dict[tuple[str, str], list[float]] = {}
+def time_presses(
+    page: Any, board: str, presses: int
+) -> dict[tuple[str, str], list[tuple[float, float | None]]]:
+    """(game, board) -> (click to repaint, the page's own redraw or None) in ms, per press."""
+    times: dict[tuple[str, str], list[tuple[float, float | None]]] = {}
     for index, (game, _) in enumerate(GAMES):
         samples = times.setdefault((game, board), [])
         for _ in range(presses):
@@ -132,18 +137,24 @@ def time_presses(page: Any, board: str, presses: int) -> dict[tuple[str, str], l
                 handle = page.wait_for_function(REPAINTED, arg=index, timeout=3_000, polling=5)
             except Exception:  # no redraw: a press that changed nothing the board shows
                 continue
-            samples.append(float(handle.json_value()))
+            total, redraw = handle.json_value()
+            samples.append((float(total), None if redraw is None else float(redraw)))
             page.wait_for_timeout(300)  # bots and follow-up redraws settle
     return times
 
 
-def report(where: str, times: dict[tuple[str, str], list[float]], load: tuple) -> list[str]:
+def report(
+    where: str, times: dict[tuple[str, str], list[tuple[float, float | None]]], load: tuple
+) -> list[str]:
     lines = [f"{where} (load average {load[0]:.1f} before, {load[1]:.1f} after):"]
     for (game, board), samples in times.items():
         if samples:
+            totals = [total for total, _ in samples]
+            redraws = [redraw for _, redraw in samples if redraw is not None]
+            own = f", the page's redraw {statistics.median(redraws):3.0f} ms" if redraws else ""
             lines.append(
-                f"  {game:14s} {board:6s} median {statistics.median(samples):4.0f} ms, "
-                f"worst {max(samples):4.0f} ms over {len(samples)} presses"
+                f"  {game:14s} {board:6s} median {statistics.median(totals):4.0f} ms, "
+                f"worst {max(totals):4.0f} ms over {len(samples)} presses{own}"
             )
         else:
             lines.append(f"  {game:14s} {board:6s} no redraw measured")

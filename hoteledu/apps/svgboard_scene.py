@@ -19,6 +19,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import html
 import math
 import re
@@ -36,11 +37,13 @@ _TAG = re.compile(r"<(/?)(b|span|i)([^>]*)>", re.IGNORECASE)
 _COLOUR = re.compile(r"color:\s*([#\w(),.\s]+?)\s*(?:;|'|\"|$)")
 
 
+@functools.lru_cache(maxsize=4096)
 def text_spans(markup: str) -> list[list[list[Any]]]:
     """plotly's text markup (``<br>``, ``<b>``, ``<span style='color:..'>``) as lines of spans.
 
     Each span is ``[words, bold, colour]`` (colour "" for the element's own);
-    other tags are dropped and entities unescaped.
+    other tags are dropped and entities unescaped. Cached (a board writes the
+    same words on every click), so the lists are shared: read them, never change them.
 
     >>> text_spans("<b>P1</b>: 3 VP<br>next")
     [[['P1', True, ''], [': 3 VP', False, '']], [['next', False, '']]]
@@ -85,7 +88,8 @@ class SvgScene:
     Attributes
     ----------
     items : list of dict
-        ``{"tag", "attrs", ...}`` in drawing order (later on top).
+        ``{"tag", "attrs", ...}`` in drawing order (later on top), each with its
+        ``title`` and ``target`` (read it; the scene is built by its methods).
     targets : list of (str, list)
         Target index -> ``(trace name, customdata)``, as the game's
         ``click_to_action`` reads a click.
@@ -93,19 +97,28 @@ class SvgScene:
 
     def __init__(self, width: float, height: float) -> None:
         self.width, self.height = _num(width), _num(height)
-        self.items: list[dict[str, Any]] = []
         self.targets: list[tuple[str, list[Any]]] = []
-        self._target_index: dict[str, int] = {}
+        self._target_index: dict[tuple[str, tuple[Any, ...]], int] = {}
+        self._drawn: list[dict[str, Any]] = []  # as data() sends it: the groups built on the way
+        self._last: tuple[str | None, int | None] = (None, None)  # the last item's title, target
+        self._items: list[dict[str, Any]] | None = None
+
+    @property
+    def items(self) -> list[dict[str, Any]]:
+        if self._items is None:
+            self._items = scene_items(self.data())
+        return self._items
 
     def _target(self, target: tuple[str, Sequence[Any]] | None) -> int | None:
         if target is None:
             return None
         name, customdata = target[0], [v if isinstance(v, str) else int(v) for v in target[1]]
-        key = repr((name, customdata))
-        if key not in self._target_index:
-            self._target_index[key] = len(self.targets)
+        key = (name, tuple(customdata))
+        index = self._target_index.get(key)
+        if index is None:
+            index = self._target_index[key] = len(self.targets)
             self.targets.append((name, customdata))
-        return self._target_index[key]
+        return index
 
     def _add(
         self,
@@ -115,17 +128,25 @@ class SvgScene:
         target: tuple[str, Sequence[Any]] | None,
         **extra: Any,
     ) -> None:
-        item: dict[str, Any] = {
-            "tag": tag,
-            "attrs": {k: v for k, v in attrs.items() if v is not None},
-        }
-        if title:
-            item["title"] = title
-        index = self._target(target)
-        if index is not None:
-            item["target"] = index
-        item.update(extra)
-        self.items.append(item)
+        if None in attrs.values():
+            attrs = {k: v for k, v in attrs.items() if v is not None}
+        part: dict[str, Any] = {"tag": tag, "attrs": attrs, **extra}
+        key = (title or None, self._target(target))
+        self._items = None
+        if key == (None, None) or key != self._last:
+            self._last = key
+            if key[0] is not None:
+                part["title"] = key[0]
+            if key[1] is not None:
+                part["target"] = key[1]
+            self._drawn.append(part)
+            return
+        # the next part of the same card: one group (see data())
+        last = self._drawn[-1]
+        if last["tag"] != "g":
+            shared = {k: last.pop(k) for k in ("title", "target") if k in last}
+            last = self._drawn[-1] = {"tag": "g", "attrs": {}, **shared, "items": [last]}
+        last["items"].append(part)
 
     def rect(
         self,
@@ -336,8 +357,41 @@ class SvgScene:
             )
 
     def data(self) -> dict[str, Any]:
-        """The scene as the page draws it (the targets' meanings stay in the kernel)."""
-        return {"width": self.width, "height": self.height, "items": self.items}
+        """The scene as the page draws it (the targets' meanings stay in the kernel).
+
+        Consecutive items with the same hover title and click target (the parts
+        of one card) go into one group, ``{"tag": "g", "title", "target",
+        "items"}``, drawn as an SVG ``<g>`` that carries the title and takes the
+        click once: a third of the message and of the page's elements, the same
+        picture. :func:`scene_items` opens the groups again.
+        """
+        return {"width": self.width, "height": self.height, "items": self._drawn}
+
+
+def scene_items(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The drawn items of a scene's :meth:`SvgScene.data` in drawing order, each with the
+    title and target of its group (as :attr:`SvgScene.items` holds them).
+
+    >>> scene = SvgScene(100, 50)
+    >>> scene.rect(0, 0, 40, 20, title="card", target=("cards", [1]))
+    >>> scene.text(5, 10, "Anna", title="card", target=("cards", [1]))
+    >>> [item["tag"] for item in scene.data()["items"]]
+    ['g']
+    >>> scene_items(scene.data()) == scene.items
+    True
+    """
+    items = []
+    for item in data.get("items", []):
+        if item["tag"] != "g":
+            items.append(item)
+            continue
+        shared = {k: item[k] for k in ("title", "target") if k in item}
+        for part in item["items"]:
+            whole = {"tag": part["tag"], "attrs": part["attrs"]}
+            whole.update(shared)
+            whole.update({k: v for k, v in part.items() if k not in ("tag", "attrs")})
+            items.append(whole)
+    return items
 
 
 def text_width(markup: str, size: float = MIN_TYPE_PX) -> float:
@@ -365,6 +419,7 @@ __all__ = [
     "LINE_HEIGHT",
     "MIN_TYPE_PX",
     "SvgScene",
+    "scene_items",
     "text_spans",
     "text_width",
     "wrap_lines",

@@ -8,6 +8,8 @@ clickable traces' points.
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 
 from hoteledu.apps.view import GameApp
@@ -73,7 +75,7 @@ def assert_new_view_shows_the_game(app: GameApp) -> None:
         state = app.svg_board.get_state()
         drawn = app.adapter.svg_scene(c.scene(), c.highlight(), app._overlays())
         assert state["version"] == c.version
-        assert state["scene"] == drawn.data()
+        assert json.loads(state["drawing"]) == drawn.data()
         assert app.svg_board.targets == drawn.targets
         return
     state = app.figure.get_state()

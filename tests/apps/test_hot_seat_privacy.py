@@ -56,7 +56,11 @@ def browser_held(since: set[str], sent: dict[str, list[Any]]) -> dict[str, str]:
 
 
 def _buffer_text(value: Any) -> str:
-    return bytes(value).hex() if isinstance(value, (memoryview, bytes, bytearray)) else repr(value)
+    """A binary buffer as the text it may carry (an SVG board sends its scene as UTF-8 JSON:
+    its words must be searchable), other values by repr."""
+    if isinstance(value, (memoryview, bytes, bytearray)):
+        return bytes(value).decode("utf-8", errors="replace")
+    return repr(value)
 
 
 # ------------------------------------------------------------------ Grand Austria

@@ -158,7 +158,7 @@ def svg_texts(drawing) -> list[str]:
     same card (its hover title). Hover titles are not painted."""
     texts: list[str] = []
     card = None
-    for item in drawing.data()["items"]:
+    for item in drawing.items:
         if item["tag"] != "text":
             continue
         broken = texts and texts[-1].endswith("-") and item.get("title") == card

@@ -519,7 +519,7 @@ BOARD_FIT = """() => {
     inside(board, 'the board');
     // every element drawn (shapes and text), as painted
     let elements = 0;
-    for (const e of svg.children) {
+    for (const e of svg.querySelectorAll(':scope > :not(g), :scope > g > :not(title)')) {
       const r = e.getBoundingClientRect();
       if (r.width === 0 && r.height === 0) continue;
       elements += 1;
@@ -628,28 +628,45 @@ def record_console_errors(page: Any) -> list[str]:
 
 # ------------------------------------------------------------------ the SVG board
 SVG_BOARD = ".hoteledu-app svg.hoteledu-svgboard"
-SVG_ITEMS = """() => {
+SVG_DRAWN = """
+  // the drawn elements in order, a group's parts in it; each one's hover title is its own
+  // or its group's (a group holds the parts of one card)
+  const drawn = (svg) => Array.from(
+    svg.querySelectorAll(':scope > :not(g), :scope > g > :not(title)'));
+  const titleOf = (e) => {
+    const t = (e.parentNode.tagName === 'g' ? e.parentNode : e).querySelector(':scope > title');
+    return t ? t.textContent : null;
+  };
+"""
+SVG_ITEMS = (
+    """() => {
   const svg = document.querySelector('.hoteledu-app svg.hoteledu-svgboard');
-  if (!svg || !svg.isConnected) return null;
-  return Array.from(svg.children).map(e => {
+  if (!svg || !svg.isConnected) return null;"""
+    + SVG_DRAWN
+    + """
+  return drawn(svg).map(e => {
     const attrs = {};
     for (const a of e.attributes) attrs[a.name] = a.value;
-    const title = e.querySelector('title');
     const lines = e.tagName === 'text' ? Array.from(e.children)
       .filter(l => l.tagName === 'tspan').map(l => l.textContent) : null;
-    return {tag: e.tagName, attrs, title: title ? title.textContent : null, lines};
+    return {tag: e.tagName, attrs, title: titleOf(e), lines};
   });
 }"""
+)
 """The painted SVG board: each element's tag, attributes, hover title and lines of text."""
-SVG_SHOWS = """(want) => {
+SVG_SHOWS = (
+    """(want) => {
   const svg = document.querySelector('.hoteledu-app svg.hoteledu-svgboard');
-  if (!svg || !svg.isConnected || svg.children.length !== want.length) return false;
+  if (!svg || !svg.isConnected) return false;"""
+    + SVG_DRAWN
+    + """
+  const elements = drawn(svg);
+  if (elements.length !== want.length) return false;
   for (let i = 0; i < want.length; i++) {
-    const e = svg.children[i], w = want[i];
+    const e = elements[i], w = want[i];
     if (e.tagName !== w.tag) return false;
     for (const [k, v] of Object.entries(w.attrs)) if (e.getAttribute(k) !== v) return false;
-    const title = e.querySelector('title');
-    if ((title ? title.textContent : null) !== w.title) return false;
+    if (titleOf(e) !== w.title) return false;
     if (w.lines !== null) {
       const lines = Array.from(e.children).filter(l => l.tagName === 'tspan')
         .map(l => l.textContent);
@@ -658,6 +675,7 @@ SVG_SHOWS = """(want) => {
   }
   return true;
 }"""
+)
 """Whether the page paints the drawing ``want`` (:func:`fresh_svg`): the wait's condition only;
 the verdict and its words are :func:`svg_difference`'s."""
 SVG_CLICK_STATE = """() => {
@@ -671,7 +689,9 @@ SVG_CLICK_STATE = """() => {
 SVG_TARGET_POINT = """(index) => {
   const svg = document.querySelector('.hoteledu-app svg.hoteledu-svgboard');
   if (!svg) return {problem: 'no SVG board on the page'};
-  const own = Array.from(svg.querySelectorAll(`[data-target="${index}"]`));
+  // the target's own elements, or its group's parts (a point on one of them takes the click)
+  const own = Array.from(svg.querySelectorAll(
+    `:not(g)[data-target="${index}"], g[data-target="${index}"] > :not(title)`));
   if (!own.length) return {problem: `no element of target ${index} is drawn`};
   own[0].scrollIntoView({block: 'center'});
   const over = [];
@@ -704,7 +724,7 @@ def fresh_svg(controller: Any) -> list[dict[str, Any]]:
     """The headless drawing of ``controller``'s board for its viewer, as the page paints it:
     each element's tag, attributes (a text's x and y are on its lines), title, lines."""
     items = []
-    for item in fresh_scene(controller).data()["items"]:
+    for item in fresh_scene(controller).items:
         attrs = {k: _js_number(v) for k, v in item["attrs"].items()}
         lines = None
         if item["tag"] == "text":

@@ -24,6 +24,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -101,13 +102,17 @@ def _catalog():
     return effects.catalog()
 
 
-def _effects_words(effects: Sequence[Any]) -> str:
+@functools.lru_cache(maxsize=1024)
+def _effects_words(effects: tuple[Any, ...]) -> str:
+    """Effects in words (cached by value: a board describes the same cards on every click)."""
     return "; ".join(e.describe() for e in effects)
 
 
-def _wrap(words: str, width: float, bold: bool = False) -> list[str]:
+@functools.lru_cache(maxsize=2048)
+def _wrap(words: str, width: float, bold: bool = False) -> tuple[str, ...]:
     """``words`` in lines of at most ``width`` px (generous character widths); a word too
-    long for a line is broken with a hyphen ("Cramersophol-", "us"), never cut silently."""
+    long for a line is broken with a hyphen ("Cramersophol-", "us"), never cut silently.
+    Cached: a board draws the same cards' words on every click."""
     import textwrap
 
     per_line = max(8, math.floor(width / ((BOLD_CHAR if bold else CHAR) * TYPE)))
@@ -117,7 +122,7 @@ def _wrap(words: str, width: float, bold: bool = False) -> list[str]:
             lines.append(line[: per_line - 1] + "-")
             line = line[per_line - 1 :]
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def _lines(

@@ -15,6 +15,9 @@ reload) draws from the same state.
   click's time in the kernel), and a text would be escaped once more.
   :attr:`SvgBoard.scene` keeps the scene as a dict for Python readers.
 
+- **It redraws what changed.** An item drawn the same as in the last drawing
+  keeps its element, and one listener on the SVG takes every target's click,
+  so a click rebuilds the few cards it changed, not the whole board.
 - **It fits its box.** The SVG has a ``viewBox`` and ``width: 100%`` up to
   its natural width, so a narrow page scales it down and nothing is cut off.
 - **A target's whole shape takes a click**, an unfilled one too (``pointer-events:
@@ -39,7 +42,7 @@ Examples
 >>> board = SvgBoard(on_click=lambda version, target, problem: print(version, target))
 >>> board.show(scene, version=3)
 >>> board.scene["width"], board.version
-(200.0, 3)
+(200, 3)
 >>> json.loads(board.drawing) == board.scene
 True
 >>> board.click(3, 0)
@@ -89,16 +92,41 @@ function shape(item) {
     if (item.tag !== "text" || (key !== "x" && key !== "y")) e.setAttribute(key, value);
   return e;
 }
+function build(item) {
+  // a group ("g") holds the parts of one card: one hover title, one click target
+  const e = item.tag === "g" ? document.createElementNS(NS, "g") : shape(item);
+  if (item.title) {
+    const title = document.createElementNS(NS, "title");
+    title.textContent = item.title;
+    e.append(title);
+  }
+  if (item.tag === "g") for (const part of item.items) e.append(shape(part));
+  if (item.target !== undefined) {
+    e.style.cursor = "pointer";
+    e.setAttribute("data-target", item.target);
+    // the whole shape takes the click, an unfilled one too (an empty room: fill none)
+    e.setAttribute("pointer-events", "visible");
+  }
+  return e;
+}
 function render({ model, el }) {
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("class", "hoteledu-svgboard");
   svg.setAttribute("font-family", __FONT__);
-  // nothing takes a click but a target (below): inherited by every element
+  // nothing takes a click but a target (above): inherited by every element
   svg.setAttribute("pointer-events", "none");
   svg.style.display = "block";
   svg.style.height = "auto";
   svg.style.userSelect = "none";
   el.append(svg);
+  let drawnVersion = 0;
+  let drawn = new Map();  // an item's JSON -> the elements drawn for it, in drawing order
+  svg.addEventListener("click", (event) => {
+    const hit = event.target.closest && event.target.closest("[data-target]");
+    if (!hit || !svg.contains(hit)) return;
+    // the version of the drawing that holds the element: a click on an older one is refused
+    model.send({ version: drawnVersion, target: Number(hit.getAttribute("data-target")) });
+  });
   const draw = () => {
     svg.__hoteleduDrawStart = performance.now();
     const bytes = model.get("drawing"), version = model.get("version");
@@ -108,27 +136,21 @@ function render({ model, el }) {
     svg.setAttribute("width", "100%");
     svg.style.maxWidth = width + "px";
     svg.style.aspectRatio = `${width} / ${height}`;
-    const fragment = document.createDocumentFragment();
+    // an item drawn the same as before keeps its element: a click redraws what changed only
+    const next = new Map(), elements = [];
     for (const item of scene.items || []) {
-      // a group ("g") holds the parts of one card: one hover title, one click target
-      const e = item.tag === "g" ? document.createElementNS(NS, "g") : shape(item);
-      if (item.title) {
-        const title = document.createElementNS(NS, "title");
-        title.textContent = item.title;
-        e.append(title);
-      }
-      if (item.tag === "g") for (const part of item.items) e.append(shape(part));
-      if (item.target !== undefined) {
-        e.style.cursor = "pointer";
-        e.setAttribute("data-target", item.target);
-        // the whole shape takes the click, an unfilled one too (an empty room: fill none)
-        e.setAttribute("pointer-events", "visible");
-        // the version this drawing was made for: a click on an older drawing is refused
-        e.addEventListener("click", () => model.send({ version: version, target: item.target }));
-      }
-      fragment.append(e);
+      const key = JSON.stringify(item), old = drawn.get(key);
+      const e = old && old.length ? old.shift() : build(item);
+      elements.push(e);
+      if (!next.has(key)) next.set(key, []);
+      next.get(key).push(e);
     }
-    svg.replaceChildren(fragment);
+    drawn = next;
+    elements.forEach((e, i) => {
+      if (svg.childNodes[i] !== e) svg.insertBefore(e, svg.childNodes[i] || null);
+    });
+    while (svg.childNodes.length > elements.length) svg.lastChild.remove();
+    drawnVersion = version;
     svg.setAttribute("data-version", version);
     svg.__hoteleduPainted = performance.now();
   };

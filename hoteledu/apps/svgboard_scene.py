@@ -12,7 +12,7 @@ Examples
 >>> scene.text(100, 50, "<b>Dam</b><br>3 tourists", size=10)
 >>> data = scene.data()
 >>> data["width"], len(data["items"]), data["items"][1]["size"]
-(200.0, 2, 12)
+(200, 2, 12)
 >>> scene.targets
 [('tiles', ['tile', 1, 2])]
 """
@@ -73,8 +73,10 @@ def text_spans(markup: str) -> list[list[list[Any]]]:
     return lines
 
 
-def _num(value: float) -> float:
-    return round(float(value), 1)
+def _num(value: float) -> float | int:
+    """Pixels to a tenth, a whole number written as one ("518", not "518.0": a smaller message)."""
+    rounded = round(float(value), 1)
+    return int(rounded) if rounded.is_integer() else rounded
 
 
 class SvgScene:

@@ -19,7 +19,7 @@ Examples
 >>> from hoteledu.grand_austria.rules import new_game
 >>> drawing = svg_scene(scene_from_observation(new_game(players=2), 0))
 >>> ("spaces", ["space", 6, 0]) in drawing.targets, drawing.width
-(True, 700.0)
+(True, 700)
 """
 
 from __future__ import annotations

@@ -145,11 +145,12 @@ function render({ model, el }) {
       if (!next.has(key)) next.set(key, []);
       next.get(key).push(e);
     }
+    // the elements no item kept leave first, so the kept ones never move
+    for (const left of drawn.values()) for (const e of left) e.remove();
     drawn = next;
     elements.forEach((e, i) => {
       if (svg.childNodes[i] !== e) svg.insertBefore(e, svg.childNodes[i] || null);
     });
-    while (svg.childNodes.length > elements.length) svg.lastChild.remove();
     drawnVersion = version;
     svg.setAttribute("data-version", version);
     svg.__hoteleduPainted = performance.now();

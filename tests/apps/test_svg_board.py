@@ -8,6 +8,7 @@ click made on the board it shows now.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 
@@ -87,6 +88,27 @@ def test_a_new_view_starts_from_the_live_board_after_every_press(game):
         assert state["version"] == c.version
         assert json.loads(state["drawing"]) == _drawn_now(app).data()
         assert board.targets == _drawn_now(app).targets
+
+
+@pytest.mark.parametrize("game", sorted(APPS))
+def test_the_message_groups_a_cards_parts_and_opens_to_the_same_items(game):
+    """What the page is sent: consecutive items of one title and target in one group whose
+    parts carry neither; opened again, the drawing's items in the same order."""
+    app = APPS[game]()
+    if app.controller.needs_handover():
+        app.cover_button.click()
+    drawing = _drawn_now(app)
+    sent = json.loads(app.svg_board.drawing)
+    assert sent == drawing.data() and scene_items(sent) == drawing.items
+    groups = [item for item in sent["items"] if item["tag"] == "g"]
+    if game == "grand_austria":  # its cards are drawn in parts (Amsterdam's, Boutique's whole)
+        assert len(groups) > 20, f"{len(groups)} cards drawn as one group"
+    for group in groups:
+        assert len(group["items"]) > 1 and ("title" in group or "target" in group)
+        assert not any("title" in part or "target" in part for part in group["items"])
+    # neighbours outside a group never share a title and target (they would be one group)
+    keys = [(i.get("title"), i.get("target")) for i in sent["items"]]
+    assert not any(a == b != (None, None) for a, b in itertools.pairwise(keys))
 
 
 def test_a_board_click_plays_the_move_it_names_and_an_old_drawing_changes_nothing():

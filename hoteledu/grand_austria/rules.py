@@ -86,6 +86,15 @@ CHANCE_TASKS = tk.CHANCE_TASKS
 AUTO_TASKS = tk.AUTO_TASKS
 ALWAYS_OPTIONS = frozenset({"items", "split", "choose_item"})
 """Decisions that always have an option (a split of any strength, a dish or a drink)."""
+AUTO_STEPS: dict[str, Callable[[Any, Any], None]] = {
+    "flow": lambda state, top: turns.FLOW_STEPS[top.step](state),
+    "effect": lambda state, top: fx.apply_effect(state, top.player, top.effect),
+    "offer_rest": lambda state, top: stages.return_offer(state, top.player),
+    "emperor_scoring": lambda state, top: turns.emperor_scoring(state),
+    "cleanup": lambda state, top: turns.cleanup(state),
+    "draft_pass": lambda state, top: turns.draft_pass(state),
+}
+"""What each automatic task does (``_advance`` runs them; they are ``AUTO_TASKS``)."""
 
 
 CHANCE_RULES = {
@@ -311,8 +320,12 @@ class GrandAustriaState(State):
         while tasks:
             top = tasks[-1]
             kind = top.kind
-            if kind == "turn":  # the usual stop: a player's turn
-                return
+            if kind == "turn" or kind in ALWAYS_OPTIONS:  # the usual stop: a player's turn
+                return  # (the decisions in ALWAYS_OPTIONS are never empty: no listing here)
+            if kind in AUTO_TASKS:
+                tasks.pop()
+                AUTO_STEPS[kind](self, top)
+                continue
             if kind in CHANCE_TASKS:
                 if kind == "refill" and not self.guest_deck:
                     tasks.pop()  # the guest deck is empty: the space stays empty
@@ -321,29 +334,12 @@ class GrandAustriaState(State):
                     tasks.pop()
                     continue
                 return
-            if kind in AUTO_TASKS:
-                tasks.pop()
-                if isinstance(top, tk.Flow):
-                    turns.flow(self, top.step)
-                elif isinstance(top, tk.Effect):
-                    fx.apply_effect(self, top.player, top.effect)
-                elif isinstance(top, tk.OfferRest):
-                    stages.return_offer(self, top.player)
-                elif kind == "emperor_scoring":
-                    turns.emperor_scoring(self)
-                elif kind == "cleanup":
-                    turns.cleanup(self)
-                elif kind == "draft_pass":
-                    self.packets = [self.packets[(p - 1) % self.n] for p in range(self.n)]
-                continue
-            if isinstance(top, tk.Serve):
+            if kind == "serve":
                 if not turns.can_serve(self, top.player, top.source):
                     tasks.pop()
                     stages.finish_serve(self, top)
                     continue
                 return
-            if kind in ALWAYS_OPTIONS:
-                return  # their listing is never empty: no need to list it here
             if not stages.task_options(self, top):
                 # nothing possible (no room fits, no card affordable, café full...): skip
                 tasks.pop()
@@ -495,10 +491,10 @@ class GrandAustriaState(State):
         without listing again: a player's choice costs one listing.
         """
         top = self.tasks[-1]
-        if isinstance(top, tk.Turn):
+        if top.kind == "turn":
             actions = turns.turn_actions(self, top.player)
         else:
-            actions = stages.task_options(self, top)
+            actions = stages.OPTIONS[type(top)](self, top)  # stages.task_options
         self._legal = (top, actions)
         return actions
 
@@ -534,7 +530,7 @@ class GrandAustriaState(State):
     def _apply(self, action: Action) -> None:
         self._legal = None
         top = self.tasks[-1]
-        stages.STAGES[type(top)].apply(self, top, action)
+        stages.APPLY[type(top)](self, top, action)  # STAGES[type(top)].apply
         self._advance()
 
     def grant_gizia(self, p: int, scope: str = "turn") -> None:

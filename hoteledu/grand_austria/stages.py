@@ -57,8 +57,9 @@ from hoteledu.grand_austria.hotel import (
 
 
 def task_options(state: Any, top: Any) -> list[Action]:
-    stage = STAGES.get(type(top))
-    return stage.options(state, top) if stage is not None and stage.options else []
+    """The options of decision ``top`` (not a turn: :func:`.turns.turn_actions`)."""
+    options = OPTIONS.get(type(top))
+    return options(state, top) if options is not None else []
 
 
 def items_options(state: Any, top: Any) -> list[Action]:
@@ -82,11 +83,18 @@ def serve_stage_options(state: Any, top: Any) -> list[Action]:
 def prepare_options(state: Any, top: Any) -> list[Action]:
     p = top.player
     money = state.money[p]
-    out = [
-        PREPARE[r]
-        for r in state.placeable_rooms(p, top.max_floor, top.colour)
-        if state.room_cost(p, r, top.discount, top.free) <= money
-    ]
+    # state.placeable_rooms(p, top.max_floor, top.colour) and state.room_cost(p, r, ...)
+    # read from the layout's kept spaces and the played cards' room costs (fast paths)
+    cat = fx.catalog()
+    floor, colours = cat.floor, cat.colour
+    max_floor, colour, discount, free = top.max_floor, top.colour, top.discount, top.free
+    costs = fx.staff_profile(state.staff[p]).room_cost
+    out = []
+    for r in turns.placeable_layout(tuple(state.rooms[p])):
+        if floor[r] > max_floor or (colour != "any" and colours[r] != colour):
+            continue
+        if free or costs[r] - discount <= money:
+            out.append(PREPARE[r])
     if out:
         out.append(DONE)
     return out
@@ -575,3 +583,7 @@ STAGES: dict[type[tk.Task], Stage] = {
 }
 """A table entry per task kind that a player or chance decides (the automatic ones,
 flow, effect, offer_rest, emperor_scoring, cleanup, draft_pass, run in ``_advance``)."""
+APPLY = {kind: stage.apply for kind, stage in STAGES.items()}
+"""``APPLY[type(task)]`` is ``STAGES[type(task)].apply`` (one look-up less per action)."""
+OPTIONS = {kind: stage.options for kind, stage in STAGES.items() if stage.options is not None}
+"""``OPTIONS[type(task)]`` is ``STAGES[type(task)].options`` where it lists any."""

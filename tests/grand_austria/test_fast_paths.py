@@ -134,7 +134,7 @@ def test_a_staff_profile_answers_as_the_staff_lookups() -> None:
 
 
 @pytest.mark.parametrize("checker", ["die_taken", "per_die"])
-def test_the_quick_die_check_answers_as_action_possible(checker: str) -> None:
+def test_the_quick_die_checks_answer_as_action_possible(checker: str) -> None:
     from hoteledu.grand_austria import effects as fx
     from hoteledu.grand_austria import turns
 
@@ -151,19 +151,91 @@ def test_the_quick_die_check_answers_as_action_possible(checker: str) -> None:
             picked = rng.choice(with_modifiers, size=4, replace=False)
             state.staff[p] = [int(c) for c in picked]
         profile = fx.staff_profile(state.staff[p])
-        cache: dict[int, bool] = {}
+        room = turns.cheapest_room(state, p, profile)
         for money in range(0, 12):
             for space in range(1, 7):
+                hire = turns.hire_krones(state, p, profile, space)
                 for boost in (False, True):
-                    for act in (3, 5):
-                        quick = turns._die_action_possible(
-                            state, p, profile, space, boost, act, money, cache
-                        )
-                        plain = turns.action_possible(state, p, space, boost, act, money)
-                        assert quick == plain, (state.to_snapshot(), space, boost, act, money)
-                        compared += 1
-                        refused += not plain
+                    plain = turns.action_possible(state, p, space, boost, 3, money)
+                    assert (room <= money) == plain, (state.to_snapshot(), space, boost, money)
+                    refused += not plain
+                    plain = turns.action_possible(state, p, space, boost, 5, money)
+                    quick = max(0, hire - boost) <= money
+                    assert quick == plain, (state.to_snapshot(), space, boost, money)
+                    refused += not plain
+                    compared += 2
     assert 0 < refused < compared  # both answers occur
+
+
+def _varied_turn_positions() -> list:
+    """Turn positions of 2-4 player games under every option that changes a turn's listing,
+    half with played cards that change strength, fees and costs set by hand, at several
+    amounts of krones."""
+    from hoteledu.grand_austria import effects as fx
+
+    cat = fx.catalog()
+    with_modifiers = sorted(c for c in cat.staff if cat.modifiers[c] or cat.waives[c])
+    rng = np.random.default_rng(11)
+    found = []
+    for k, state in enumerate(_turn_positions(8) + _turn_positions(4, players=3)):
+        p = state.tasks[-1].player
+        state.options["checker"] = ("die_taken", "per_die")[k % 2]
+        state.options["impossible_die_action"] = ("refuse", "refuse", "allow")[k % 3]
+        state.options["additional_actions"] = ("after_die", "any_time")[(k // 2) % 2]
+        if k % 4 >= 2:
+            picked = rng.choice(with_modifiers, size=int(rng.integers(1, 5)), replace=False)
+            state.staff[p] = [int(c) for c in picked]
+        for money in (0, 1, 2, 3, 5, 8):
+            arranged = state.clone()
+            arranged.money[p] = money
+            found.append(arranged)
+    return found
+
+
+def test_the_turn_listing_answers_as_the_plain_rules() -> None:
+    from hoteledu.grand_austria import turns
+
+    positions = _varied_turn_positions()
+    assert len(positions) > 500
+    sizes = set()
+    for state in positions:
+        p = state.tasks[-1].player
+        quick = turns.turn_actions(state, p)
+        assert quick == turns.turn_actions_plain(state, p), state.to_snapshot()
+        assert state.legal_actions() == quick
+        sizes.add(len(quick))
+    assert len(sizes) > 10
+
+
+def test_the_quick_room_listing_answers_as_placeable_rooms_and_room_cost() -> None:
+    from hoteledu.grand_austria import stages, turns
+    from hoteledu.grand_austria import tasks as tk
+    from hoteledu.grand_austria.actions import DONE
+
+    rng = np.random.default_rng(3)
+    compared = 0
+    for state in _varied_turn_positions()[::3]:
+        p = state.tasks[-1].player
+        assert list(turns.placeable_layout(tuple(state.rooms[p]))) == state.placeable_rooms(p)
+        for _ in range(4):
+            top = tk.Prepare(
+                p,
+                1,
+                int(rng.integers(0, 3)),
+                bool(rng.integers(0, 2)),
+                int(rng.integers(0, 4)),
+                False,
+                str(rng.choice(["any", "yellow", "blue", "red"])),
+            )
+            plain = [
+                Prepare(r)
+                for r in state.placeable_rooms(p, top.max_floor, top.colour)
+                if state.room_cost(p, r, top.discount, top.free) <= state.money[p]
+            ]
+            plain += [DONE] if plain else []
+            assert stages.prepare_options(state, top) == plain
+            compared += bool(plain)
+    assert compared > 50
 
 
 def test_can_serve_answers_as_serve_choices() -> None:

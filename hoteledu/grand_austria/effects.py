@@ -581,10 +581,23 @@ def _condition(number: int) -> tuple[str, dict[str, Any]]:
     return cond.kind, {name: cond.param(name) for name in names}
 
 
+@functools.cache
+def _fewest_occupied(number: int) -> int:
+    """Fewest occupied rooms that can meet politics card ``number`` (a quick test first)."""
+    kind, need = _condition(number)
+    if kind == "occupied_rooms":
+        return sum(need[c] for c in ROOM_COLOURS)
+    if kind == "fully_occupied":
+        return need["count"] * _SMALLEST_UNIT[need["unit"]]
+    return 0
+
+
 def politics_met(state: GameState, p: int, number: int) -> bool:
     """GAH-P01: whether player ``p`` meets politics card ``number``'s condition."""
-    kind, need = _condition(number)
     rooms = state.rooms[p]
+    if rooms.count(2) < _fewest_occupied(number):
+        return False  # too few occupied rooms for the colours or full units asked
+    kind, need = _condition(number)
     if kind == "at_least":
         return (
             state.money[p] >= need["krones"]
@@ -593,11 +606,7 @@ def politics_met(state: GameState, p: int, number: int) -> bool:
             and len(rooms) - rooms.count(0) >= need["rooms"]
         )
     if kind == "occupied_rooms":
-        if rooms.count(2) < sum(need[c] for c in ROOM_COLOURS):
-            return False
         return all(occupied_count(rooms, c) >= need[c] for c in ROOM_COLOURS)
     # fully_occupied
     unit, count = need["unit"], need["count"]
-    if rooms.count(2) < count * _SMALLEST_UNIT[unit]:
-        return False  # too few occupied rooms for this many full units
     return sum(1 for members in _units(unit) if _full(rooms, members)) >= count

@@ -229,6 +229,11 @@ class GrandAustriaState(State):
             return DRAW_STAFF[self.staff_deck[int(rng.integers(len(self.staff_deck)))]]
         # the start player, a politics card or emperor tile, the staff deck's bottom:
         # a few equally likely outcomes, drawn as State.sample_chance draws them
+        if kind == "start_player":
+            return StartPlayer(uniform_index(self.n, rng))
+        if isinstance(top, tk.Reveal):
+            cards = fx.catalog().letter_cards(top.what, top.letter)
+            return Reveal(top.what, cards[uniform_index(len(cards), rng)])
         outcomes = self.chance_outcomes()
         return outcomes[uniform_index(len(outcomes), rng)][0]
 
@@ -286,6 +291,9 @@ class GrandAustriaState(State):
     def is_terminal(self) -> bool:
         return not self.tasks
 
+    def is_simultaneous_node(self) -> bool:
+        return False  # one player decides at a time
+
     def is_chance_node(self) -> bool:
         tasks = self.tasks
         return bool(tasks) and tasks[-1].kind in CHANCE_TASKS
@@ -322,6 +330,10 @@ class GrandAustriaState(State):
             kind = top.kind
             if kind == "turn" or kind in ALWAYS_OPTIONS:  # the usual stop: a player's turn
                 return  # (the decisions in ALWAYS_OPTIONS are never empty: no listing here)
+            if top is tk.FLOW_NEXT:  # the most frequent automatic step: after every turn
+                tasks.pop()
+                turns.next_turn(self)
+                continue
             if kind in AUTO_TASKS:
                 tasks.pop()
                 AUTO_STEPS[kind](self, top)

@@ -10,6 +10,7 @@ module does not import :mod:`.rules`, which calls it).
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -63,14 +64,19 @@ def task_options(state: Any, top: Any) -> list[Action]:
 
 
 def items_options(state: Any, top: Any) -> list[Action]:
-    n, pair = top.strength, top.pair
+    return list(items_choices(top.pair, top.strength))
+
+
+@functools.cache
+def items_choices(pair: int, n: int) -> tuple[Action, ...]:
+    """The ways to take ``n`` strudel and cake (``pair`` 0) or wine and coffee (1)."""
     out: list[Action] = []
     for second in range(n // 2 + 1):  # cake <= strudel, coffee <= wine
         first = n - second
         out.append(
             TAKE_ITEMS[first, second, 0, 0] if pair == 0 else TAKE_ITEMS[0, 0, first, second]
         )
-    return out
+    return tuple(out)
 
 
 def serve_stage_options(state: Any, top: Any) -> list[Action]:

@@ -607,12 +607,14 @@ def bonus_turn(state: Any, p: int, more: int) -> None:
 def take_die(state: Any, p: int, action: TakeDie) -> None:
     turn = state.turn
     assert turn is not None
-    space = action.space
+    space, boost = action.space, action.boost
     act = action.imitate if space == 6 else space
-    strength = state.die_strength(p, space, action.boost, act)
-    state.pay(p, state._die_fees(p, space, action.boost), "GAH-A01/GAH-D09")
+    profile = fx.staff_profile(state.staff[p])  # the played cards' bonuses and fees
+    # state.die_strength(p, space, boost, act) and state._die_fees(p, space, boost)
+    strength = state.dice[space - 1] + boost + profile.strength[space][act]
+    state.pay(p, boost + (profile.six_fee if space == 6 else 0), "GAH-A01/GAH-D09")
     turn["die"] = True
-    turn["boost"] = action.boost
+    turn["boost"] = boost
     dice = state.dice[space - 1]
     if not turn["bonus"]:
         state.dice[space - 1] -= 1
@@ -685,7 +687,23 @@ def can_serve(state: Any, p: int, source: str) -> bool:
 
 
 def serve_options(state: Any, p: int, source: str) -> list[Action]:
-    return list(serve_choices(state, p, source))
+    """``list(serve_choices(state, p, source))``, without a generator (a fast path;
+    tests/grand_austria/test_fast_paths.py checks the two agree)."""
+    out: list[Action] = []
+    pool = state.fresh[p] if source == "fresh" else state.kitchen[p]
+    if not any(pool):
+        return out
+    guests = fx.catalog().guests
+    for s, entry in enumerate(state.cafe[p]):
+        order = guests[entry[0]].order
+        for i in range(4):
+            if pool[i] and entry[1 + i] < order[i]:
+                out.append(SERVE_CHOICES[s][i])
+    return out
+
+
+SERVE_CHOICES = tuple(tuple(SERVE[s, i] for i in range(4)) for s in range(CAFE_SPACES))
+"""``SERVE_CHOICES[slot][item]`` is ``SERVE[slot, item]`` (no hashing)."""
 
 
 FLOW_STEPS: dict[str, Any] = {

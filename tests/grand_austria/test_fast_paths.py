@@ -14,7 +14,15 @@ import numpy as np
 import pytest
 
 from hoteledu.core.errors import IllegalActionError
-from hoteledu.grand_austria.actions import PREPARE, ROLL, TAKE_DIE, Prepare, Roll, TakeDie
+from hoteledu.grand_austria.actions import (
+    PREPARE,
+    ROLL,
+    TAKE_DIE,
+    Prepare,
+    Roll,
+    TakeDie,
+    TakeItems,
+)
 from hoteledu.grand_austria.dice import uniform_index
 from hoteledu.grand_austria.rules import new_game, scenario
 
@@ -254,6 +262,34 @@ def test_can_serve_answers_as_serve_choices() -> None:
                 next(turns.serve_choices(state, p, "fresh"), None) is not None
             )
     assert answers == {False, True}
+
+
+def test_serve_options_and_the_items_listed_answer_as_the_plain_rules() -> None:
+    from hoteledu.grand_austria import stages, turns
+    from hoteledu.grand_austria import tasks as tk
+
+    listed = 0
+    for state in _turn_positions(12):
+        for p in range(state.n):
+            for source in ("fresh", "kitchen"):
+                plain = list(turns.serve_choices(state, p, source))
+                assert turns.serve_options(state, p, source) == plain
+                listed += bool(plain)
+            state.fresh[p] = list(state.kitchen[p])
+            assert turns.serve_options(state, p, "fresh") == list(
+                turns.serve_choices(state, p, "fresh")
+            )
+    assert listed > 20
+    state = new_game(players=2)
+    for pair in (0, 1):
+        for n in range(0, 14):
+            plain = [
+                TakeItems(n - second, second, 0, 0)
+                if pair == 0
+                else TakeItems(0, 0, n - second, second)
+                for second in range(n // 2 + 1)
+            ]
+            assert stages.items_options(state, tk.Items(0, pair, n)) == plain
 
 
 def test_the_decisions_never_skipped_always_have_an_option() -> None:

@@ -86,6 +86,9 @@ CHANCE_TASKS = tk.CHANCE_TASKS
 AUTO_TASKS = tk.AUTO_TASKS
 ALWAYS_OPTIONS = frozenset({"items", "split", "choose_item"})
 """Decisions that always have an option (a split of any strength, a dish or a drink)."""
+STOPS = frozenset({"turn", "roll", "reveal", "start_player"}) | ALWAYS_OPTIONS
+"""Where ``_advance`` always stops: a turn, the chance nodes never empty, the decisions
+in ALWAYS_OPTIONS (their listing is never empty: no need to list it there)."""
 AUTO_STEPS: dict[str, Callable[[Any, Any], None]] = {
     "flow": lambda state, top: turns.FLOW_STEPS[top.step](state),
     "effect": lambda state, top: fx.apply_effect(state, top.player, top.effect),
@@ -328,8 +331,8 @@ class GrandAustriaState(State):
         while tasks:
             top = tasks[-1]
             kind = top.kind
-            if kind == "turn" or kind in ALWAYS_OPTIONS:  # the usual stop: a player's turn
-                return  # (the decisions in ALWAYS_OPTIONS are never empty: no listing here)
+            if kind in STOPS:  # the usual stop: a player's turn
+                return
             if top is tk.FLOW_NEXT:  # the most frequent automatic step: after every turn
                 tasks.pop()
                 turns.next_turn(self)
@@ -338,7 +341,7 @@ class GrandAustriaState(State):
                 tasks.pop()
                 AUTO_STEPS[kind](self, top)
                 continue
-            if kind in CHANCE_TASKS:
+            if kind == "refill" or kind == "draw_staff":  # chance nodes that may be empty
                 if kind == "refill" and not self.guest_deck:
                     tasks.pop()  # the guest deck is empty: the space stays empty
                     continue
@@ -484,12 +487,10 @@ class GrandAustriaState(State):
         return entry[1 + item] < fx.catalog().guests[entry[0]].order[item]
 
     def free_rooms_for(self, p: int, guest: int) -> list[int]:
-        cat = fx.catalog()
-        colour = cat.guests[guest].colour
+        colour = fx.catalog().guests[guest].colour
         rooms = self.rooms[p]
-        return [
-            r for r in range(20) if rooms[r] == 1 and (colour == "green" or cat.colour[r] == colour)
-        ]
+        # a prepared room of the guest's colour (a green guest takes any colour)
+        return [r for r in fx.rooms_for_guest(colour) if rooms[r] == 1]
 
     # =========================================================== decisions
     def _legal_actions(self, player: int) -> list[Action]:

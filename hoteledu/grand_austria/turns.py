@@ -307,9 +307,12 @@ def turn_actions(state: Any, p: int) -> list[Action]:
     if not turn["guest"] and len(state.cafe[p]) < CAFE_SPACES:
         free = profile.guest_free
         queue = state.queue
-        for s in range(GUEST_SPACES):
-            if queue[s] is not None and (free or GUEST_QUEUE_COSTS[s] <= money):
-                out.append(TAKE_GUEST[s])
+        if (free or money >= MAX_GUEST_COST) and None not in queue:
+            out += ALL_GUESTS  # the usual case: every space has a guest, all affordable
+        else:
+            for s in range(GUEST_SPACES):
+                if queue[s] is not None and (free or GUEST_QUEUE_COSTS[s] <= money):
+                    out.append(TAKE_GUEST[s])
     dice: list[Action] = []
     showing = state.dice
     # Actions 3 and 5 are refused when they cannot be carried out (action_possible):
@@ -388,6 +391,9 @@ _SIX_CHOICES = tuple(
 only when ``three`` (a room can be prepared), 5 only when ``five`` (a card played)."""
 
 
+MAX_GUEST_COST = max(GUEST_QUEUE_COSTS)
+ALL_GUESTS = tuple(TAKE_GUEST[s] for s in range(GUEST_SPACES))
+"""Every guest space taken, from the left (``TakeGuest(0)`` ...)."""
 NO_ROOM = 1_000
 """More krones than any player holds: what :func:`cheapest_room` says when no room fits."""
 
@@ -402,7 +408,14 @@ def placeable_layout(rooms: tuple[int, ...]) -> tuple[int, ...]:
     if not any(rooms):
         return (0,)
     adjacent = fx.catalog().adjacent
-    return tuple(r for r in range(20) if not rooms[r] and any(rooms[a] for a in adjacent[r]))
+    out = []
+    for r in range(20):
+        if not rooms[r]:
+            for a in adjacent[r]:
+                if rooms[a]:  # next to a room tile
+                    out.append(r)
+                    break
+    return tuple(out)
 
 
 def cheapest_room(state: Any, p: int, profile: fx.StaffProfile) -> int:
@@ -678,11 +691,15 @@ def can_serve(state: Any, p: int, source: str) -> bool:
     if not any(pool):
         return False
     guests = fx.catalog().guests
-    for entry in state.cafe[p]:
-        order = guests[entry[0]].order
-        for i in range(4):
-            if pool[i] and entry[1 + i] < order[i]:
-                return True
+    for entry in state.cafe[p]:  # [guest, strudel, cake, wine, coffee placed]
+        strudel, cake, wine, coffee = guests[entry[0]].order
+        if (
+            (pool[0] and entry[1] < strudel)
+            or (pool[1] and entry[2] < cake)
+            or (pool[2] and entry[3] < wine)
+            or (pool[3] and entry[4] < coffee)
+        ):
+            return True
     return False
 
 
@@ -694,11 +711,17 @@ def serve_options(state: Any, p: int, source: str) -> list[Action]:
     if not any(pool):
         return out
     guests = fx.catalog().guests
-    for s, entry in enumerate(state.cafe[p]):
-        order = guests[entry[0]].order
-        for i in range(4):
-            if pool[i] and entry[1 + i] < order[i]:
-                out.append(SERVE_CHOICES[s][i])
+    for s, entry in enumerate(state.cafe[p]):  # [guest, strudel, cake, wine, coffee placed]
+        strudel, cake, wine, coffee = guests[entry[0]].order
+        serve = SERVE_CHOICES[s]
+        if pool[0] and entry[1] < strudel:
+            out.append(serve[0])
+        if pool[1] and entry[2] < cake:
+            out.append(serve[1])
+        if pool[2] and entry[3] < wine:
+            out.append(serve[2])
+        if pool[3] and entry[4] < coffee:
+            out.append(serve[3])
     return out
 
 

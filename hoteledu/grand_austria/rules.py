@@ -397,7 +397,7 @@ class GrandAustriaState(State):
         fresh = self.fresh[p]
         for i in range(4):
             fresh[i] += counts[i]
-        self.tasks.append(tk.Serve(p, "fresh", 99))
+        self.tasks.append(tk.SERVE_FRESH[p])  # tk.Serve(p, "fresh", 99), shared
 
     def room_cost(self, p: int, room: int, discount: int = 0, free: bool = False) -> int:
         """Krones to prepare ``room``: its floor's cost less the discount (GAH-D05)."""

@@ -355,9 +355,10 @@ def finish_serve(state: Any, top: tk.Serve) -> None:
     p = top.player
     if top.source == "fresh":
         kitchen, fresh = state.kitchen[p], state.fresh[p]
-        for i in range(4):
-            kitchen[i] += fresh[i]
-            fresh[i] = 0
+        if any(fresh):
+            for i in range(4):
+                kitchen[i] += fresh[i]
+                fresh[i] = 0
 
 
 def apply_prepare(state: Any, top: tk.Prepare, action: Action) -> None:

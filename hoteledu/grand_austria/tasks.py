@@ -356,6 +356,8 @@ START_PLAYER = StartPlayer()
 CLEANUP = Cleanup()
 EMPEROR_SCORING = EmperorScoring()
 DRAFT_PASS = DraftPass()
+SERVE_FRESH = tuple(Serve(p, "fresh", 99) for p in range(4))
+"""Each player's task of serving new dishes and drinks (as many as the orders take)."""
 TURNS = tuple(Turn(p) for p in range(4))
 """Each player's turn task (tasks are immutable: one object a player serves every turn)."""
 

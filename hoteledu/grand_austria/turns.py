@@ -319,24 +319,27 @@ def turn_actions(state: Any, p: int) -> list[Action]:
     # a room must fit and be paid, a staff card be paid. The krones each needs are
     # worked out once per listing (fast paths; test_fast_paths compares them).
     refuse = state.options.get("impossible_die_action", "refuse") == "refuse"
-    room = hire = 0
+    room = hire = 0  # krones needed: none when impossible actions are allowed
     if refuse:
         if showing[2] or showing[5]:
             room = cheapest_room(state, p, profile)
         if showing[4]:
             hire = hire_krones(state, p, profile, 5)
     # Spaces 1 to 5 do their own action; a bought +1 costs 1 krone (state._die_fees)
-    # and adds 1 to the strength: each space offers its die without and with the +1.
-    for space in range(1, 6):
-        if not showing[space - 1]:
-            continue
-        if refuse and space == 3:
-            plain, boosted = room <= money, room <= money - 1
-        elif refuse and space == 5:  # the +1 lowers the card's cost by 1 (never below 0)
-            plain, boosted = hire <= money, max(0, hire - 1) <= money - 1
-        else:
-            plain, boosted = True, money >= 1
-        dice += _DIE_CHOICES[space][plain][boosted]
+    # and adds 1 to the strength: each space offers its die without and with the +1
+    # (_DIE_CHOICES[space][without][with]); for actions 3 and 5, as far as the krones
+    # left pay a room or a card (the +1 lowers the card's cost by 1, never below 0).
+    boost = money >= 1
+    if showing[0]:
+        dice += _DIE_CHOICES[1][True][boost]
+    if showing[1]:
+        dice += _DIE_CHOICES[2][True][boost]
+    if showing[2]:
+        dice += _DIE_CHOICES[3][room <= money][room <= money - 1]
+    if showing[3]:
+        dice += _DIE_CHOICES[4][True][boost]
+    if showing[4]:
+        dice += _DIE_CHOICES[5][hire <= money][max(0, hire - 1) <= money - 1]
     # space 6 imitates any action for a fee (Kitchen Hand: none)
     if showing[5]:
         hire = hire_krones(state, p, profile, 6) if refuse else 0
@@ -344,11 +347,7 @@ def turn_actions(state: Any, p: int) -> list[Action]:
             left = money - profile.six_fee - boost
             if left < 0:
                 break
-            if refuse:
-                three, five = room <= left, max(0, hire - boost) <= left
-            else:
-                three = five = True
-            dice += _SIX_CHOICES[boost][three][five]
+            dice += _SIX_CHOICES[boost][room <= left][max(0, hire - boost) <= left]
     out += dice
     if state.options.get("additional_actions", "after_die") == "any_time":
         out += additional_actions(state, p)

@@ -454,6 +454,7 @@ class MCTSAgent:
         rng: np.random.Generator,
         policy: Callable[..., Action] | None,
     ) -> list[float]:
+        trusted = type(state).apply_action is State.apply_action  # as _apply_fast decides
         for _ in range(self.max_rollout_actions):
             mover = state.current_player()
             if mover == TERMINAL:
@@ -477,7 +478,11 @@ class MCTSAgent:
             else:
                 legal = state.legal_actions()
                 action = legal[int(rng.integers(len(legal)))]
-            _apply_fast(state, action)
+            if trusted:  # _apply_fast(state, action), decided once per rollout
+                state._apply(action)
+                state.history.append(action)
+            else:
+                state.apply_action(action)
         if state.is_terminal():
             return state.utilities()
         return [1.0 / num_players] * num_players

@@ -280,23 +280,49 @@ class StaffProfile:
 
 @functools.lru_cache(maxsize=8192)
 def _profile_of(staff: tuple[int, ...]) -> StaffProfile:
+    # The lookups above, worked out together: each space's modifiers read once
+    # (tests/grand_austria/test_fast_paths.py compares every field with them).
     cat = catalog()
-    played = list(staff)
+    played = [m for c in staff for m in cat.modifiers[c]]
+    strength: tuple[tuple[int, ...], ...] = _NO_BONUS
+    discount: tuple[int, ...] = (0,) * 7
+    if played:
+        strength, discount = ((0,) * 6,), (0,)
+        for space in range(1, 7):
+            here = [m for m in played if space in m.faces]
+            extra = sum(m.extra_strength for m in here)
+            items = sum(m.extra_items for m in here)
+            strength += (tuple(extra + items if act in (1, 2) else extra for act in range(6)),)
+            discount += (sum(m.extra_discount for m in here),)
+    waived = {(what, colour) for c in staff for what, colour, _fee in cat.waives[c]}
+    room_cost = _printed_room_costs()
+    if any(what == "room_cost" for what, _ in waived):
+        room_cost = tuple(
+            0
+            if ("room_cost", "any") in waived or ("room_cost", cat.colour[r]) in waived
+            else room_cost[r]
+            for r in range(len(room_cost))
+        )
     return StaffProfile(
-        six_fee=six_fee(played),
-        strength=tuple(
-            tuple(strength_bonus(played, space, act) if space else 0 for act in range(6))
-            for space in range(7)
-        ),
-        discount=tuple(hire_discount_bonus(played, space) if space else 0 for space in range(7)),
-        room_cost=tuple(
-            0 if free_colour(played, cat.colour[r]) else cat.floor_cost[cat.floor[r]]
-            for r in range(len(cat.colour))
-        ),
-        guest_free=has_waive(played, "guest_cost") is not None,
-        serving_free=has_waive(played, "serving_cost") is not None,
+        six_fee=min([1] + [m.fee for m in played if 6 in m.faces]),
+        strength=strength,
+        discount=discount,
+        room_cost=room_cost,
+        guest_free=any(what == "guest_cost" for what, _ in waived),
+        serving_free=any(what == "serving_cost" for what, _ in waived),
         once_per_round=tuple(c for c in staff if cat.staff[c].timing == "once_per_round"),
     )
+
+
+_NO_BONUS = ((0,) * 6,) * 7
+"""No strength or discount bonus on any space (the profile of cards without modifiers)."""
+
+
+@functools.cache
+def _printed_room_costs() -> tuple[int, ...]:
+    """Each room's printed cost (its floor's), before any waive."""
+    cat = catalog()
+    return tuple(cat.floor_cost[cat.floor[r]] for r in range(len(cat.colour)))
 
 
 def staff_profile(staff: list[int]) -> StaffProfile:
@@ -490,6 +516,12 @@ def occupied_count(rooms: list[int], colour: str = "any") -> int:
 
 
 @functools.cache
+def rooms_for_guest(colour: str) -> tuple[int, ...]:
+    """The rooms a guest of ``colour`` may move into (GAH-A05: a green guest, any room)."""
+    return tuple(range(20)) if colour == "green" else _rooms_of_colour(colour)
+
+
+@functools.cache
 def _rooms_of_colour(colour: str) -> tuple[int, ...]:
     col = catalog().colour
     return tuple(r for r in range(20) if col[r] == colour)
@@ -581,10 +613,23 @@ def _condition(number: int) -> tuple[str, dict[str, Any]]:
     return cond.kind, {name: cond.param(name) for name in names}
 
 
+@functools.cache
+def _fewest_occupied(number: int) -> int:
+    """Fewest occupied rooms that can meet politics card ``number`` (a quick test first)."""
+    kind, need = _condition(number)
+    if kind == "occupied_rooms":
+        return sum(need[c] for c in ROOM_COLOURS)
+    if kind == "fully_occupied":
+        return need["count"] * _SMALLEST_UNIT[need["unit"]]
+    return 0
+
+
 def politics_met(state: GameState, p: int, number: int) -> bool:
     """GAH-P01: whether player ``p`` meets politics card ``number``'s condition."""
-    kind, need = _condition(number)
     rooms = state.rooms[p]
+    if rooms.count(2) < _fewest_occupied(number):
+        return False  # too few occupied rooms for the colours or full units asked
+    kind, need = _condition(number)
     if kind == "at_least":
         return (
             state.money[p] >= need["krones"]
@@ -593,11 +638,7 @@ def politics_met(state: GameState, p: int, number: int) -> bool:
             and len(rooms) - rooms.count(0) >= need["rooms"]
         )
     if kind == "occupied_rooms":
-        if rooms.count(2) < sum(need[c] for c in ROOM_COLOURS):
-            return False
         return all(occupied_count(rooms, c) >= need[c] for c in ROOM_COLOURS)
     # fully_occupied
     unit, count = need["unit"], need["count"]
-    if rooms.count(2) < count * _SMALLEST_UNIT[unit]:
-        return False  # too few occupied rooms for this many full units
     return sum(1 for members in _units(unit) if _full(rooms, members)) >= count

@@ -86,6 +86,18 @@ CHANCE_TASKS = tk.CHANCE_TASKS
 AUTO_TASKS = tk.AUTO_TASKS
 ALWAYS_OPTIONS = frozenset({"items", "split", "choose_item"})
 """Decisions that always have an option (a split of any strength, a dish or a drink)."""
+STOPS = frozenset({"turn", "roll", "reveal", "start_player"}) | ALWAYS_OPTIONS
+"""Where ``_advance`` always stops: a turn, the chance nodes never empty, the decisions
+in ALWAYS_OPTIONS (their listing is never empty: no need to list it there)."""
+AUTO_STEPS: dict[str, Callable[[Any, Any], None]] = {
+    "flow": lambda state, top: turns.FLOW_STEPS[top.step](state),
+    "effect": lambda state, top: fx.apply_effect(state, top.player, top.effect),
+    "offer_rest": lambda state, top: stages.return_offer(state, top.player),
+    "emperor_scoring": lambda state, top: turns.emperor_scoring(state),
+    "cleanup": lambda state, top: turns.cleanup(state),
+    "draft_pass": lambda state, top: turns.draft_pass(state),
+}
+"""What each automatic task does (``_advance`` runs them; they are ``AUTO_TASKS``)."""
 
 
 CHANCE_RULES = {
@@ -220,6 +232,11 @@ class GrandAustriaState(State):
             return DRAW_STAFF[self.staff_deck[int(rng.integers(len(self.staff_deck)))]]
         # the start player, a politics card or emperor tile, the staff deck's bottom:
         # a few equally likely outcomes, drawn as State.sample_chance draws them
+        if kind == "start_player":
+            return StartPlayer(uniform_index(self.n, rng))
+        if isinstance(top, tk.Reveal):
+            cards = fx.catalog().letter_cards(top.what, top.letter)
+            return Reveal(top.what, cards[uniform_index(len(cards), rng)])
         outcomes = self.chance_outcomes()
         return outcomes[uniform_index(len(outcomes), rng)][0]
 
@@ -277,6 +294,9 @@ class GrandAustriaState(State):
     def is_terminal(self) -> bool:
         return not self.tasks
 
+    def is_simultaneous_node(self) -> bool:
+        return False  # one player decides at a time
+
     def is_chance_node(self) -> bool:
         tasks = self.tasks
         return bool(tasks) and tasks[-1].kind in CHANCE_TASKS
@@ -311,9 +331,17 @@ class GrandAustriaState(State):
         while tasks:
             top = tasks[-1]
             kind = top.kind
-            if kind == "turn":  # the usual stop: a player's turn
+            if kind in STOPS:  # the usual stop: a player's turn
                 return
-            if kind in CHANCE_TASKS:
+            if top is tk.FLOW_NEXT:  # the most frequent automatic step: after every turn
+                tasks.pop()
+                turns.next_turn(self)
+                continue
+            if kind in AUTO_TASKS:
+                tasks.pop()
+                AUTO_STEPS[kind](self, top)
+                continue
+            if kind == "refill" or kind == "draw_staff":  # chance nodes that may be empty
                 if kind == "refill" and not self.guest_deck:
                     tasks.pop()  # the guest deck is empty: the space stays empty
                     continue
@@ -321,29 +349,12 @@ class GrandAustriaState(State):
                     tasks.pop()
                     continue
                 return
-            if kind in AUTO_TASKS:
-                tasks.pop()
-                if isinstance(top, tk.Flow):
-                    turns.flow(self, top.step)
-                elif isinstance(top, tk.Effect):
-                    fx.apply_effect(self, top.player, top.effect)
-                elif isinstance(top, tk.OfferRest):
-                    stages.return_offer(self, top.player)
-                elif kind == "emperor_scoring":
-                    turns.emperor_scoring(self)
-                elif kind == "cleanup":
-                    turns.cleanup(self)
-                elif kind == "draft_pass":
-                    self.packets = [self.packets[(p - 1) % self.n] for p in range(self.n)]
-                continue
-            if isinstance(top, tk.Serve):
+            if kind == "serve":
                 if not turns.can_serve(self, top.player, top.source):
                     tasks.pop()
                     stages.finish_serve(self, top)
                     continue
                 return
-            if kind in ALWAYS_OPTIONS:
-                return  # their listing is never empty: no need to list it here
             if not stages.task_options(self, top):
                 # nothing possible (no room fits, no card affordable, café full...): skip
                 tasks.pop()
@@ -386,7 +397,7 @@ class GrandAustriaState(State):
         fresh = self.fresh[p]
         for i in range(4):
             fresh[i] += counts[i]
-        self.tasks.append(tk.Serve(p, "fresh", 99))
+        self.tasks.append(tk.SERVE_FRESH[p])  # tk.Serve(p, "fresh", 99), shared
 
     def room_cost(self, p: int, room: int, discount: int = 0, free: bool = False) -> int:
         """Krones to prepare ``room``: its floor's cost less the discount (GAH-D05)."""
@@ -476,12 +487,10 @@ class GrandAustriaState(State):
         return entry[1 + item] < fx.catalog().guests[entry[0]].order[item]
 
     def free_rooms_for(self, p: int, guest: int) -> list[int]:
-        cat = fx.catalog()
-        colour = cat.guests[guest].colour
+        colour = fx.catalog().guests[guest].colour
         rooms = self.rooms[p]
-        return [
-            r for r in range(20) if rooms[r] == 1 and (colour == "green" or cat.colour[r] == colour)
-        ]
+        # a prepared room of the guest's colour (a green guest takes any colour)
+        return [r for r in fx.rooms_for_guest(colour) if rooms[r] == 1]
 
     # =========================================================== decisions
     def _legal_actions(self, player: int) -> list[Action]:
@@ -495,10 +504,10 @@ class GrandAustriaState(State):
         without listing again: a player's choice costs one listing.
         """
         top = self.tasks[-1]
-        if isinstance(top, tk.Turn):
+        if top.kind == "turn":
             actions = turns.turn_actions(self, top.player)
         else:
-            actions = stages.task_options(self, top)
+            actions = stages.OPTIONS[type(top)](self, top)  # stages.task_options
         self._legal = (top, actions)
         return actions
 
@@ -534,7 +543,7 @@ class GrandAustriaState(State):
     def _apply(self, action: Action) -> None:
         self._legal = None
         top = self.tasks[-1]
-        stages.STAGES[type(top)].apply(self, top, action)
+        stages.APPLY[type(top)](self, top, action)  # STAGES[type(top)].apply
         self._advance()
 
     def grant_gizia(self, p: int, scope: str = "turn") -> None:

@@ -10,6 +10,7 @@ module does not import :mod:`.rules`, which calls it).
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -57,19 +58,25 @@ from hoteledu.grand_austria.hotel import (
 
 
 def task_options(state: Any, top: Any) -> list[Action]:
-    stage = STAGES.get(type(top))
-    return stage.options(state, top) if stage is not None and stage.options else []
+    """The options of decision ``top`` (not a turn: :func:`.turns.turn_actions`)."""
+    options = OPTIONS.get(type(top))
+    return options(state, top) if options is not None else []
 
 
 def items_options(state: Any, top: Any) -> list[Action]:
-    n, pair = top.strength, top.pair
+    return list(items_choices(top.pair, top.strength))
+
+
+@functools.cache
+def items_choices(pair: int, n: int) -> tuple[Action, ...]:
+    """The ways to take ``n`` strudel and cake (``pair`` 0) or wine and coffee (1)."""
     out: list[Action] = []
     for second in range(n // 2 + 1):  # cake <= strudel, coffee <= wine
         first = n - second
         out.append(
             TAKE_ITEMS[first, second, 0, 0] if pair == 0 else TAKE_ITEMS[0, 0, first, second]
         )
-    return out
+    return tuple(out)
 
 
 def serve_stage_options(state: Any, top: Any) -> list[Action]:
@@ -82,11 +89,18 @@ def serve_stage_options(state: Any, top: Any) -> list[Action]:
 def prepare_options(state: Any, top: Any) -> list[Action]:
     p = top.player
     money = state.money[p]
-    out = [
-        PREPARE[r]
-        for r in state.placeable_rooms(p, top.max_floor, top.colour)
-        if state.room_cost(p, r, top.discount, top.free) <= money
-    ]
+    # state.placeable_rooms(p, top.max_floor, top.colour) and state.room_cost(p, r, ...)
+    # read from the layout's kept spaces and the played cards' room costs (fast paths)
+    cat = fx.catalog()
+    floor, colours = cat.floor, cat.colour
+    max_floor, colour, discount, free = top.max_floor, top.colour, top.discount, top.free
+    costs = fx.staff_profile(state.staff[p]).room_cost
+    out = []
+    for r in turns.placeable_layout(tuple(state.rooms[p])):
+        if floor[r] > max_floor or (colour != "any" and colours[r] != colour):
+            continue
+        if free or costs[r] - discount <= money:
+            out.append(PREPARE[r])
     if out:
         out.append(DONE)
     return out
@@ -341,9 +355,10 @@ def finish_serve(state: Any, top: tk.Serve) -> None:
     p = top.player
     if top.source == "fresh":
         kitchen, fresh = state.kitchen[p], state.fresh[p]
-        for i in range(4):
-            kitchen[i] += fresh[i]
-            fresh[i] = 0
+        if any(fresh):
+            for i in range(4):
+                kitchen[i] += fresh[i]
+                fresh[i] = 0
 
 
 def apply_prepare(state: Any, top: tk.Prepare, action: Action) -> None:
@@ -575,3 +590,7 @@ STAGES: dict[type[tk.Task], Stage] = {
 }
 """A table entry per task kind that a player or chance decides (the automatic ones,
 flow, effect, offer_rest, emperor_scoring, cleanup, draft_pass, run in ``_advance``)."""
+APPLY = {kind: stage.apply for kind, stage in STAGES.items()}
+"""``APPLY[type(task)]`` is ``STAGES[type(task)].apply`` (one look-up less per action)."""
+OPTIONS = {kind: stage.options for kind, stage in STAGES.items() if stage.options is not None}
+"""``OPTIONS[type(task)]`` is ``STAGES[type(task)].options`` where it lists any."""

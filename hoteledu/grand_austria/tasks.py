@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import operator
 from typing import Any, ClassVar
 
 
@@ -39,9 +40,12 @@ class Task:
 
     def less(self, **changes: Any) -> Any:
         """The same task with one fewer to go (the kinds with a ``count``), and ``changes``."""
-        changes.setdefault("count", self.count - 1)  # type: ignore[attr-defined]
-        values = [changes.get(name, getattr(self, name)) for name in _FIELD_NAMES[type(self)]]
-        return type(self)(*values)
+        cls = type(self)
+        values = list(_FIELD_VALUES[cls](self))  # the fields in order, read at once
+        values[_COUNT_INDEX[cls]] -= 1
+        for name, value in changes.items():
+            values[_FIELD_NAMES[cls].index(name)] = value
+        return cls(*values)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -327,6 +331,13 @@ TASK_TYPES: dict[str, type[Task]] = {
 _FIELD_NAMES: dict[type[Task], tuple[str, ...]] = {
     cls: tuple(f.name for f in dataclasses.fields(cls)) for cls in TASK_TYPES.values()
 }
+_FIELD_VALUES = {
+    cls: operator.attrgetter(*names) for cls, names in _FIELD_NAMES.items() if len(names) > 1
+}
+"""Per kind of two fields or more: a function reading them all, as a tuple, in order."""
+_COUNT_INDEX = {
+    cls: names.index("count") for cls, names in _FIELD_NAMES.items() if "count" in names
+}
 CHANCE_TASKS = frozenset({"start_player", "reveal", "refill", "draw_staff", "roll"})
 AUTO_TASKS = frozenset({"flow", "effect", "offer_rest", "emperor_scoring", "cleanup", "draft_pass"})
 
@@ -345,6 +356,8 @@ START_PLAYER = StartPlayer()
 CLEANUP = Cleanup()
 EMPEROR_SCORING = EmperorScoring()
 DRAFT_PASS = DraftPass()
+SERVE_FRESH = tuple(Serve(p, "fresh", 99) for p in range(4))
+"""Each player's task of serving new dishes and drinks (as many as the orders take)."""
 TURNS = tuple(Turn(p) for p in range(4))
 """Each player's turn task (tasks are immutable: one object a player serves every turn)."""
 

@@ -10,6 +10,7 @@ first argument (a :class:`~.rules.GrandAustriaState`; this module does not impor
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import Any
 
@@ -96,35 +97,39 @@ def setup_tasks(state: Any) -> None:
 
 
 def flow(state: Any, step: str) -> None:
+    """Carry out a step of the game's flow (the task ``Flow(step)``)."""
+    FLOW_STEPS[step](state)
+
+
+def setup_guests(state: Any) -> None:
     push = state.tasks.append
-    if step == "next":  # the most frequent step: after every turn
-        next_turn(state)
-    elif step == "draft":
-        draft_round(state)
-    elif step == "introductory":
-        deal_staff_sets(state)
-    elif step == "setup_guests":
-        push(tk.FLOW_SETUP_ROOMS)
-        for p in state.turn_order():  # pushed in order, so the last player picks first
-            push(tk.REFILL)
-            push(tk.SetupGuest(p))
-    elif step == "setup_rooms":
-        push(tk.FLOW_ROUND_START)
-        for p in reversed(state.turn_order()):
-            push(tk.Prepare(p, 3))
-    elif step == "round_start":
-        state.round += 1
-        state.stage = "round"
-        state.covered = [0] * state.n
-        state.passed = [False] * state.n
-        state.dustbin = 0
-        state.dice = [0] * 6
-        push(tk.FLOW_NEXT)
-        push(tk.Roll(DICE_BY_PLAYERS[state.n]))
-    elif step == "round_end":
-        round_end(state)
-    elif step == "final":
-        final_scoring(state)
+    push(tk.FLOW_SETUP_ROOMS)
+    for p in state.turn_order():  # pushed in order, so the last player picks first
+        push(tk.REFILL)
+        push(tk.SetupGuest(p))
+
+
+def setup_rooms(state: Any) -> None:
+    push = state.tasks.append
+    push(tk.FLOW_ROUND_START)
+    for p in reversed(state.turn_order()):
+        push(tk.Prepare(p, 3))
+
+
+def round_start(state: Any) -> None:
+    state.round += 1
+    state.stage = "round"
+    state.covered = [0] * state.n
+    state.passed = [False] * state.n
+    state.dustbin = 0
+    state.dice = [0] * 6
+    state.tasks.append(tk.FLOW_NEXT)
+    state.tasks.append(tk.Roll(DICE_BY_PLAYERS[state.n]))
+
+
+def draft_pass(state: Any) -> None:
+    """Each packet goes to the next player (the draft's step between picks)."""
+    state.packets = [state.packets[(p - 1) % state.n] for p in range(state.n)]
 
 
 def visible(state: Any, p: int) -> int | None:
@@ -247,17 +252,45 @@ def draft_round(state: Any) -> None:
         state.tasks.append(tk.DraftPick(p))
 
 
-_DIE_ACTIONS = tuple(
-    tuple(
-        tuple(
-            TAKE_DIE[space, boost, act] if space and (space == 6) == (act > 0) else None
-            for act in range(6)
-        )
-        for boost in (False, True)
-    )
-    for space in range(7)
-)
-"""``_DIE_ACTIONS[space][boost][imitate]`` is ``TAKE_DIE[space, boost, imitate]`` (no hashing)."""
+def turn_actions_plain(state: Any, p: int) -> list[Action]:
+    """The legal actions of ``p``'s turn as the rules state them (GAH-R03): the reference.
+
+    Before the die: a guest from the row (paid, or free with a waive), a die
+    from each space with dice, without or with a bought +1, on space 6 as each
+    action 1 to 5 for its fee; a die whose action 3 or 5 cannot be carried out
+    is refused (option ``impossible_die_action``); a pass before anything was
+    done. After the die: the additional actions, then the end of the turn.
+    :func:`turn_actions` is the engine's fast path of this function (the same
+    actions in the same order; tests/grand_austria/test_fast_paths.py checks).
+    """
+    turn = state.turn
+    if turn["die"]:
+        return [*additional_actions(state, p), END_TURN]
+    out: list[Action] = []
+    money = state.money[p]
+    if not turn["guest"] and len(state.cafe[p]) < CAFE_SPACES:
+        for slot in range(GUEST_SPACES):
+            if state.queue[slot] is not None and state.guest_cost(p, slot) <= money:
+                out.append(TakeGuest(slot))
+    refuse = state.options["impossible_die_action"] == "refuse"
+    dice: list[Action] = []
+    for space in range(1, 7):
+        if not state.dice[space - 1]:
+            continue
+        for boost in (False, True):
+            fee = state._die_fees(p, space, boost)
+            if fee > money:
+                continue
+            for act in range(1, 6) if space == 6 else (space,):
+                if refuse and not action_possible(state, p, space, boost, act, money - fee):
+                    continue
+                dice.append(TakeDie(space, boost, act if space == 6 else 0))
+    out += dice
+    if state.options["additional_actions"] == "any_time":
+        out += additional_actions(state, p)
+    if not (turn["guest"] or turn.get("acted")) or not dice:
+        out.append(PASS)
+    return out
 
 
 def turn_actions(state: Any, p: int) -> list[Action]:
@@ -274,40 +307,47 @@ def turn_actions(state: Any, p: int) -> list[Action]:
     if not turn["guest"] and len(state.cafe[p]) < CAFE_SPACES:
         free = profile.guest_free
         queue = state.queue
-        for s in range(GUEST_SPACES):
-            if queue[s] is not None and (free or GUEST_QUEUE_COSTS[s] <= money):
-                out.append(TAKE_GUEST[s])
+        if (free or money >= MAX_GUEST_COST) and None not in queue:
+            out += ALL_GUESTS  # the usual case: every space has a guest, all affordable
+        else:
+            for s in range(GUEST_SPACES):
+                if queue[s] is not None and (free or GUEST_QUEUE_COSTS[s] <= money):
+                    out.append(TAKE_GUEST[s])
     dice: list[Action] = []
-    rooms_cache: dict[int, bool] = {}
-    refuse = state.options.get("impossible_die_action", "refuse") == "refuse"
     showing = state.dice
-    # spaces 1 to 5 do their own action, a bought +1 costs 1 krone (state._die_fees)
-    for space in range(1, 6):
-        if not showing[space - 1]:
-            continue
-        checked = refuse and (space == 3 or space == 5)
-        for boost in (False, True) if money >= 1 else (False,):
-            if checked and not _die_action_possible(
-                state, p, profile, space, boost, space, money - boost, rooms_cache
-            ):
-                continue
-            dice.append(_DIE_ACTIONS[space][boost][0])
+    # Actions 3 and 5 are refused when they cannot be carried out (action_possible):
+    # a room must fit and be paid, a staff card be paid. The krones each needs are
+    # worked out once per listing (fast paths; test_fast_paths compares them).
+    refuse = state.options.get("impossible_die_action", "refuse") == "refuse"
+    room = hire = 0  # krones needed: none when impossible actions are allowed
+    if refuse:
+        if showing[2] or showing[5]:
+            room = cheapest_room(state, p, profile)
+        if showing[4]:
+            hire = hire_krones(state, p, profile, 5)
+    # Spaces 1 to 5 do their own action; a bought +1 costs 1 krone (state._die_fees)
+    # and adds 1 to the strength: each space offers its die without and with the +1
+    # (_DIE_CHOICES[space][without][with]); for actions 3 and 5, as far as the krones
+    # left pay a room or a card (the +1 lowers the card's cost by 1, never below 0).
+    boost = money >= 1
+    if showing[0]:
+        dice += _DIE_CHOICES[1][True][boost]
+    if showing[1]:
+        dice += _DIE_CHOICES[2][True][boost]
+    if showing[2]:
+        dice += _DIE_CHOICES[3][room <= money][room <= money - 1]
+    if showing[3]:
+        dice += _DIE_CHOICES[4][True][boost]
+    if showing[4]:
+        dice += _DIE_CHOICES[5][hire <= money][max(0, hire - 1) <= money - 1]
     # space 6 imitates any action for a fee (Kitchen Hand: none)
     if showing[5]:
+        hire = hire_krones(state, p, profile, 6) if refuse else 0
         for boost in (False, True):
-            fee = profile.six_fee + boost
-            if fee > money:
+            left = money - profile.six_fee - boost
+            if left < 0:
                 break
-            for act in range(1, 6):
-                if (
-                    refuse
-                    and (act == 3 or act == 5)
-                    and not _die_action_possible(
-                        state, p, profile, 6, boost, act, money - fee, rooms_cache
-                    )
-                ):
-                    continue
-                dice.append(_DIE_ACTIONS[6][boost][act])
+            dice += _SIX_CHOICES[boost][room <= left][max(0, hire - boost) <= left]
     out += dice
     if state.options.get("additional_actions", "after_die") == "any_time":
         out += additional_actions(state, p)
@@ -318,52 +358,95 @@ def turn_actions(state: Any, p: int) -> list[Action]:
     return out
 
 
-def _die_action_possible(
-    state: Any,
-    p: int,
-    profile: fx.StaffProfile,
-    space: int,
-    boost: bool,
-    act: int,
-    money: int,
-    rooms_cache: dict[int, bool],
-) -> bool:
-    """A fast path of :func:`action_possible` for actions 3 and 5 (the same answers).
+_DIE_CHOICES = tuple(
+    tuple(
+        tuple(
+            tuple(
+                TAKE_DIE[space, boost, 0] for boost, ok in ((False, plain), (True, boosted)) if ok
+            )
+            for boosted in (False, True)
+        )
+        for plain in (False, True)
+    )
+    for space in range(6)
+)
+"""``_DIE_CHOICES[space][plain][boosted]``: the dice of space 1-5 offered, without the
++1 when ``plain``, with it when ``boosted`` (in that order)."""
+_SIX_CHOICES = tuple(
+    tuple(
+        tuple(
+            tuple(
+                TAKE_DIE[6, boost, act]
+                for act in range(1, 6)
+                if (act != 3 or three) and (act != 5 or five)
+            )
+            for five in (False, True)
+        )
+        for three in (False, True)
+    )
+    for boost in (False, True)
+)
+"""``_SIX_CHOICES[boost][three][five]``: the die of space 6 as actions 1 to 5, action 3
+only when ``three`` (a room can be prepared), 5 only when ``five`` (a card played)."""
 
-    It reads the played cards' bonuses and room costs from ``profile`` (their
-    :class:`~.effects.StaffProfile`) instead of asking the staff lookups per
-    die and per room; ``rooms_cache`` keeps the action-3 answer per amount of
-    money within one listing. tests/grand_austria/test_fast_paths.py compares it
-    with :func:`action_possible`.
+
+MAX_GUEST_COST = max(GUEST_QUEUE_COSTS)
+ALL_GUESTS = tuple(TAKE_GUEST[s] for s in range(GUEST_SPACES))
+"""Every guest space taken, from the left (``TakeGuest(0)`` ...)."""
+NO_ROOM = 1_000
+"""More krones than any player holds: what :func:`cheapest_room` says when no room fits."""
+
+
+@functools.lru_cache(maxsize=65536)
+def placeable_layout(rooms: tuple[int, ...]) -> tuple[int, ...]:
+    """The spaces where a room tile may go in hotel ``rooms`` (any floor, any colour).
+
+    ``state.placeable_rooms(p)`` answered per layout and kept (a fast path; GAH-D05:
+    the bottom-left space first, then next to a room tile).
     """
-    if act == 5:
-        hand = state.hand[p]
-        if not hand:
-            return False
-        strength = state.dice[space - 1] + (1 if boost else 0) + profile.strength[space][5]
-        if state.options.get("checker", "die_taken") == "per_die":
-            discount = state.hire_discount(p, space, strength)
-        else:
-            discount = strength + profile.discount[space]
-        return max(0, fx.cheapest_cost(hand) - discount) <= money
-    known = rooms_cache.get(money)
-    if known is not None:
-        return known
-    rooms = state.rooms[p]
-    costs = profile.room_cost
-    answer = False
     if not any(rooms):
-        answer = costs[0] <= money  # the bottom-left room comes first
+        return (0,)
+    adjacent = fx.catalog().adjacent
+    out = []
+    for r in range(20):
+        if not rooms[r]:
+            for a in adjacent[r]:
+                if rooms[a]:  # next to a room tile
+                    out.append(r)
+                    break
+    return tuple(out)
+
+
+def cheapest_room(state: Any, p: int, profile: fx.StaffProfile) -> int:
+    """Krones the cheapest room ``p`` can prepare now costs (action 3), or :data:`NO_ROOM`.
+
+    A fast path of :func:`can_prepare_with`: ``can_prepare_with(state, p, money)``
+    is ``cheapest_room(...) <= money``.
+    """
+    costs = profile.room_cost
+    cheapest = NO_ROOM
+    for r in placeable_layout(tuple(state.rooms[p])):
+        if costs[r] < cheapest:
+            cheapest = costs[r]
+    return cheapest
+
+
+def hire_krones(state: Any, p: int, profile: fx.StaffProfile, space: int) -> int:
+    """Krones the cheapest staff card in ``p``'s hand costs with a die from ``space``
+    without the bought +1 (action 5), or :data:`NO_ROOM` with an empty hand.
+
+    A fast path of :func:`can_hire_with`: ``action_possible(state, p, space, boost, 5,
+    money)`` is ``max(0, hire_krones(...) - boost) <= money`` (the +1 is a krone off).
+    """
+    hand = state.hand[p]
+    if not hand:
+        return NO_ROOM
+    strength = state.dice[space - 1] + profile.strength[space][5]
+    if state.options.get("checker", "die_taken") == "per_die":
+        discount = state.hire_discount(p, space, strength)
     else:
-        adjacent = fx.catalog().adjacent
-        for r in range(20):
-            if rooms[r] or costs[r] > money:
-                continue
-            if any(rooms[a] for a in adjacent[r]):
-                answer = True
-                break
-    rooms_cache[money] = answer
-    return answer
+        discount = strength + profile.discount[space]
+    return fx.cheapest_cost(hand) - discount
 
 
 def additional_actions(state: Any, p: int) -> list[Action]:
@@ -457,41 +540,72 @@ def take_guest(state: Any, p: int, slot: int, pay: bool) -> None:
 
 
 def apply_turn(state: Any, top: tk.Turn, action: Action) -> None:
-    p = top.player
-    turn = state.turn
-    assert turn is not None
-    if isinstance(action, TakeGuest):
-        turn["guest"] = True
-        take_guest(state, p, action.slot, pay=True)
-        state.tasks.append(tk.REFILL)
-    elif isinstance(action, TakeDie):
-        take_die(state, p, action)
-    elif isinstance(action, Pass):
-        state.tasks.pop()
-        if not turn["bonus"]:
-            state.passed[p] = True
-        state.turn = None
-    elif isinstance(action, EndTurn):
-        state.tasks.pop()
-        state.turn = None
-        if turn.get("gizia"):
-            bonus_turn(state, p, turn["gizia"] - 1)
-    elif isinstance(action, CheckIn):
-        turn["acted"] = True
-        check_in(state, p, action.slot, action.room)
-    elif isinstance(action, ServeFromKitchen):
-        turn["acted"] = True
-        state.pay(p, state._serving_fee(p), "GAH-A02")
-        state.tasks.append(tk.Serve(p, "kitchen", 3))
-    elif isinstance(action, ClaimPolitics):
-        turn["acted"] = True
-        claims = state.claims[action.index]
-        state.vp[p] += POLITICS_VP[len(claims)]
-        claims.append(p)
-    elif isinstance(action, UseStaff):
-        turn["acted"] = True
-        state.used[p].append(action.card)
-        fx.push_effects(state, p, fx.catalog().staff[action.card].effects)
+    """Apply one action of ``top.player``'s turn: :data:`TURN_STEPS` names what each does."""
+    TURN_STEPS[type(action)](state, top.player, state.turn, action)
+
+
+def turn_take_guest(state: Any, p: int, turn: dict[str, Any], action: TakeGuest) -> None:
+    turn["guest"] = True
+    take_guest(state, p, action.slot, pay=True)
+    state.tasks.append(tk.REFILL)
+
+
+def turn_take_die(state: Any, p: int, turn: dict[str, Any], action: TakeDie) -> None:
+    take_die(state, p, action)
+
+
+def turn_pass(state: Any, p: int, turn: dict[str, Any], action: Pass) -> None:
+    state.tasks.pop()
+    if not turn["bonus"]:
+        state.passed[p] = True
+    state.turn = None
+
+
+def turn_end(state: Any, p: int, turn: dict[str, Any], action: EndTurn) -> None:
+    state.tasks.pop()
+    state.turn = None
+    if turn.get("gizia"):
+        bonus_turn(state, p, turn["gizia"] - 1)
+
+
+def turn_check_in(state: Any, p: int, turn: dict[str, Any], action: CheckIn) -> None:
+    turn["acted"] = True
+    check_in(state, p, action.slot, action.room)
+
+
+def turn_serve_from_kitchen(
+    state: Any, p: int, turn: dict[str, Any], action: ServeFromKitchen
+) -> None:
+    turn["acted"] = True
+    state.pay(p, state._serving_fee(p), "GAH-A02")
+    state.tasks.append(tk.Serve(p, "kitchen", 3))
+
+
+def turn_claim_politics(state: Any, p: int, turn: dict[str, Any], action: ClaimPolitics) -> None:
+    turn["acted"] = True
+    claims = state.claims[action.index]
+    state.vp[p] += POLITICS_VP[len(claims)]
+    claims.append(p)
+
+
+def turn_use_staff(state: Any, p: int, turn: dict[str, Any], action: UseStaff) -> None:
+    turn["acted"] = True
+    state.used[p].append(action.card)
+    fx.push_effects(state, p, fx.catalog().staff[action.card].effects)
+
+
+TURN_STEPS: dict[type[Action], Any] = {
+    TakeGuest: turn_take_guest,
+    TakeDie: turn_take_die,
+    Pass: turn_pass,
+    EndTurn: turn_end,
+    CheckIn: turn_check_in,
+    ServeFromKitchen: turn_serve_from_kitchen,
+    ClaimPolitics: turn_claim_politics,
+    UseStaff: turn_use_staff,
+}
+"""What each action of a turn does (one function each, taking the state, the
+player, the turn's record and the action)."""
 
 
 def bonus_turn(state: Any, p: int, more: int) -> None:
@@ -505,12 +619,14 @@ def bonus_turn(state: Any, p: int, more: int) -> None:
 def take_die(state: Any, p: int, action: TakeDie) -> None:
     turn = state.turn
     assert turn is not None
-    space = action.space
+    space, boost = action.space, action.boost
     act = action.imitate if space == 6 else space
-    strength = state.die_strength(p, space, action.boost, act)
-    state.pay(p, state._die_fees(p, space, action.boost), "GAH-A01/GAH-D09")
+    profile = fx.staff_profile(state.staff[p])  # the played cards' bonuses and fees
+    # state.die_strength(p, space, boost, act) and state._die_fees(p, space, boost)
+    strength = state.dice[space - 1] + boost + profile.strength[space][act]
+    state.pay(p, boost + (profile.six_fee if space == 6 else 0), "GAH-A01/GAH-D09")
     turn["die"] = True
-    turn["boost"] = action.boost
+    turn["boost"] = boost
     dice = state.dice[space - 1]
     if not turn["bonus"]:
         state.dice[space - 1] -= 1
@@ -574,13 +690,52 @@ def can_serve(state: Any, p: int, source: str) -> bool:
     if not any(pool):
         return False
     guests = fx.catalog().guests
-    for entry in state.cafe[p]:
-        order = guests[entry[0]].order
-        for i in range(4):
-            if pool[i] and entry[1 + i] < order[i]:
-                return True
+    for entry in state.cafe[p]:  # [guest, strudel, cake, wine, coffee placed]
+        strudel, cake, wine, coffee = guests[entry[0]].order
+        if (
+            (pool[0] and entry[1] < strudel)
+            or (pool[1] and entry[2] < cake)
+            or (pool[2] and entry[3] < wine)
+            or (pool[3] and entry[4] < coffee)
+        ):
+            return True
     return False
 
 
 def serve_options(state: Any, p: int, source: str) -> list[Action]:
-    return list(serve_choices(state, p, source))
+    """``list(serve_choices(state, p, source))``, without a generator (a fast path;
+    tests/grand_austria/test_fast_paths.py checks the two agree)."""
+    out: list[Action] = []
+    pool = state.fresh[p] if source == "fresh" else state.kitchen[p]
+    if not any(pool):
+        return out
+    guests = fx.catalog().guests
+    for s, entry in enumerate(state.cafe[p]):  # [guest, strudel, cake, wine, coffee placed]
+        strudel, cake, wine, coffee = guests[entry[0]].order
+        serve = SERVE_CHOICES[s]
+        if pool[0] and entry[1] < strudel:
+            out.append(serve[0])
+        if pool[1] and entry[2] < cake:
+            out.append(serve[1])
+        if pool[2] and entry[3] < wine:
+            out.append(serve[2])
+        if pool[3] and entry[4] < coffee:
+            out.append(serve[3])
+    return out
+
+
+SERVE_CHOICES = tuple(tuple(SERVE[s, i] for i in range(4)) for s in range(CAFE_SPACES))
+"""``SERVE_CHOICES[slot][item]`` is ``SERVE[slot, item]`` (no hashing)."""
+
+
+FLOW_STEPS: dict[str, Any] = {
+    "next": next_turn,
+    "draft": draft_round,
+    "introductory": deal_staff_sets,
+    "setup_guests": setup_guests,
+    "setup_rooms": setup_rooms,
+    "round_start": round_start,
+    "round_end": round_end,
+    "final": final_scoring,
+}
+"""What each step of the flow does (``Flow(step)`` tasks): a function of the state."""

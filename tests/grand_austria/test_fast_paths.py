@@ -14,7 +14,15 @@ import numpy as np
 import pytest
 
 from hoteledu.core.errors import IllegalActionError
-from hoteledu.grand_austria.actions import PREPARE, ROLL, TAKE_DIE, Prepare, Roll, TakeDie
+from hoteledu.grand_austria.actions import (
+    PREPARE,
+    ROLL,
+    TAKE_DIE,
+    Prepare,
+    Roll,
+    TakeDie,
+    TakeItems,
+)
 from hoteledu.grand_austria.dice import uniform_index
 from hoteledu.grand_austria.rules import new_game, scenario
 
@@ -134,7 +142,7 @@ def test_a_staff_profile_answers_as_the_staff_lookups() -> None:
 
 
 @pytest.mark.parametrize("checker", ["die_taken", "per_die"])
-def test_the_quick_die_check_answers_as_action_possible(checker: str) -> None:
+def test_the_quick_die_checks_answer_as_action_possible(checker: str) -> None:
     from hoteledu.grand_austria import effects as fx
     from hoteledu.grand_austria import turns
 
@@ -151,19 +159,91 @@ def test_the_quick_die_check_answers_as_action_possible(checker: str) -> None:
             picked = rng.choice(with_modifiers, size=4, replace=False)
             state.staff[p] = [int(c) for c in picked]
         profile = fx.staff_profile(state.staff[p])
-        cache: dict[int, bool] = {}
+        room = turns.cheapest_room(state, p, profile)
         for money in range(0, 12):
             for space in range(1, 7):
+                hire = turns.hire_krones(state, p, profile, space)
                 for boost in (False, True):
-                    for act in (3, 5):
-                        quick = turns._die_action_possible(
-                            state, p, profile, space, boost, act, money, cache
-                        )
-                        plain = turns.action_possible(state, p, space, boost, act, money)
-                        assert quick == plain, (state.to_snapshot(), space, boost, act, money)
-                        compared += 1
-                        refused += not plain
+                    plain = turns.action_possible(state, p, space, boost, 3, money)
+                    assert (room <= money) == plain, (state.to_snapshot(), space, boost, money)
+                    refused += not plain
+                    plain = turns.action_possible(state, p, space, boost, 5, money)
+                    quick = max(0, hire - boost) <= money
+                    assert quick == plain, (state.to_snapshot(), space, boost, money)
+                    refused += not plain
+                    compared += 2
     assert 0 < refused < compared  # both answers occur
+
+
+def _varied_turn_positions() -> list:
+    """Turn positions of 2-4 player games under every option that changes a turn's listing,
+    half with played cards that change strength, fees and costs set by hand, at several
+    amounts of krones."""
+    from hoteledu.grand_austria import effects as fx
+
+    cat = fx.catalog()
+    with_modifiers = sorted(c for c in cat.staff if cat.modifiers[c] or cat.waives[c])
+    rng = np.random.default_rng(11)
+    found = []
+    for k, state in enumerate(_turn_positions(8) + _turn_positions(4, players=3)):
+        p = state.tasks[-1].player
+        state.options["checker"] = ("die_taken", "per_die")[k % 2]
+        state.options["impossible_die_action"] = ("refuse", "refuse", "allow")[k % 3]
+        state.options["additional_actions"] = ("after_die", "any_time")[(k // 2) % 2]
+        if k % 4 >= 2:
+            picked = rng.choice(with_modifiers, size=int(rng.integers(1, 5)), replace=False)
+            state.staff[p] = [int(c) for c in picked]
+        for money in (0, 1, 2, 3, 5, 8):
+            arranged = state.clone()
+            arranged.money[p] = money
+            found.append(arranged)
+    return found
+
+
+def test_the_turn_listing_answers_as_the_plain_rules() -> None:
+    from hoteledu.grand_austria import turns
+
+    positions = _varied_turn_positions()
+    assert len(positions) > 500
+    sizes = set()
+    for state in positions:
+        p = state.tasks[-1].player
+        quick = turns.turn_actions(state, p)
+        assert quick == turns.turn_actions_plain(state, p), state.to_snapshot()
+        assert state.legal_actions() == quick
+        sizes.add(len(quick))
+    assert len(sizes) > 10
+
+
+def test_the_quick_room_listing_answers_as_placeable_rooms_and_room_cost() -> None:
+    from hoteledu.grand_austria import stages, turns
+    from hoteledu.grand_austria import tasks as tk
+    from hoteledu.grand_austria.actions import DONE
+
+    rng = np.random.default_rng(3)
+    compared = 0
+    for state in _varied_turn_positions()[::3]:
+        p = state.tasks[-1].player
+        assert list(turns.placeable_layout(tuple(state.rooms[p]))) == state.placeable_rooms(p)
+        for _ in range(4):
+            top = tk.Prepare(
+                p,
+                1,
+                int(rng.integers(0, 3)),
+                bool(rng.integers(0, 2)),
+                int(rng.integers(0, 4)),
+                False,
+                str(rng.choice(["any", "yellow", "blue", "red"])),
+            )
+            plain = [
+                Prepare(r)
+                for r in state.placeable_rooms(p, top.max_floor, top.colour)
+                if state.room_cost(p, r, top.discount, top.free) <= state.money[p]
+            ]
+            plain += [DONE] if plain else []
+            assert stages.prepare_options(state, top) == plain
+            compared += bool(plain)
+    assert compared > 50
 
 
 def test_can_serve_answers_as_serve_choices() -> None:
@@ -182,6 +262,34 @@ def test_can_serve_answers_as_serve_choices() -> None:
                 next(turns.serve_choices(state, p, "fresh"), None) is not None
             )
     assert answers == {False, True}
+
+
+def test_serve_options_and_the_items_listed_answer_as_the_plain_rules() -> None:
+    from hoteledu.grand_austria import stages, turns
+    from hoteledu.grand_austria import tasks as tk
+
+    listed = 0
+    for state in _turn_positions(12):
+        for p in range(state.n):
+            for source in ("fresh", "kitchen"):
+                plain = list(turns.serve_choices(state, p, source))
+                assert turns.serve_options(state, p, source) == plain
+                listed += bool(plain)
+            state.fresh[p] = list(state.kitchen[p])
+            assert turns.serve_options(state, p, "fresh") == list(
+                turns.serve_choices(state, p, "fresh")
+            )
+    assert listed > 20
+    state = new_game(players=2)
+    for pair in (0, 1):
+        for n in range(0, 14):
+            plain = [
+                TakeItems(n - second, second, 0, 0)
+                if pair == 0
+                else TakeItems(0, 0, n - second, second)
+                for second in range(n // 2 + 1)
+            ]
+            assert stages.items_options(state, tk.Items(0, pair, n)) == plain
 
 
 def test_the_decisions_never_skipped_always_have_an_option() -> None:

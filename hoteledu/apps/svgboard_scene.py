@@ -73,6 +73,12 @@ def text_spans(markup: str) -> list[list[list[Any]]]:
     return lines
 
 
+@functools.lru_cache(maxsize=4096)
+def _bold_spans(markup: str) -> list[list[list[Any]]]:
+    """:func:`text_spans` with every span bold (cached, shared: read, never change)."""
+    return [[[words, True, colour] for words, _, colour in spans] for spans in text_spans(markup)]
+
+
 def _num(value: float) -> float | int:
     """Pixels to a tenth, a whole number written as one ("518", not "518.0": a smaller message)."""
     rounded = round(float(value), 1)
@@ -104,6 +110,7 @@ class SvgScene:
         self._drawn: list[dict[str, Any]] = []  # as data() sends it: the groups built on the way
         self._last: tuple[str | None, int | None] = (None, None)  # the last item's title, target
         self._items: list[dict[str, Any]] | None = None
+        self._last_target: tuple[Any, int | None] = (None, None)
 
     @property
     def items(self) -> list[dict[str, Any]]:
@@ -114,6 +121,15 @@ class SvgScene:
     def _target(self, target: tuple[str, Sequence[Any]] | None) -> int | None:
         if target is None:
             return None
+        # a card's next part names the same target object (a target is read once: its
+        # list is not changed after it is drawn)
+        if target is self._last_target[0]:
+            return self._last_target[1]
+        index = self._target_of(target)
+        self._last_target = (target, index)
+        return index
+
+    def _target_of(self, target: tuple[str, Sequence[Any]]) -> int:
         name, customdata = target[0], [v if isinstance(v, str) else int(v) for v in target[1]]
         key = (name, tuple(customdata))
         index = self._target_index.get(key)
@@ -258,10 +274,8 @@ class SvgScene:
         ``markup`` may hold ``<br>``, ``<b>`` and coloured ``<span>`` as plotly's
         text does; the type is never smaller than :data:`MIN_TYPE_PX`.
         """
-        lines = text_spans(markup)
-        if bold:
-            lines = [[[words, True, colour] for words, _, colour in spans] for spans in lines]
-        if not any(spans for spans in lines):
+        lines = _bold_spans(markup) if bold else text_spans(markup)
+        if not any(lines):
             return
         attrs = {"x": _num(x), "y": _num(y), "fill": fill, "text-anchor": anchor}
         self._add(

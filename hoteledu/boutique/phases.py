@@ -166,6 +166,7 @@ _BUDGETS = tuple(BudgetDie(f) for f in range(1, 7))
 
 
 _MADE: dict[tuple[type, Any], Action] = {}
+_REVEAL: dict[int, Action] = {}  # RevealCard by card id, filled by _made
 
 
 def _made(kind: type, value: Any) -> Any:
@@ -173,6 +174,8 @@ def _made(kind: type, value: Any) -> Any:
     action = _MADE.get((kind, value))
     if action is None:
         action = _MADE[kind, value] = kind(value)
+        if kind is RevealCard:
+            _REVEAL[value] = action
     return action
 
 
@@ -491,12 +494,15 @@ def _card_is_outcome(state: Any, action: Action) -> bool:
 
 
 def _card_sample(state: Any, rng: np.random.Generator) -> Action:
-    pick = int(rng.integers(sum(state.deck_counts.values())))
-    for cid, count in state.deck_counts.items():
-        if pick < count:
-            return _made(RevealCard, cid)
-        pick -= count
-    raise AssertionError("the deck counts changed while drawing")
+    """Deal the ``pick``-th remaining card, counting the cards in the deck's order."""
+    counts = state.deck_counts
+    # Cards dealt before each id's copies end, running total (C loops: a playout draws often).
+    ends = list(itertools.accumulate(counts.values()))
+    pick = int(rng.integers(ends[-1]))
+    # The first id whose copies end after ``pick`` (an id with no copy left never does).
+    cid = list(counts)[bisect.bisect_right(ends, pick)]
+    action = _REVEAL.get(cid)
+    return action if action is not None else _made(RevealCard, cid)
 
 
 def open_tie(state: Any) -> list[int]:

@@ -90,7 +90,7 @@ def stars_lost(need: list[list[int]], staff: list[int], rule: str = DEFAULT_SHOR
 class _Geometry:
     """Per card: its nights per room and the neighbour pairs as lookups (for speed)."""
 
-    __slots__ = ("card", "need", "offsets", "rate_days", "spans")
+    __slots__ = ("card", "marks", "need", "offsets", "rate_days", "spans")
 
     def __init__(self, card: GuestCard) -> None:
         self.card = card
@@ -103,6 +103,16 @@ class _Geometry:
         for a, b in card.neighbours:
             need[max(a, b)].append(min(a, b))
         self.need = tuple(tuple(n) for n in need)
+        # Per night of the stay (offset from check-in): the markers it puts on the mat,
+        # [occupied rooms, square check-in markers, brown breakfast markers] (BHM-21).
+        marks: dict[int, list[int]] = {}
+        for room in card.rooms:
+            for o in room.offsets:
+                night = marks.setdefault(o, [0, 0, 0])
+                night[0] += 1
+                night[1] += o == room.start
+                night[2] += bool(card.breakfast)
+        self.marks = tuple((o, *night) for o, night in sorted(marks.items()))
 
     def charged_days(self, day: int) -> tuple[int, ...]:
         """The day whose rate each night of the stay is charged, checking in on ``day``."""
@@ -123,6 +133,30 @@ def _geometry(deck: Deck) -> dict[int, _Geometry]:
         cached = {c.id: _Geometry(c) for c in deck.cards}
         _GEOMETRY_CACHE[key] = cached
     return cached
+
+
+_WHO = {
+    **{phase: SIMULTANEOUS for phase in SIMULTANEOUS_PHASES},
+    **{phase: CHANCE for phase in CHANCE_PHASES},
+    "end": TERMINAL,
+}
+"""Who acts in the phases whose mover is not a seat (see ``current_player``)."""
+_DECISIONS = {name: phase for name, phase in PHASE_TABLE.items() if isinstance(phase, Decision)}
+
+
+def _booking_news(card_id: int, name: str, day: int, offers: dict[int, int]) -> str:
+    """The last event's text when a guest card's stay is offered (see ``last_event``)."""
+    return f"card {card_id} ({name}) checks in {DAY_NAMES[day]}: " + (
+        ", ".join(f"{player_name(p)} {t}" for p, t in offers.items()) or "no hotel has room"
+    )
+
+
+def _winners_news(winners: list[int]) -> str:
+    return " -> " + ", ".join(player_name(p) for p in winners)
+
+
+def _walkin_news(name: str, budget: int, outcome: str) -> str:
+    return f"walk-in {name} (budget {budget * 100}) {outcome}"
 
 
 def deck_copies(players: int, deck_size: int) -> int:
@@ -205,21 +239,21 @@ class BoutiqueState(State):
 
     def active(self) -> list[int]:
         """Players still in the game (not at 0 stars), in seat order."""
-        return [p for p in range(self.n) if self.eliminated_week[p] is None]
+        out = self.eliminated_week
+        if out.count(None) == self.n:  # nobody is out (the usual case): every seat
+            return list(range(self.n))
+        return [p for p in range(self.n) if out[p] is None]
 
     def current_player(self) -> int:
         phase = self.phase
-        if phase in SIMULTANEOUS_PHASES:
-            return SIMULTANEOUS
-        if phase in CHANCE_PHASES:
-            return CHANCE
         if phase == "booking_change":
             return self.booking_seat()
         if phase == "place":
             return self.place_queue[0][0]
         if phase == "expand":
             return self.expander
-        return TERMINAL
+        # SIMULTANEOUS, CHANCE or TERMINAL (phase "end"), looked up in one step.
+        return _WHO.get(phase, TERMINAL)
 
     # The base class answers these through current_player() and checks the player's
     # index; a playout asks them at every step, so they look at the phase directly.
@@ -229,6 +263,9 @@ class BoutiqueState(State):
     def is_chance_node(self) -> bool:
         return self.phase in CHANCE_PHASES
 
+    def is_simultaneous_node(self) -> bool:
+        return self.phase in SIMULTANEOUS_PHASES
+
     def legal_actions(self, player: int | None = None) -> list[Action]:
         phase = self.phase
         if phase in SIMULTANEOUS_PHASES:
@@ -237,6 +274,19 @@ class BoutiqueState(State):
         elif player is None and phase not in CHANCE_PHASES and phase != "end":
             return self._legal_actions(self.current_player())
         return super().legal_actions(player)
+
+    # The text of the last event. The frequent events keep the function that writes their
+    # text and its arguments, written when someone reads it (a playout never does).
+    @property
+    def last_event(self) -> str:
+        parts = self._event
+        if len(parts) != 1 or type(parts[0]) is not str:
+            parts = self._event = ("".join(p if type(p) is str else p[0](*p[1]) for p in parts),)
+        return parts[0]
+
+    @last_event.setter
+    def last_event(self, text: str) -> None:
+        self._event = (text,)
 
     def booking_seat(self) -> int:
         """Whose booking turn it is: seat order from the first seat (BHM-07)."""
@@ -294,11 +344,14 @@ class BoutiqueState(State):
             first, end = geo.spans[0]
             lo, hi = checkin + first, checkin + end
             if hi - lo == 1:  # one night: its cell alone
-                free = (r for r in built if occ[r * NIGHTS + lo] < 0)
+                for r in built:
+                    if occ[r * NIGHTS + lo] < 0:
+                        return [(r,)]
             else:
-                free = (r for r in built if max(occ[r * NIGHTS + lo : r * NIGHTS + hi]) < 0)
-            room = next(free, None)
-            return [] if room is None else [(room,)]
+                for r in built:
+                    if max(occ[r * NIGHTS + lo : r * NIGHTS + hi]) < 0:
+                        return [(r,)]
+            return []
         candidates = []
         for first, end in geo.spans:
             # A room is free for the stay when no night of its slice holds a stay (-1 each).
@@ -317,13 +370,16 @@ class BoutiqueState(State):
         k = len(candidates)
         if k == 2:  # two card-rooms: the pairs the search below finds, in its order
             door = bool(need[1])  # a door symbol joins them: neighbouring rooms
-            pairs = [
+            pairs = (
                 (a, b)
                 for a in candidates[0]
                 for b in candidates[1]
                 if b != a and (not door or a in neighbours[b])
-            ]
-            return pairs[:1] if first_only else pairs
+            )
+            if first_only:
+                pair = next(pairs, None)
+                return [] if pair is None else [pair]
+            return list(pairs)
         chosen = [0] * k
         found: list[tuple[int, ...]] = []
 
@@ -353,8 +409,8 @@ class BoutiqueState(State):
 
     # ------------------------------------------------------ legal actions
     def _legal_actions(self, player: int) -> list[Action]:
-        phase = PHASE_TABLE.get(self.phase)
-        if not isinstance(phase, Decision):
+        phase = _DECISIONS.get(self.phase)  # PHASE_TABLE's Decision phases
+        if phase is None:
             return []
         if phase.out_players_pass and self.eliminated_week[player] is not None:
             return [Pass()]
@@ -474,10 +530,7 @@ class BoutiqueState(State):
             for p in self.active()
             if self.has_availability(p, card_id, checkin)
         }
-        self.last_event = (
-            f"card {card_id} ({self.card_of(card_id).name}) checks in {DAY_NAMES[day]}: "
-            + (", ".join(f"{player_name(p)} {t}" for p, t in offers.items()) or "no hotel has room")
-        )
+        self._event = ((_booking_news, (card_id, self.card_of(card_id).name, day, offers)),)
         if not offers:
             self.lost[self.week - 1] += 1
             self._next_booking_turn()
@@ -499,7 +552,7 @@ class BoutiqueState(State):
         for p in winners:
             self.money[p] += price
             self.ledger[p][0] += price
-        self.last_event += " -> " + ", ".join(player_name(p) for p in winners)
+        self._event += ((_winners_news, (winners,)),)
         self.place_queue = [[p, price] for p in winners]
         self._place_next()
 
@@ -582,12 +635,10 @@ class BoutiqueState(State):
                 p, card_id, checkin
             ):
                 price = self.stay_price(p, card_id, self.day)
-                self.last_event = (
-                    f"walk-in {name} (budget {self.budget * 100}) {DAY_NAMES[self.day]}"
-                )
+                self._event = ((_walkin_news, (name, self.budget, DAY_NAMES[self.day])),)
                 self._award([p], price)
                 return
-        self.last_event = f"walk-in {name} (budget {self.budget * 100}) finds no hotel: lost"
+        self._event = ((_walkin_news, (name, self.budget, "finds no hotel: lost")),)
         self.lost[self.week - 1] += 1
         self._next_walkin()
 
@@ -614,19 +665,18 @@ class BoutiqueState(State):
         """
         base = 7 * ((week or self.week) - 1)
         need = [[0, 0, 0] for _ in range(7)]
+        geometry = self.geometry
         for owner, card_id, checkin, _rooms, _, _ in self.stays:
             if owner != player:
                 continue
-            card = self.card_of(card_id)
-            for room in card.rooms:
-                for o in room.offsets:
-                    day = checkin + o - base
-                    if 0 <= day < 7:
-                        need[day][0] += 1
-                        if o == room.start:
-                            need[day][1] += 1
-                        if card.breakfast:
-                            need[day][2] += 1
+            # Each night of the stay: its rooms, check-ins and breakfasts (see _Geometry.marks).
+            for o, rooms, checkins, breakfasts in geometry[card_id].marks:
+                day = checkin + o - base
+                if 0 <= day < 7:
+                    row = need[day]
+                    row[0] += rooms
+                    row[1] += checkins
+                    row[2] += breakfasts
         return need
 
     def count_shortfalls(self, player: int) -> list[int]:

@@ -167,6 +167,7 @@ _BUDGETS = tuple(BudgetDie(f) for f in range(1, 7))
 
 _MADE: dict[tuple[type, Any], Action] = {}
 _REVEAL: dict[int, Action] = {}  # RevealCard by card id, filled by _made
+_BLOCKS: dict[tuple[int, ...], Action] = {}  # BlockRooms by rooms, filled by _made
 
 
 def _made(kind: type, value: Any) -> Any:
@@ -176,6 +177,8 @@ def _made(kind: type, value: Any) -> Any:
         action = _MADE[kind, value] = kind(value)
         if kind is RevealCard:
             _REVEAL[value] = action
+        elif kind is BlockRooms:
+            _BLOCKS[value] = action
     return action
 
 
@@ -348,7 +351,8 @@ def _place_legal(state: Any, player: int) -> list[Action]:
     key, options = state._placing
     if key != (player, state.card, state.checkin, len(state.stays)):
         options = state.assignments(player, state.card, state.checkin)
-    return [_made(BlockRooms, r) for r in options]
+    made = _BLOCKS.get
+    return [made(r) or _made(BlockRooms, r) for r in options]
 
 
 def _place_problem(state: Any, player: int, action: Action) -> Problem:

@@ -142,6 +142,8 @@ _WHO = {
 }
 """Who acts in the phases whose mover is not a seat (see ``current_player``)."""
 _DECISIONS = {name: phase for name, phase in PHASE_TABLE.items() if isinstance(phase, Decision)}
+_APPLY = {name: phase.apply for name, phase in PHASE_TABLE.items()}
+_SAMPLE = {name: phase.sample for name, phase in PHASE_TABLE.items() if isinstance(phase, Chance)}
 
 
 def _booking_news(card_id: int, name: str, day: int, offers: dict[int, int]) -> str:
@@ -495,16 +497,16 @@ class BoutiqueState(State):
 
     def sample_chance(self, rng: np.random.Generator) -> Action:
         """Draw a chance outcome with exactly the probabilities of ``chance_outcomes``."""
-        phase = PHASE_TABLE.get(self.phase)
-        if isinstance(phase, Chance):
-            return phase.sample(self, rng)
+        sample = _SAMPLE.get(self.phase)  # PHASE_TABLE[phase].sample of the chance phases
+        if sample is not None:
+            return sample(self, rng)
         return super().sample_chance(rng)
 
     # ------------------------------------------------------------ apply
     def _apply(self, action: Action) -> None:
-        phase = PHASE_TABLE.get(self.phase)
-        if phase is not None:
-            phase.apply(self, action)
+        apply = _APPLY.get(self.phase)  # PHASE_TABLE[phase].apply
+        if apply is not None:
+            apply(self, action)
 
     def _draw(self, card_id: int) -> None:
         self.deck_counts[card_id] -= 1

@@ -1,0 +1,108 @@
+"""The Boutique engine's quicker bookkeeping agrees with the plain reading of the rules (issue 23).
+
+``demand()`` adds each card's per-night markers made once per card
+(``_Geometry.marks``); the reference below walks every room of every stay as
+BHM-21 reads. The event texts of a card's offers, the winners and a walk-in
+are written when ``last_event`` is read; the reference writes them from the
+position's own fields at the moment the event happens.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from hoteledu.boutique.mat import DAY_NAMES
+from hoteledu.boutique.rules import new_game
+from hoteledu.core.actions import JointAction
+from hoteledu.core.mcts import _apply_fast
+from hoteledu.core.state import player_name
+
+
+def reference_demand(state, player: int, week: int) -> list[list[int]]:
+    """BHM-21 as written: every night of every room of ``player``'s stays in ``week``."""
+    base = 7 * (week - 1)
+    need = [[0, 0, 0] for _ in range(7)]
+    for owner, card_id, checkin, _rooms, _, _ in state.stays:
+        if owner != player:
+            continue
+        card = state.card_of(card_id)
+        for room in card.rooms:
+            for o in room.offsets:
+                day = checkin + o - base
+                if 0 <= day < 7:
+                    need[day][0] += 1
+                    if o == room.start:
+                        need[day][1] += 1
+                    if card.breakfast:
+                        need[day][2] += 1
+    return need
+
+
+def random_positions(games: int, seed: int):
+    """Every position of seeded random games (2 to 5 players, both room choices)."""
+    for g in range(games):
+        players = 2 + g % 4
+        room_choice = ("choose", "canonical")[g % 2]
+        state = new_game(players=players, room_choice=room_choice)
+        rng = np.random.default_rng(seed + g)
+        yield state
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = state.sample_chance(rng)
+            elif state.is_simultaneous_node():
+                parts = []
+                for p in range(players):
+                    legal = state.legal_actions(p)
+                    parts.append(legal[int(rng.integers(len(legal)))])
+                action = JointAction(tuple(parts))
+            else:
+                legal = state.legal_actions()
+                action = legal[int(rng.integers(len(legal)))]
+            _apply_fast(state, action)
+            yield state
+
+
+def test_demand_adds_the_same_markers_as_walking_every_room() -> None:
+    checked = 0
+    for state in random_positions(40, 2300):
+        if not state.stays:
+            continue
+        for week in range(1, state.weeks + 1):
+            for p in range(state.n):
+                assert state.demand(p, week) == reference_demand(state, p, week)
+                checked += 1
+    assert checked > 5000
+
+
+def test_the_event_texts_written_late_are_the_texts_of_the_moment() -> None:
+    seen = {"booking": 0, "walk-in": 0}
+    for state in random_positions(30, 4100):
+        phase, text = state.phase, state.last_event
+        if phase in ("place", "bid") and state.stage == "booking":
+            # The guests on the table are the card the event names.
+            card = state.card_of(state.card)
+            assert text.startswith(f"card {card.id} ({card.name}) checks in "), text
+            seen["booking"] += 1
+        walkin = text.startswith("walk-in") and not text.startswith("walk-in ranking")
+        if walkin and phase != "walkin_card":  # at walkin_card the next budget is rolled
+            assert f"(budget {state.budget * 100})" in text
+            seen["walk-in"] += 1
+        # A clone reads the same text, and reading it twice changes nothing.
+        assert state.clone().last_event == text == state.last_event, phase
+    assert seen["booking"] > 20 and seen["walk-in"] > 100
+
+
+def test_a_booking_event_names_the_card_the_day_the_offers_and_the_winner() -> None:
+    for state in random_positions(20, 5200):
+        if state.phase != "booking_change" or not state.stays or state.turn == 0:
+            continue
+        owner, card_id, checkin, _rooms, price, stage = state.stays[-1]
+        if stage != "booking" or not state.last_event.startswith(f"card {card_id} "):
+            continue
+        day = DAY_NAMES[checkin - state.week_start]
+        name = state.card_of(card_id).name
+        assert state.last_event.startswith(f"card {card_id} ({name}) checks in {day}: ")
+        assert f"{player_name(owner)} {price}" in state.last_event
+        assert state.last_event.endswith(f" -> {player_name(owner)}") or "; bids" in (
+            state.last_event
+        )

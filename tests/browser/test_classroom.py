@@ -434,7 +434,7 @@ def _dump(db: Path) -> list[str]:
 
 @pytest.mark.browser
 def test_forged_widget_messages_over_the_real_server_grant_no_teacher_action(
-    browser, served_class: tuple[str, str, Path], tmp_path: Path
+    browser, served_class: tuple[str, str, Path]
 ) -> None:
     """GH-22: one widget update over the dashboard's websocket unlocked everything."""
     from hoteledu.classroom.store import Store
@@ -515,7 +515,7 @@ def test_forged_widget_messages_over_the_real_server_grant_no_teacher_action(
 
 @pytest.mark.browser
 def test_a_rejoin_brute_force_and_a_second_name_over_the_real_server_are_refused(
-    browser, served_class: tuple[str, str, Path], tmp_path: Path
+    browser, served_class: tuple[str, str, Path]
 ) -> None:
     """GH-22: a page tried about 50 rejoin codes a second and took over a student."""
     import random

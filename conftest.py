@@ -37,6 +37,24 @@ they balance the two units (Voila tests ~340 s, JupyterLab ~175 s + these ~75 s,
 call durations of one clean-clone run of f4e4b16)."""
 
 
+LONG_UNITS = (
+    "tests/test_binder.py",
+    "tests/apps/test_app_contract.py",
+    "tests/test_assignments.py",
+    "tests/amsterdam/test_bots.py",
+    "tests/amsterdam/test_rules.py",
+    "tests/boutique/test_invariants.py",
+    "tests/core/test_conformance.py",
+    "tests/test_anatomy.py",
+    "tests/grand_austria/test_plan_bot.py",
+    "tests/apps/test_search_bots.py",
+)
+"""The longest units outside the browser tests, longest first (147 s to 39 s of one worker
+in a full run at load 7 to 13): handed out right after the browser units, so that the
+short units fill both workers at the end. In xdist's order (most tests first) the
+5-test Binder module came last and could run for minutes on one worker alone."""
+
+
 def browser_unit(nodeid: str) -> str | None:
     """The browser unit of a test, or None for a test outside ``tests/browser/``.
 
@@ -71,7 +89,8 @@ def pytest_xdist_make_scheduler(config, log):
     worker, as with ``--dist loadscope``. The browser tests make two units
     (:func:`browser_unit`), handed out first, one to each worker, so that both
     drive a browser at once from the start (two slots of the browser lock,
-    ``tests/browser_slots.py``) and the rest of the run fills the workers after.
+    ``tests/browser_slots.py``); then :data:`LONG_UNITS`, and the rest of the run
+    fills the workers after.
     """
     from xdist.scheduler import LoadScopeScheduling
 
@@ -81,7 +100,7 @@ def pytest_xdist_make_scheduler(config, log):
 
         def _assign_work_unit(self, node) -> None:
             # the longest units first, so the rest fills the workers afterwards
-            for unit in reversed(BROWSER_UNITS):
+            for unit in (*reversed(LONG_UNITS), *reversed(BROWSER_UNITS)):
                 if unit in self.workqueue:
                     self.workqueue.move_to_end(unit, last=False)
             super()._assign_work_unit(node)

@@ -91,3 +91,12 @@ def test_pytest_starts_without_xdist():
     )
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     assert "unknown hook" not in run.stdout + run.stderr
+
+
+def test_the_long_units_handed_out_first_are_modules_of_the_suite():
+    """A module renamed or removed must leave LONG_UNITS too (else it is no longer first)."""
+    conftest = _root_conftest()
+    assert len(set(conftest.LONG_UNITS)) == len(conftest.LONG_UNITS)
+    for unit in conftest.LONG_UNITS:
+        assert (REPO / unit).is_file(), unit
+        assert conftest.browser_unit(unit + "::test_x") is None

@@ -189,18 +189,24 @@ def _play_page(
     """(server URL, page, its "Roll the dice" button) of the Amsterdam play page, served as
     `hoteledu app amsterdam` serves it: a copy of the lessons folder, the app's page in it.
 
-    ``plotly``: the play notebook draws the plotly board; ``init_script`` runs before the
-    page loads."""
+    ``plotly``: the play notebook draws the plotly board, and only its page is served, on
+    the session's shared Voila server (the plotly test follows no lesson link; a server
+    of its own cost a start); ``init_script`` runs before the page loads."""
     with tempfile.TemporaryDirectory() as root:
-        lessons = Path(root) / LESSONS
-        shutil.copytree(REPO / LESSONS, lessons)
         if plotly:
-            plotly_play_notebook(lessons / "amsterdam" / "01_play.ipynb")
-        with serve_voila(str(lessons)) as url:
+            play = Path(root) / "01_play.ipynb"
+            shutil.copyfile(REPO / LESSONS / "amsterdam" / "01_play.ipynb", play)
+            plotly_play_notebook(play)
+            served = serve_voila(str(play))
+        else:
+            lessons = Path(root) / LESSONS
+            shutil.copytree(REPO / LESSONS, lessons)
+            served = serve_voila(str(lessons))
+        with served as url:
             page = browser.new_page(viewport={"width": 1300, "height": 1100})
             if init_script:
                 page.add_init_script(init_script)
-            page.goto(url + APP_PAGE, timeout=45_000)
+            page.goto(url if plotly else url + APP_PAGE, timeout=45_000)
             roll = page.get_by_role("button", name="Roll the dice")
             roll.wait_for(timeout=45_000)
             yield url, page, roll

@@ -8,11 +8,12 @@ drawn for: the browser redraws the whole SVG from it on every change (a few
 hundred elements, a few milliseconds), and a view created later (a page
 reload) draws from the same state.
 
-- **One binary message a click.** The scene is synced as its JSON text in
-  bytes (:attr:`SvgBoard.drawing`), which travels as the message's binary
-  buffer: ipywidgets walks a synced dict's every nested value looking for
-  buffers (about 10 ms for Grand Austria's board, the largest share of a
-  click's time in the kernel), and a text would be escaped once more.
+- **The scene is one string.** It is synced as its JSON text
+  (:attr:`SvgBoard.drawing`): ipywidgets walks a synced dict's every nested
+  value looking for binary buffers (about 10 ms for Grand Austria's board,
+  the largest share of a click's time in the kernel), a string not. (Bytes,
+  sent as a binary buffer, left a raw websocket client of the class server's
+  kernel without its answer to ``request_states``: not used.)
   :attr:`SvgBoard.scene` keeps the scene as a dict for Python readers.
 
 - **It redraws what changed.** An item drawn the same as in the last drawing
@@ -129,8 +130,8 @@ function render({ model, el }) {
   });
   const draw = () => {
     svg.__hoteleduDrawStart = performance.now();
-    const bytes = model.get("drawing"), version = model.get("version");
-    const scene = bytes && bytes.byteLength ? JSON.parse(new TextDecoder().decode(bytes)) : {};
+    const text = model.get("drawing"), version = model.get("version");
+    const scene = text ? JSON.parse(text) : {};
     const width = scene.width || 1, height = scene.height || 1;
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     svg.setAttribute("width", "100%");
@@ -178,8 +179,8 @@ class SvgBoard(anywidget.AnyWidget):
     """
 
     _esm = SVG_ESM
-    drawing = traitlets.Bytes(b"").tag(sync=True)
-    """The scene's :meth:`~hoteledu.apps.svgboard_scene.SvgScene.data` as UTF-8 JSON."""
+    drawing = traitlets.Unicode("").tag(sync=True)
+    """The scene's :meth:`~hoteledu.apps.svgboard_scene.SvgScene.data` as JSON text."""
     version = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, on_click: Callable[[int | None, Any, str], Any], **kwargs: Any) -> None:
@@ -194,7 +195,7 @@ class SvgBoard(anywidget.AnyWidget):
         """Draw ``scene`` for ``version``: one message, none if nothing changed."""
         data = scene.data()
         self.targets = list(scene.targets)
-        drawing = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
+        drawing = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
         changed = {
             k: v
             for k, v in {"drawing": drawing, "version": version}.items()

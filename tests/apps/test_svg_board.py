@@ -166,14 +166,12 @@ def test_the_page_cannot_redraw_the_board_nor_move_its_version():
     app = APPS["amsterdam"]()
     board = app.svg_board
     drawing, scene, version = board.drawing, board.scene, board.version
-    empty = json.dumps({"width": 1, "height": 1, "items": []}).encode()
-    forged = {"scene": {"width": 1, "height": 1, "items": []}, "version": version + 5}
+    empty = json.dumps({"width": 1, "height": 1, "items": []})
+    forged = {"drawing": empty, "scene": {"items": []}, "version": version + 5}
     board._handle_msg(
         {
-            "content": {
-                "data": {"method": "update", "state": forged, "buffer_paths": [["drawing"]]}
-            },
-            "buffers": [memoryview(empty)],
+            "content": {"data": {"method": "update", "state": forged, "buffer_paths": []}},
+            "buffers": [],
         }
     )
     assert board.drawing == drawing and board.scene == scene and board.version == version

@@ -281,9 +281,15 @@ class KernelChannel:
         seen = []
         while True:
             frame = self.ws.recv()
-            if isinstance(frame, bytes):
-                continue  # a message with binary buffers; none of this page's widgets has one
-            message = json.loads(frame)
+            if isinstance(frame, bytes):  # a message with binary buffers (an SVG board's scene)
+                from jupyter_server.services.kernels.connection.base import (
+                    deserialize_binary_message,
+                )
+
+                message = deserialize_binary_message(frame)
+                message.pop("buffers", None)
+            else:
+                message = json.loads(frame)
             seen.append(message)
             if done(message):
                 return seen

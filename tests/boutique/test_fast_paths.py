@@ -10,10 +10,10 @@ position's own fields at the moment the event happens.
 from __future__ import annotations
 
 import numpy as np
+from random_play import random_action
 
 from hoteledu.boutique.mat import DAY_NAMES
 from hoteledu.boutique.rules import new_game
-from hoteledu.core.actions import JointAction
 from hoteledu.core.mcts import _apply_fast
 from hoteledu.core.state import player_name
 
@@ -47,17 +47,7 @@ def random_positions(games: int, seed: int):
         rng = np.random.default_rng(seed + g)
         yield state
         while not state.is_terminal():
-            if state.is_chance_node():
-                action = state.sample_chance(rng)
-            elif state.is_simultaneous_node():
-                parts = []
-                for p in range(players):
-                    legal = state.legal_actions(p)
-                    parts.append(legal[int(rng.integers(len(legal)))])
-                action = JointAction(tuple(parts))
-            else:
-                legal = state.legal_actions()
-                action = legal[int(rng.integers(len(legal)))]
+            action = random_action(state, rng)
             _apply_fast(state, action)
             yield state
 

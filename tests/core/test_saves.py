@@ -17,12 +17,13 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_play import random_action
 
 from hoteledu import list_games, load_game
 from hoteledu.core import IllegalActionError, MalformedRecordError
 from hoteledu.core.actions import Action, JointAction
 from hoteledu.core.records import GameRecord, undo
-from hoteledu.core.state import SIMULTANEOUS, State
+from hoteledu.core.state import State
 
 GAMES = ("amsterdam", "boutique", "grand_austria")
 
@@ -58,19 +59,6 @@ def has_tuple_field(action: Action) -> bool:
         isinstance(getattr(action, f.name), tuple) and getattr(action, f.name)
         for f in dataclasses.fields(action)
     )
-
-
-def random_action(state: State, rng: np.random.Generator) -> Action:
-    if state.is_chance_node():
-        return state.sample_chance(rng)
-    if state.current_player() == SIMULTANEOUS:
-        parts = []
-        for p in range(state.num_players):
-            legal = state.legal_actions(p)
-            parts.append(legal[int(rng.integers(len(legal)))])
-        return JointAction(tuple(parts))
-    legal = state.legal_actions()
-    return legal[int(rng.integers(len(legal)))]
 
 
 def play(state: State, seed: int, steps: int, numpy_actions: bool = False) -> State:

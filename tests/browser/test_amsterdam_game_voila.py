@@ -11,7 +11,9 @@ headless drawing of it along the way, after each reload and at the end. The firs
 reload is plain; mid-game the page's kernel is killed first (SIGKILL: the autosave
 must already hold the last move), and each time the new kernel resumes the game with
 the same log under a "resumed" line. Then another student (another browser) opens the same
-page: a new game of their own, never the first one's.
+page: a new game of their own, never the first one's. The coach is on (practice's
+default): every press lands while its thread searches the position (Grand Austria's and
+Boutique's whole-game tests turn their costlier coaches off).
 """
 
 from __future__ import annotations

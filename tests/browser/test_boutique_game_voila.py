@@ -12,6 +12,8 @@ element by element and line by line, with a fresh headless drawing of it along t
 after each reload (a new kernel, which resumes the game from its autosave, with the same
 log under a "resumed" line) and at the end: a plain reload, and later one after the
 page's kernel was killed (SIGKILL: the autosave must already hold the last move).
+The coach is off: its search (about 4 s of CPU a position, restarted at each press)
+would take a core for the whole game, and Amsterdam's whole-game test plays with it on.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ SEED = 3
 SEATS = ("human", "peakload")
 NOTEBOOK_SOURCE = f"""\
 from hoteledu.boutique.app import make_app
-app = make_app(players=2, seats={SEATS!r}, seed={SEED}, weeks=1)
+app = make_app(players=2, seats={SEATS!r}, seed={SEED}, weeks=1, coach=False)
 app"""
 
 

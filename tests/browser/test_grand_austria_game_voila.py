@@ -8,7 +8,9 @@ compared, element by element, with a fresh headless drawing of it along the way,
 a reload mid-game, after a kernel kill and reload, and at the end. To keep the
 test short the person mostly passes (the fastest legal choice); every few
 turns a die is taken by a click on its space, and the setup rooms are
-prepared by clicks on the hotel board. It prints the median and worst time
+prepared by clicks on the hotel board. The coach is off: its search (about 6 s of CPU
+a position, restarted at each press) would take a core for the whole game, and
+Amsterdam's whole-game test plays with it on. It prints the median and worst time
 from a press to the log's change on the page (the kernel's answer drawn).
 """
 
@@ -43,7 +45,7 @@ SEED = 4
 SEATS = ("heuristic", "human")
 NOTEBOOK_SOURCE = f"""\
 from hoteledu.grand_austria.app import make_app
-app = make_app(players=2, seats={SEATS!r}, seed={SEED})
+app = make_app(players=2, seats={SEATS!r}, seed={SEED}, coach=False)
 app"""
 
 

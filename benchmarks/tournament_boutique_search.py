@@ -1,9 +1,10 @@
 """Boutique's search bot against the best heuristic (issue 23; a script, not part of the tests).
 
 Run: ``.venv/bin/python benchmarks/tournament_boutique_search.py [games] [iterations]
-[processes] [bot]``  (defaults 120, 200, 2, ``search``; bot ``flat`` is the old
-:class:`~hoteledu.boutique.search.BoutiqueRolloutBot`, ``searchwin`` the search bot
-with 0.9 of its reward for the win instead of 0.5).
+[processes] [bot] [first]``  (defaults 120, 200, 2, ``search``, 0; ``first`` continues
+a run: games ``first`` to ``first + games - 1``, each as in a run from game 0; bot
+``flat`` is the old :class:`~hoteledu.boutique.search.BoutiqueRolloutBot`, ``searchwin``
+the search bot with 0.9 of its reward for the win instead of 0.5).
 
 The bot plays the peak-load bot (the best heuristic, ``docs/boutique.md``) in
 two-player, two-week games with ``hoteledu.core.tournament.tournament``: seed
@@ -57,7 +58,9 @@ class TimedAgent:
         return action
 
 
-def main(games: int = 120, iterations: int = 200, processes: int = 2, bot: str = "search") -> None:
+def main(
+    games: int = 120, iterations: int = 200, processes: int = 2, bot: str = "search", first: int = 0
+) -> None:
     kinds = {
         "search": BoutiqueSearchBot,
         "flat": BoutiqueRolloutBot,
@@ -70,7 +73,10 @@ def main(games: int = 120, iterations: int = 200, processes: int = 2, bot: str =
         path = handle.name
     agents = [TimedAgent(kinds[bot](iterations, name=name), path), PeakLoadBot(name="peakload")]
     load = os.getloadavg()[0]
-    print(f"{name} vs peakload: {games} games, seed {SEED}, seats alternated, 2 weeks")
+    print(
+        f"{name} vs peakload: {games} games ({first} to {first + games - 1}), seed {SEED}, "
+        "seats alternated, 2 weeks"
+    )
     print(f"load average at the start {load:.1f} on {os.cpu_count()} cores", flush=True)
     tally = {"games": 0, "wins": 0.0}
 
@@ -86,7 +92,7 @@ def main(games: int = 120, iterations: int = 200, processes: int = 2, bot: str =
 
     result = tournament(
         "boutique", agents, games=games, seed=SEED, processes=processes, progress=False,
-        on_game=on_game, chunk_size=1,
+        on_game=on_game, chunk_size=1, first=first,
     )  # fmt: skip
     with open(path) as times:
         rows = [tuple(map(float, line.split())) for line in times]
@@ -112,4 +118,4 @@ def main(games: int = 120, iterations: int = 200, processes: int = 2, bot: str =
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    main(*(int(a) for a in args[:3]), *args[3:4])
+    main(*(int(a) for a in args[:3]), *args[3:4], *(int(a) for a in args[4:5]))

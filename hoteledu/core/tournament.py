@@ -456,17 +456,25 @@ def _check_counts(games: int, processes: int, executor: Executor | None) -> None
         raise ValueError("give either processes (hoteledu's own process pool) or an executor")
 
 
+def _jobs(
+    root: np.random.SeedSequence, games: int, first: int
+) -> list[tuple[int, np.random.SeedSequence]]:
+    """Games ``first`` to ``first + games - 1``: each index with its own stream."""
+    if not isinstance(first, int) or first < 0:
+        raise ValueError(f"first is a game index (0 or more), not {first!r}")
+    return list(enumerate(root.spawn(first + games)[first:], start=first))
+
+
 def _outcomes(
     setup: _Setup,
-    streams: Sequence[np.random.SeedSequence],
+    jobs: list[tuple[int, np.random.SeedSequence]],
     processes: int,
     executor: Executor | None,
     chunk_size: int | None,
     retries: int,
     bar: Any,
 ) -> Iterator[GameOutcome]:
-    """Play the games; yield them in game order, whatever order they finish in."""
-    jobs = list(enumerate(streams))
+    """Play the games (index, stream); yield them in game order, whatever order they finish in."""
     if executor is None and (processes == 1 or len(jobs) <= 1):
         for index, stream in jobs:
             yield _play_game(setup, index, stream)
@@ -560,6 +568,7 @@ def iter_tournament(
     max_actions: int = 1_000_000,
     chunk_size: int | None = None,
     retries: int = 2,
+    first: int = 0,
 ) -> Iterator[GameOutcome]:
     """The games of :func:`tournament`, one :class:`GameOutcome` at a time, in game order.
 
@@ -570,14 +579,14 @@ def iter_tournament(
     executor = _as_executor(executor)
     _check_counts(games, processes, executor)
     setup = _setup_for(game, agents, options, rotate_seats, keep_records, max_actions)
-    streams = _root_sequence(seed).spawn(games)
+    jobs = _jobs(_root_sequence(seed), games, first)
     bar = None
     if progress:
         from tqdm.auto import tqdm  # lazy: a widget in notebooks, text elsewhere
 
         bar = tqdm(total=games, desc=f"{game} tournament", unit="game")
     try:
-        yield from _outcomes(setup, streams, processes, executor, chunk_size, retries, bar)
+        yield from _outcomes(setup, jobs, processes, executor, chunk_size, retries, bar)
     finally:
         if bar is not None:
             bar.close()
@@ -599,6 +608,7 @@ def tournament(
     max_actions: int = 1_000_000,
     chunk_size: int | None = None,
     retries: int = 2,
+    first: int = 0,
 ) -> TournamentResult:
     """Play ``games`` seeded games between ``agents`` and summarise them.
 
@@ -640,6 +650,10 @@ def tournament(
     retries : int
         How often the games of a lost worker are played again before the
         tournament gives up.
+    first : int
+        The index of the first game: games ``first`` to ``first + games - 1``
+        of the seed's sequence, each exactly as in a run from game 0 (its
+        stream and its seats), so a longer tournament can be continued.
 
     Returns
     -------
@@ -656,7 +670,7 @@ def tournament(
     _check_counts(games, processes, executor)
     setup = _setup_for(game, agents, options, rotate_seats, keep_records, max_actions)
     root = _root_sequence(seed)
-    streams = root.spawn(games)
+    jobs = _jobs(root, games, first)
 
     bar = None
     if progress:
@@ -667,7 +681,7 @@ def tournament(
     seats, returns, utilities, winners, lengths = [], [], [], [], []
     records: list[GameRecord] = []
     try:
-        for outcome in _outcomes(setup, streams, processes, executor, chunk_size, retries, bar):
+        for outcome in _outcomes(setup, jobs, processes, executor, chunk_size, retries, bar):
             seats.append(outcome.seats)
             returns.append(outcome.returns)
             utilities.append(outcome.utilities)

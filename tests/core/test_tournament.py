@@ -83,6 +83,23 @@ def test_same_seed_same_results_in_one_or_two_processes() -> None:
     assert serial.num_games == 24 and len(serial.lengths) == 24
 
 
+@pytest.mark.parametrize("processes", [1, 2])
+def test_a_tournament_from_game_k_plays_the_full_runs_games_from_k(processes: int) -> None:
+    agents = [MCTSAgent(iterations=4, name="mcts"), RandomAgent(name="random")]
+    full = tournament("hidden_pig", agents, games=9, seed=5, progress=False)
+    tail = tournament(
+        "hidden_pig", agents, games=4, seed=5, progress=False, first=5, processes=processes
+    )
+    assert tail.returns == full.returns[5:] and tail.seats == full.seats[5:]
+    assert tail.seats[0] != full.seats[0]  # game 5's rotation, not game 0's
+    indices = []
+    tournament("hidden_pig", agents, games=2, seed=5, progress=False, first=7,
+               on_game=lambda outcome: indices.append(outcome.index))  # fmt: skip
+    assert indices == [7, 8]
+    with pytest.raises(ValueError, match="first is a game index"):
+        tournament("hidden_pig", agents, games=2, seed=5, progress=False, first=-1)
+
+
 def test_different_seeds_give_different_games() -> None:
     agents = [RandomAgent(name="a"), RandomAgent(name="b")]
     first = tournament("hidden_pig", agents, games=10, seed=1, progress=False)

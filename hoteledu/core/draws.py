@@ -100,25 +100,34 @@ class Draws:
             or endpoint
             or type(low) is not int
             or not 1 <= low <= _TOP
-            or not self._exact
         ):
             return self.sync().integers(low, high, size, dtype or np.int64, endpoint)
-        if low == 1:
+        return self.below(low)
+
+    def below(self, n: int) -> int:
+        """``int(rng.integers(n))`` for an int ``n`` from 1 to ``2**32`` (not checked).
+
+        For loops that know their ``n`` is such a number (a list's length).
+        """
+        if n == 1:
             return 0  # NumPy draws nothing for a range of one number
         if not self._ready:
+            if not self._exact:
+                return int(self._rng.integers(n))
             self._begin()
         # Lemire's method on 32-bit draws, as NumPy's buffered_bounded_lemire_uint32.
         if self._has:
             self._has = False
-            m = self._uint * low
+            m = self._uint * n
         else:
             raw = self._take()
-            self._has, self._uint = True, raw >> 32
-            m = (raw & _LOW) * low
-        if m & _LOW < low:
-            threshold = (_TOP - low) % low
+            self._has = True
+            self._uint = raw >> 32
+            m = (raw & _LOW) * n
+        if m & _LOW < n:
+            threshold = (_TOP - n) % n
             while m & _LOW < threshold:
-                m = self._next32() * low
+                m = self._next32() * n
         return m >> 32
 
     def _next32(self) -> int:
@@ -126,14 +135,17 @@ class Draws:
             self._has = False
             return self._uint
         raw = self._take()
-        self._has, self._uint = True, raw >> 32
+        self._has = True
+        self._uint = raw >> 32
         return raw & _LOW
 
     def random(self, size: Any = None, dtype: Any = None, out: Any = None) -> Any:
         """``rng.random()``: a uniform float in [0, 1)."""
-        if size is not None or dtype is not None or out is not None or not self._exact:
+        if size is not None or dtype is not None or out is not None:
             return self.sync().random(size, dtype or np.float64, out)
         if not self._ready:
+            if not self._exact:
+                return self._rng.random()
             self._begin()
         return (self._take() >> 11) * _DOUBLE
 

@@ -52,3 +52,24 @@ def test_as_a_context_manager_it_syncs_on_leaving():
         assert [draws.integers(9) for _ in range(3)] == [int(single.integers(9)) for _ in range(3)]
     assert _same_state(mine, single)
     assert mine.integers(100) == single.integers(100)
+
+
+def test_below_is_integers_without_the_checks_and_one_number_draws_nothing():
+    mine, single = np.random.default_rng(11), np.random.default_rng(11)
+    draws = Draws(mine)
+    sizes = [1, 5, 1, 1, 40, 2, 1, 9] * 20
+    assert [draws.below(n) for n in sizes] == [int(single.integers(n)) for n in sizes]
+    draws.sync()
+    assert _same_state(mine, single)
+
+
+def test_other_generators_are_drawn_from_directly():
+    """Not a PCG64: the generator's own calls, the same numbers all the same."""
+    mine, single = (
+        np.random.Generator(np.random.MT19937(3)),
+        np.random.Generator(np.random.MT19937(3)),
+    )
+    with Draws(mine) as draws:
+        got = [draws.below(7), draws.random(), draws.integers(3)]
+    assert got == [int(single.integers(7)), single.random(), int(single.integers(3))]
+    assert _same_state(mine, single)

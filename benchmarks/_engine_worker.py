@@ -101,6 +101,32 @@ def search_playouts(game: str, players: int, games: int) -> tuple[float, str]:
     return elapsed, hashlib.sha256(json.dumps(scores).encode()).hexdigest()[:12]
 
 
+def search_rollouts(game: str, players: int, games: int) -> tuple[float, str]:
+    """CPU seconds of random playouts as the search's iterations run them.
+
+    An iteration of ``MCTSAgent`` plays from a copy of a position (its
+    determinisation) with the search's one generator: here a copy of a new
+    game made before timing, one generator for all the playouts (seed 0), and
+    the same playout as ``search_playouts`` (``random_playout``, or the
+    protocol loop on an older tree). Both trees draw the same numbers in the
+    same order, so equal digests say the same games.
+    """
+    start_state = hoteledu.load_game(game, players=players)
+    fused = hasattr(State, "random_playout")
+    rng = np.random.default_rng(0)
+    scores = []
+    start = time.process_time()
+    for _ in range(games):
+        state = start_state.clone()
+        if fused:
+            state.random_playout(rng)
+        else:
+            _protocol_playout(state, rng, players)
+        scores.append(state.returns())
+    elapsed = time.process_time() - start
+    return elapsed, hashlib.sha256(json.dumps(scores).encode()).hexdigest()[:12]
+
+
 def engine_only(game: str, players: int, games: int) -> tuple[float, str]:
     """CPU seconds of the engine's own calls in the playouts' games, without the draws.
 
@@ -196,6 +222,9 @@ def main() -> None:
         out["count"] = games
     elif what == "playout":
         out["seconds"], out["digest"] = search_playouts(game, players, games)
+        out["count"] = games
+    elif what == "rollout":
+        out["seconds"], out["digest"] = search_rollouts(game, players, games)
         out["count"] = games
     elif what == "loop":
         out["seconds"], out["digest"] = playouts(game, players, games)

@@ -17,6 +17,10 @@ equal digests say the two trees played the same games.
   the worker: the game's own loop, drawing the same numbers from the same
   generator (read in blocks, :mod:`hoteledu.core.draws`). Equal digests say
   both sides played the same games.
+- ``rollout``: the same playouts as the search's iterations run them: each
+  from a copy of a new game made before timing (an iteration copies its
+  determinisation), all from one generator (the search's own), so without the
+  new game and the new generator (about 45 us) that ``playout`` counts per game.
 - ``loop``: the old tree's rollout loop over the protocol on both trees (what
   ``playout`` measured before ``random_playout``): the engine's protocol calls
   with the loop's own costs.
@@ -58,7 +62,7 @@ SIZES = {  # games for play and playout, iterations per search
 }
 OLD = {"grand_austria": "49a0ddf", "amsterdam": "9bad5ab", "boutique": "9bad5ab"}
 """Each game's code before its speed work of issue 23."""
-KINDS = ("play", "playout", "loop", "bare", "engine", "mcts")
+KINDS = ("play", "playout", "rollout", "loop", "bare", "engine", "mcts")
 
 
 def unpack(commit: str, into: Path) -> Path:

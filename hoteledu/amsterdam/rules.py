@@ -191,6 +191,16 @@ def _quays_passed(start: int, steps: int, pickup_on_departure: bool) -> tuple[in
     return tuple(quay for quay in passed if quay >= 0)
 
 
+_PASSED = {
+    pickup: tuple(
+        tuple(_quays_passed(start, steps, pickup) for steps in range(2 * max(DIE_FACES) + 1))
+        for start in range(len(CANAL_TILES))
+    )
+    for pickup in (False, True)
+}
+"""``_quays_passed`` as tables: ``[pickup_on_departure][start][steps]`` (a dice roll's steps)."""
+
+
 @functools.cache
 def _walk_ends(diagonals: bool, steps: int, start: int, other: int) -> tuple[int, ...]:
     """Where a walk of exactly ``steps`` steps from ``start`` may end: not on ``other``."""
@@ -239,8 +249,13 @@ def _someone_at(target: int, hotels: list[list[tuple[int, int]]], tourists: list
     # No score can reach the target while all the tiles and the Dam hold fewer tourists.
     if sum(tourists) < target:
         return False
-    for own in hotels:
-        if own and sum(map(tourists.__getitem__, _scored_places(tuple(own)))) >= target:
+    return _reached(target, [_scored_places(tuple(own)) for own in hotels if own], tourists)
+
+
+def _reached(target: int, scored: list[tuple[int, ...]], tourists: list[int]) -> bool:
+    """Whether the tourists on one of these sets of scored places number ``target`` or more."""
+    for places in scored:  # noqa: SIM110 (a loop: no generator frame each check)
+        if sum(map(tourists.__getitem__, places)) >= target:
             return True
     return False
 
@@ -742,12 +757,11 @@ class AmsterdamState(State):
         it. It stops at any other phase (the state is written back first).
         """
         below, random, append = draws.below, draws.random, self.history.append
-        index, pickup, immediate = (
-            INTERSECTION_INDEX,
-            self._pickup_on_departure,
-            self._end_immediately,
-        )
-        walks, n, target, hotels = self._walks, self._n, self.target, self.hotels
+        index, immediate = INTERSECTION_INDEX, self._end_immediately
+        passed = _PASSED[self._pickup_on_departure]
+        walks, n, target = self._walks, self._n, self.target
+        # The places each player scores (the hotels do not change in these steps).
+        scored = [_scored_places(tuple(own)) for own in self.hotels if own]
         tile_at, day_up, tourists, quays = self.tile_at, self.day_up, self.tourists, self.quays
         turns_taken = self.turns_taken
         phase, player, dice, steps = self.phase, self.player, self.dice, self.steps
@@ -785,12 +799,8 @@ class AmsterdamState(State):
                             phase = CHASE
                             break
                         tourists[targets[0] if targets else DAM_PLACE] += chased
-                        if (
-                            not reached
-                            and sum(tourists) >= target
-                            and _someone_at(target, hotels, tourists)
-                        ):
-                            reached = True
+                        if not reached and sum(tourists) >= target:
+                            reached = _reached(target, scored, tourists)
                         if reached and immediate:
                             phase, dice, steps = OVER, None, (0, 0)
                             break
@@ -841,7 +851,7 @@ class AmsterdamState(State):
                 dice = steps = _ROLL_FACES[k]
                 # The boat sails, picks up at the bends it passes and drops off.
                 load = self.boat_load
-                for quay in _quays_passed(boat, _ROLL_SUMS[k], pickup):
+                for quay in passed[boat][_ROLL_SUMS[k]]:
                     if quays[quay]:
                         load += quays[quay]
                         quays[quay] = 0
@@ -855,12 +865,8 @@ class AmsterdamState(State):
                 else:
                     quays[QUAY_OF[boat]] += load
                 self.boat_load = 0
-                if (
-                    not reached
-                    and sum(tourists) >= target
-                    and _someone_at(target, hotels, tourists)
-                ):
-                    reached = True
+                if not reached and sum(tourists) >= target:
+                    reached = _reached(target, scored, tourists)
                 if reached and immediate:
                     phase, dice, steps = OVER, None, (0, 0)
                     break

@@ -2,7 +2,9 @@
 
 Run by the benchmark in its own process, once for today's tree and once for
 the old one, with the same seeds; prints one JSON line. The loops use only the
-public protocol (and ``hoteledu.core.mcts``), so they run on both trees.
+public protocol (and ``hoteledu.core.mcts``), so they run on both trees; the
+``playout`` kind calls ``State.random_playout`` where the tree has it (what
+the search's rollouts call there) and the protocol loop where it does not.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from hoteledu.core.actions import JointAction
 from hoteledu.core.agents import PlayerView, RandomAgent
 from hoteledu.core.mcts import MCTSAgent, _apply_fast
 from hoteledu.core.simulate import play
+from hoteledu.core.state import State
 
 
 def played_games(game: str, players: int, games: int) -> tuple[float, str]:
@@ -43,29 +46,82 @@ def _quick(rng: np.random.Generator, n: int) -> int:
 
 
 def playouts(game: str, players: int, games: int, draw=_integers) -> tuple[float, str]:
-    """CPU seconds of seeded random playouts as the search runs them (trusted application).
+    """CPU seconds of seeded random playouts through the protocol (trusted application).
 
-    The loop is the search's rollout (``MCTSAgent._rollout``): a simultaneous
-    node gets one random action per player, joined.
+    The loop is the search's rollout as it was written before ``random_playout``
+    (``MCTSAgent._rollout``): a simultaneous node gets one random action per
+    player, joined.
     """
     scores = []
     start = time.process_time()
     for g in range(games):
         state = hoteledu.load_game(game, players=players)
         rng = np.random.default_rng(g)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                action = state.sample_chance(rng)
-            elif state.is_simultaneous_node():
-                parts = []
-                for p in range(players):
-                    legal = state.legal_actions(p)
-                    parts.append(legal[draw(rng, len(legal))])
-                action = JointAction(tuple(parts))
-            else:
-                legal = state.legal_actions()
-                action = legal[draw(rng, len(legal))]
-            _apply_fast(state, action)
+        _protocol_playout(state, rng, players, draw)
+        scores.append(state.returns())
+    elapsed = time.process_time() - start
+    return elapsed, hashlib.sha256(json.dumps(scores).encode()).hexdigest()[:12]
+
+
+def _protocol_playout(state, rng: np.random.Generator, players: int, draw=_integers) -> None:
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = state.sample_chance(rng)
+        elif state.is_simultaneous_node():
+            parts = []
+            for p in range(players):
+                legal = state.legal_actions(p)
+                parts.append(legal[draw(rng, len(legal))])
+            action = JointAction(tuple(parts))
+        else:
+            legal = state.legal_actions()
+            action = legal[draw(rng, len(legal))]
+        _apply_fast(state, action)
+
+
+def search_playouts(game: str, players: int, games: int) -> tuple[float, str]:
+    """CPU seconds of seeded random playouts as the search runs them on this tree.
+
+    Where the tree's states have ``random_playout`` (the search's rollouts call
+    it), that; on an older tree, the protocol loop of ``playouts``. The same
+    generator and the same draws either way: the digests say so.
+    """
+    fused = hasattr(State, "random_playout")
+    scores = []
+    start = time.process_time()
+    for g in range(games):
+        state = hoteledu.load_game(game, players=players)
+        rng = np.random.default_rng(g)
+        if fused:
+            state.random_playout(rng)
+        else:
+            _protocol_playout(state, rng, players)
+        scores.append(state.returns())
+    elapsed = time.process_time() - start
+    return elapsed, hashlib.sha256(json.dumps(scores).encode()).hexdigest()[:12]
+
+
+def search_rollouts(game: str, players: int, games: int) -> tuple[float, str]:
+    """CPU seconds of random playouts as the search's iterations run them.
+
+    An iteration of ``MCTSAgent`` plays from a copy of a position (its
+    determinisation) with the search's one generator: here a copy of a new
+    game made before timing, one generator for all the playouts (seed 0), and
+    the same playout as ``search_playouts`` (``random_playout``, or the
+    protocol loop on an older tree). Both trees draw the same numbers in the
+    same order, so equal digests say the same games.
+    """
+    start_state = hoteledu.load_game(game, players=players)
+    fused = hasattr(State, "random_playout")
+    rng = np.random.default_rng(0)
+    scores = []
+    start = time.process_time()
+    for _ in range(games):
+        state = start_state.clone()
+        if fused:
+            state.random_playout(rng)
+        else:
+            _protocol_playout(state, rng, players)
         scores.append(state.returns())
     elapsed = time.process_time() - start
     return elapsed, hashlib.sha256(json.dumps(scores).encode()).hexdigest()[:12]
@@ -165,6 +221,12 @@ def main() -> None:
         out["seconds"], out["digest"] = played_games(game, players, games)
         out["count"] = games
     elif what == "playout":
+        out["seconds"], out["digest"] = search_playouts(game, players, games)
+        out["count"] = games
+    elif what == "rollout":
+        out["seconds"], out["digest"] = search_rollouts(game, players, games)
+        out["count"] = games
+    elif what == "loop":
         out["seconds"], out["digest"] = playouts(game, players, games)
         out["count"] = games
     elif what == "engine":

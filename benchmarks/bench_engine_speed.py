@@ -9,9 +9,21 @@ Each side prints a digest of the games' scores and of the search's choices:
 equal digests say the two trees played the same games.
 
 - ``play``: random games through ``play()`` (public ``apply_action``, checked).
-- ``playout``: random playouts as the search runs them (``legal_actions`` and
-  the trusted application of ``hoteledu.core.mcts``), the rollouts' loop,
-  each choice drawn by ``rng.integers`` as the rollouts draw it.
+- ``playout``: a random playout as the search runs it on each tree. The old
+  tree's rollouts are a loop over the protocol (``legal_actions``, each choice
+  drawn by ``rng.integers``, the trusted application of ``hoteledu.core.mcts``);
+  where the tree's ``State`` has ``random_playout`` (detected with ``hasattr``,
+  so the worker still runs on the old tree) the rollouts call it, and so does
+  the worker: the game's own loop, drawing the same numbers from the same
+  generator (read in blocks, :mod:`hoteledu.core.draws`). Equal digests say
+  both sides played the same games.
+- ``rollout``: the same playouts as the search's iterations run them: each
+  from a copy of a new game made before timing (an iteration copies its
+  determinisation), all from one generator (the search's own), so without the
+  new game and the new generator (about 45 us) that ``playout`` counts per game.
+- ``loop``: the old tree's rollout loop over the protocol on both trees (what
+  ``playout`` measured before ``random_playout``): the engine's protocol calls
+  with the loop's own costs.
 - ``bare``: the same loop with each choice drawn as ``int(rng.random() * n)``
   (0.5 us against ``rng.integers``' 1.6 us; other games, as many on both
   sides): nearer the engine's own speed, since the loop's draws, the new game
@@ -50,7 +62,7 @@ SIZES = {  # games for play and playout, iterations per search
 }
 OLD = {"grand_austria": "49a0ddf", "amsterdam": "9bad5ab", "boutique": "9bad5ab"}
 """Each game's code before its speed work of issue 23."""
-KINDS = ("play", "playout", "bare", "engine", "mcts")
+KINDS = ("play", "playout", "rollout", "loop", "bare", "engine", "mcts")
 
 
 def unpack(commit: str, into: Path) -> Path:

@@ -11,7 +11,8 @@ trip; replaying a record rebuilds the played state; chance probabilities are
 positive and sum to exactly 1; every legal action applies; an illegal action
 raises ``IllegalActionError`` and changes nothing; ``observation(p)`` is
 JSON data that does not change when the parts hidden from ``p`` are resampled;
-a determinised state (history included) depends only on what its player sees.
+a determinised state (history included) depends only on what its player sees;
+``random_playout`` plays the same game as a plain loop of single draws.
 """
 
 from __future__ import annotations
@@ -210,6 +211,47 @@ def check_record(state: State) -> None:
     assert replayed.history == state.history
 
 
+def reference_playout(state: State, rng: np.random.Generator, max_actions: int) -> None:
+    """The random playout of ``State.random_playout`` written plainly: each number drawn
+    by its own call to ``rng``, each action checked by ``apply_action``."""
+    for _ in range(max_actions):
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            action = state.sample_chance(rng)
+        elif state.current_player() == SIMULTANEOUS:
+            parts = []
+            for p in range(state.num_players):
+                legal = state.legal_actions(p)
+                parts.append(legal[int(rng.integers(len(legal)))])
+            action = JointAction(tuple(parts))
+        else:
+            legal = state.legal_actions()
+            action = legal[int(rng.integers(len(legal)))]
+        state.apply_action(action)
+
+
+def check_random_playout(state: State, seed: int = 0, max_actions: int = 200_000) -> None:
+    """``random_playout`` from ``state`` (the game's own, or the core's) plays the same
+    game as :func:`reference_playout`, and leaves the generator at the same place.
+
+    A short playout (cut after a few actions) is compared too. ``state`` is not changed.
+    """
+    for limit in (7, max_actions):
+        mine, plain = state.clone(), state.clone()
+        rng_mine, rng_plain = np.random.default_rng(seed), np.random.default_rng(seed)
+        mine.random_playout(rng_mine, limit)
+        reference_playout(plain, rng_plain, limit)
+        assert mine.history == plain.history, (
+            f"random_playout (at most {limit} actions) played another game than the "
+            f"reference loop, from action {len(state.history)}"
+        )
+        assert mine == plain, "random_playout reached another position than the reference"
+        assert rng_mine.random() == rng_plain.random(), (
+            "random_playout left the generator at another place than single draws would"
+        )
+
+
 def check_node(
     state: State, foreign: Iterable[Action], rng: np.random.Generator, limit: int = 20
 ) -> None:
@@ -292,6 +334,8 @@ def check_game(
             assert middle.history == final.history[:midpoint]
             check_determinise_reveals_nothing(middle, seed)
             check_determinise_reveals_nothing(final, seed)
+            check_random_playout(record.replay(0), seed, max_actions)
+            check_random_playout(middle, seed, max_actions)
         except AssertionError as error:
             raise AssertionError(f"{name} {dict(options or {})} seed {seed}: {error}") from error
         finals.append(final)

@@ -36,6 +36,8 @@ Examples
 from __future__ import annotations
 
 import functools
+import itertools
+import operator
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -122,6 +124,8 @@ TACTICAL_FULL_TILE = 4
 # and list membership tests identity first.
 _ROLLS = tuple(RollDice(w, b) for w in DIE_FACES for b in DIE_FACES)
 _ROLL_OUTCOMES = tuple((a, Fraction(1, 9)) for a in _ROLLS)
+_ROLL_FACES = tuple((a.white, a.black) for a in _ROLLS)
+_ROLL_SUMS = tuple(a.white + a.black for a in _ROLLS)
 _BOATS = tuple(MoveBoat(s) for s in range(1, MAX_TACTICAL_BOAT + 1))
 _HOTELS = tuple(PlaceHotel(x) for x in INTERSECTIONS)
 _SPLITS = tuple(
@@ -137,6 +141,25 @@ _TURNS_AROUND = {
     for p in PAWNS
 }
 """Per pawn and intersection index: each place the pawn may turn there, with its action."""
+
+
+def _turnable_by_sides() -> tuple[tuple[Any, dict[tuple[bool, ...], tuple[Any, Any]]], ...]:
+    """Per intersection index: a reader of the sides up around it, and for each reading
+    the places the Nightwatchman and the Mayor may turn (``_pawn_actions``'s tiles)."""
+    tables = []
+    for around in TURNABLE_AROUND:
+        read = operator.itemgetter(*around, around[0])  # a tuple even for one place
+        menus = {}
+        for sides in itertools.product((False, True), repeat=len(around)):
+            day = [p for p, up in zip(around, sides, strict=True) if up]
+            night = [p for p, up in zip(around, sides, strict=True) if not up]
+            menus[(*sides, sides[0])] = (tuple(day), tuple(night))
+        tables.append((read, menus))
+    return tuple(tables)
+
+
+_TURNABLE_BY_SIDES = _turnable_by_sides()
+"""``[at]`` -> (read, menus): ``menus[read(day_up)][by_mayor]`` lists the places to turn."""
 _LEADS = {p: LeadFromDam(p) for p in PAWNS}
 _SKIPS = {p: Skip(p) for p in PAWNS}
 _CHASES = tuple(ChaseTo(t) for t in BUILDING_TILES)
@@ -168,13 +191,29 @@ def _quays_passed(start: int, steps: int, pickup_on_departure: bool) -> tuple[in
     return tuple(quay for quay in passed if quay >= 0)
 
 
+_PASSED = {
+    pickup: tuple(
+        tuple(_quays_passed(start, steps, pickup) for steps in range(2 * max(DIE_FACES) + 1))
+        for start in range(len(CANAL_TILES))
+    )
+    for pickup in (False, True)
+}
+"""``_quays_passed`` as tables: ``[pickup_on_departure][start][steps]`` (a dice roll's steps)."""
+
+
+@functools.cache
+def _walk_ends(diagonals: bool, steps: int, start: int, other: int) -> tuple[int, ...]:
+    """Where a walk of exactly ``steps`` steps from ``start`` may end: not on ``other``."""
+    return tuple(x for x in WALKS[diagonals][steps][start] if x != other)
+
+
 @functools.cache
 def _walk_moves(
     diagonals: bool, pawn: str, steps: int, start: int, other: int
 ) -> tuple[MovePawn, ...]:
     """The pawn's moves of exactly ``steps`` steps from ``start``, not ending on ``other``."""
     moves = _MOVES[pawn]
-    return tuple(moves[x] for x in WALKS[diagonals][steps][start] if x != other)
+    return tuple(moves[x] for x in _walk_ends(diagonals, steps, start, other))
 
 
 _TILES_WITH = {
@@ -192,7 +231,39 @@ def _places_with(tile_at: tuple[int, ...], function: int) -> tuple[int, ...]:
     return tuple(sorted(tile_at.index(t) for t in _TILES_WITH.get(function, ()) if t in tile_at))
 
 
+def _chase_targets_in(
+    tile_at: list[int], day_up: list[bool], tourists: list[int], function: int
+) -> list[int]:
+    """Places showing ``function`` with the fewest tourists: where chased tourists go [AMS-20]."""
+    # Only the few tiles that carry the function can show it, on its side.
+    want_day = function < len(DAY_FUNCTIONS)
+    candidates = [p for p in _places_with(tuple(tile_at), function) if day_up[p] == want_day]
+    if not candidates:
+        return []
+    fewest = min([tourists[p] for p in candidates])
+    return [p for p in candidates if tourists[p] == fewest]
+
+
+def _someone_at(target: int, hotels: list[list[tuple[int, int]]], tourists: list[int]) -> bool:
+    """Whether a player's score (as ``score()`` counts it) is at least ``target`` [AMS-25]."""
+    # No score can reach the target while all the tiles and the Dam hold fewer tourists.
+    if sum(tourists) < target:
+        return False
+    return _reached(target, [_scored_places(tuple(own)) for own in hotels if own], tourists)
+
+
+def _reached(target: int, scored: list[tuple[int, ...]], tourists: list[int]) -> bool:
+    """Whether the tourists on one of these sets of scored places number ``target`` or more."""
+    for places in scored:  # noqa: SIM110 (a loop: no generator frame each check)
+        if sum(map(tourists.__getitem__, places)) >= target:
+            return True
+    return False
+
+
 _DECISION_PHASES = frozenset(PHASES) - CHANCE_PHASES - {OVER}
+_TURN_PHASES = frozenset({ROLL, MOVE_MAYOR, MOVE_NIGHTWATCHMAN, ACT_MAYOR, ACT_NIGHTWATCHMAN})
+"""The steps every turn of the dice game has (``random_playout`` plays them quickly)."""
+_ACTS = frozenset({ACT_MAYOR, ACT_NIGHTWATCHMAN})
 """Phases where the player to move decides (a Dam lead only with ``dam_lead="choose"``)."""
 
 _ATTRIBUTE_OF_FIELD = {"acting_mayor": "_acting_mayor"}
@@ -407,8 +478,11 @@ class AmsterdamState(State):
             start, other = index[self.nightwatchman], index[self.mayor]
             return list(_walk_moves(self._diagonals, NIGHTWATCHMAN, self.steps[1], start, other))
         if phase == HOTEL:
-            taken = {INTERSECTION_INDEX[x] for h in self.hotels for x in h}
-            return [_HOTELS[x] for x in range(len(INTERSECTIONS)) if x not in taken]
+            # Every intersection but those with a hotel (a few: taken out, last first).
+            menu: list[Action] = list(_HOTELS)
+            for x in sorted({INTERSECTION_INDEX[x] for h in self.hotels for x in h}, reverse=True):
+                del menu[x]
+            return menu
         if phase == CHASE:
             return [_CHASES[p] for p in self._chase_targets()]
         if phase == DAM_LEAD:  # only reached with the option dam_lead="choose"
@@ -462,18 +536,7 @@ class AmsterdamState(State):
 
     def _chase_targets(self) -> list[int]:
         """Places showing the chased tourists' function with the fewest tourists."""
-        function = self.chase_function
-        # Only the few tiles that carry the function can show it, on its side.
-        want_day = function < len(DAY_FUNCTIONS)
-        day_up = self.day_up
-        candidates = [
-            p for p in _places_with(tuple(self.tile_at), function) if day_up[p] == want_day
-        ]
-        if not candidates:
-            return []
-        tourists = self.tourists
-        fewest = min([tourists[p] for p in candidates])
-        return [p for p in candidates if tourists[p] == fewest]
+        return _chase_targets_in(self.tile_at, self.day_up, self.tourists, self.chase_function)
 
     # ---------------------------------------------------------------- apply
     def _apply(self, action: Action) -> None:
@@ -571,10 +634,11 @@ class AmsterdamState(State):
         self._start_acts()
 
     def _turn_tile(self, place: int) -> None:
-        function = self.shown_function(place)
+        tile, day = self.tile_at[place], self.day_up[place]
+        function = DAY_FUNCTION[tile] if day else NIGHT_FUNCTION[tile]  # shown_function(place)
         chased = self.tourists[place]
         self.tourists[place] = 0
-        self.day_up[place] = not self.day_up[place]
+        self.day_up[place] = not day
         if chased:
             self.chased = chased
             self.chase_function = function
@@ -606,13 +670,8 @@ class AmsterdamState(State):
         at the action that brings a player to the target; ``end_rule="end_of_turn"``
         keeps the older reading that lets the turn finish first.
         """
-        # No score can reach the target while all the tiles and the Dam hold fewer tourists.
-        if not self.target_reached and sum(self.tourists) >= self.target:
-            target, tourists = self.target, self.tourists
-            for hotels in self.hotels:  # each player's score, as score() counts it
-                if hotels and sum([tourists[p] for p in _scored_places(tuple(hotels))]) >= target:
-                    self.target_reached = True
-                    break
+        if not self.target_reached and _someone_at(self.target, self.hotels, self.tourists):
+            self.target_reached = True
         if self.target_reached and self._end_immediately:
             self.dice = None
             self.steps = (0, 0)
@@ -651,7 +710,184 @@ class AmsterdamState(State):
             self.phase = OVER  # AMS-25 / AMS-26: this turn was the last
             return
         self.player = (self.player + 1) % self._n
-        self.phase = self._turn_start_phase()
+        self.phase = BOAT if self.tactical else ROLL  # _turn_start_phase()
+
+    # ------------------------------------------------------ the search's playouts
+    def random_playout(self, rng: np.random.Generator, max_actions: int = 10_000) -> None:
+        """``State.random_playout`` (the reference), the steps of a turn played quickly.
+
+        The same game from the same generator. The steps every turn has (the
+        roll, the two walks, the two acts) are played by :meth:`_random_turns`
+        on local copies of the state's fields; every other step (a hotel, a
+        chase with a choice, a Dam lead, dealing tiles) goes through the
+        protocol, and so does all of the tactical variant.
+        ``tests/amsterdam/test_fast_paths.py`` compares the two.
+        """
+        if self.tactical:
+            return super().random_playout(rng, max_actions)
+        from hoteledu.core.draws import Draws  # loads numpy.random: not at import time
+
+        left = max_actions
+        with Draws(rng) as draws:
+            while left > 0 and self.phase != OVER:
+                if self.phase in _TURN_PHASES:
+                    left = self._random_turns(draws, left)
+                else:
+                    self.history.append(self._random_step(draws))
+                    left -= 1
+        return None
+
+    def _random_step(self, draws: Any) -> Action:
+        """One step of the protocol's random playout: draw the action, apply it."""
+        if self.is_chance_node():
+            action = self.sample_chance(draws)
+        else:
+            legal = self.legal_actions()
+            action = legal[draws.below(len(legal))]
+        self._apply(action)
+        return action
+
+    def _random_turns(self, draws: Any, left: int) -> int:
+        """Random steps of ``_TURN_PHASES`` while they last (at most ``left``); the actions left.
+
+        The rules of :meth:`_apply` for these steps (``_sail``, ``_move_pawn``,
+        ``_turn_tile``, ``_after_act``, ``_end_turn``, ``_check_target``)
+        written again on local variables, each choice the index into the list
+        ``legal_actions()`` would give, drawn as ``State.random_playout`` draws
+        it. It stops at any other phase (the state is written back first).
+        """
+        below, random, append = draws.below, draws.random, self.history.append
+        index, immediate = INTERSECTION_INDEX, self._end_immediately
+        passed = _PASSED[self._pickup_on_departure]
+        walks, n, target = self._walks, self._n, self.target
+        # The places each player scores (the hotels do not change in these steps).
+        scored = [_scored_places(tuple(own)) for own in self.hotels if own]
+        tile_at, day_up, tourists, quays = self.tile_at, self.day_up, self.tourists, self.quays
+        turns_taken = self.turns_taken
+        phase, player, dice, steps = self.phase, self.player, self.dice, self.steps
+        mayor, watch = index[self.mayor], index[self.nightwatchman]
+        boat, supply, reached, acting_mayor = (
+            self.boat,
+            self.supply,
+            self.target_reached,
+            self._acting_mayor,
+        )
+        while left > 0:
+            if phase in _ACTS:
+                by_mayor = phase == ACT_MAYOR
+                pawn, at = (MAYOR, mayor) if by_mayor else (NIGHTWATCHMAN, watch)
+                # As _pawn_actions: the Mayor turns night tiles, the Nightwatchman day tiles;
+                # either may lead a tourist from a corner of the Dam.
+                read, menus = _TURNABLE_BY_SIDES[at]
+                places = menus[read(day_up)][by_mayor]
+                lead = at in DAM_CORNER_INDICES and tourists[DAM_PLACE] > 0 and by_mayor in day_up
+                k = below(len(places) + lead + 1)
+                left -= 1
+                if k < len(places):
+                    place = places[k]
+                    append(_TURNS[pawn][place])
+                    chased = tourists[place]
+                    tourists[place] = 0
+                    day = day_up[place]
+                    day_up[place] = not day
+                    if chased:
+                        tile = tile_at[place]
+                        function = DAY_FUNCTION[tile] if day else NIGHT_FUNCTION[tile]
+                        targets = _chase_targets_in(tile_at, day_up, tourists, function)
+                        if len(targets) > 1:  # the player chooses where they go
+                            self.chased, self.chase_function = chased, function
+                            phase = CHASE
+                            break
+                        tourists[targets[0] if targets else DAM_PLACE] += chased
+                        if not reached and sum(tourists) >= target:
+                            reached = _reached(target, scored, tourists)
+                        if reached and immediate:
+                            phase, dice, steps = OVER, None, (0, 0)
+                            break
+                elif lead and k == len(places):
+                    append(_LEADS[pawn])
+                    phase = DAM_LEAD
+                    break
+                else:
+                    append(_SKIPS[pawn])
+                if acting_mayor:
+                    acting_mayor, phase = False, ACT_NIGHTWATCHMAN
+                else:  # the end of the turn
+                    turns_taken[player] += 1
+                    dice, steps = None, (0, 0)
+                    if reached or supply == 0:
+                        phase = OVER
+                        break
+                    player = (player + 1) % n
+                    phase = ROLL
+            elif phase == MOVE_MAYOR:
+                # As _walk_ends: a walk's ends, but never the other pawn's intersection.
+                ends = walks[steps[0]][mayor]
+                if watch in ends:
+                    k = below(len(ends) - 1)
+                    mayor = ends[k + (k >= ends.index(watch))]
+                else:
+                    mayor = ends[below(len(ends))]
+                append(_MOVES[MAYOR][mayor])
+                left -= 1
+                if steps[1] > 0:
+                    phase = MOVE_NIGHTWATCHMAN
+                else:
+                    acting_mayor, phase = True, ACT_MAYOR
+            elif phase == MOVE_NIGHTWATCHMAN:
+                ends = walks[steps[1]][watch]
+                if mayor in ends:
+                    k = below(len(ends) - 1)
+                    watch = ends[k + (k >= ends.index(mayor))]
+                else:
+                    watch = ends[below(len(ends))]
+                append(_MOVES[NIGHTWATCHMAN][watch])
+                left -= 1
+                acting_mayor, phase = True, ACT_MAYOR
+            elif phase == ROLL:
+                k = int(random() * 9)
+                append(_ROLLS[k])
+                left -= 1
+                dice = steps = _ROLL_FACES[k]
+                # The boat sails, picks up at the bends it passes and drops off.
+                load = self.boat_load
+                for quay in passed[boat][_ROLL_SUMS[k]]:
+                    if quays[quay]:
+                        load += quays[quay]
+                        quays[quay] = 0
+                boat = (boat + _ROLL_SUMS[k]) % len(CANAL_TILES)
+                if supply > 0:
+                    supply -= 1
+                    load += 1
+                place = FACING_PLACE[boat]
+                if place >= 0:
+                    tourists[place] += load
+                else:
+                    quays[QUAY_OF[boat]] += load
+                self.boat_load = 0
+                if not reached and sum(tourists) >= target:
+                    reached = _reached(target, scored, tourists)
+                if reached and immediate:
+                    phase, dice, steps = OVER, None, (0, 0)
+                    break
+                if turns_taken[player] < HOTELS_PER_PLAYER:
+                    phase = HOTEL
+                    break
+                if steps[0] > 0:
+                    phase = MOVE_MAYOR
+                elif steps[1] > 0:
+                    phase = MOVE_NIGHTWATCHMAN
+                else:
+                    acting_mayor, phase = True, ACT_MAYOR
+            else:
+                break
+        self.phase, self.player, self.dice, self.steps = phase, player, dice, steps
+        self.mayor, self.nightwatchman = INTERSECTIONS[mayor], INTERSECTIONS[watch]
+        self.boat, self.supply, self.target_reached = boat, supply, reached
+        self._acting_mayor = acting_mayor
+        if phase == OVER and reached and immediate:  # as _check_target ends the game
+            self.chased, self.chase_function = 0, -1
+        return left
 
     # ------------------------------------------------------ illegal actions
     def check_action(self, action: Action) -> None:

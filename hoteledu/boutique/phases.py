@@ -93,6 +93,9 @@ class Decision:
     problem: Callable[[Any, int, Action], Problem]
     apply: Callable[[Any, Action], None]
     out_players_pass: bool = False
+    pick: Callable[[Any, int, Callable[[int], int]], Action] | None = None
+    """``legal(state, player)[below(len(legal))]`` without making the list (random
+    playouts); ``below(n)`` draws an index. None: the list is made."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -216,9 +219,26 @@ def _change_menu(faces: tuple[int, ...]) -> list[Action]:
     return actions
 
 
+def _change_menu_pick(faces: tuple[int, ...], below: Callable[[int], int]) -> Action:
+    """``_change_menu(faces)[below(len(menu))]``; with every die on a face 1..6 the menu
+    is Keep, then 5 other faces per die in die order, so the drawn index says which."""
+    if len(faces) == 8 and min(faces) >= 1 and max(faces) <= 6:
+        k = below(41)
+        if k == 0:
+            return _KEEP
+        die, j = divmod(k - 1, 5)
+        return _OTHER_BY_DIE[die][faces[die]][j]
+    menu = _change_menu(faces)
+    return menu[below(len(menu))]
+
+
 # ------------------------------------------------------------------ prices
 def _prices_legal(state: Any, player: int) -> list[Action]:
     return list(PRICE_MENU)
+
+
+def _prices_pick(state: Any, player: int, below: Callable[[int], int]) -> Action:
+    return PRICE_MENU[below(len(PRICE_MENU))]
 
 
 def _prices_problem(state: Any, player: int, action: Action) -> Problem:
@@ -249,6 +269,10 @@ def _prices_apply(state: Any, action: Action) -> None:
 # ----------------------------------------------------------- price changes
 def _change_legal(state: Any, player: int) -> list[Action]:
     return _change_menu((*state.prices[player], state.breakfast[player]))
+
+
+def _change_pick(state: Any, player: int, below: Callable[[int], int]) -> Action:
+    return _change_menu_pick((*state.prices[player], state.breakfast[player]), below)
 
 
 def _change_problem(state: Any, player: int, action: Action) -> Problem:
@@ -298,6 +322,12 @@ def _bid_legal(state: Any, player: int) -> list[Action]:
     if player not in state.bidders:
         return [_PASS]
     return [_made(Bid, a) for a in range(0, state.money[player] + 1, BID_STEP)]
+
+
+def _bid_pick(state: Any, player: int, below: Callable[[int], int]) -> Action:
+    if player not in state.bidders:
+        return _PASS
+    return _made(Bid, below(len(range(0, state.money[player] + 1, BID_STEP))) * BID_STEP)
 
 
 def _bid_problem(state: Any, player: int, action: Action) -> Problem:
@@ -401,6 +431,10 @@ def _place_apply(state: Any, action: Action) -> None:
 def _hire_legal(state: Any, player: int) -> list[Action]:
     most = state.money[player] // STAFF_COST
     return list(_HIRES[: bisect.bisect_right(_HIRE_TOTALS, most)])
+
+
+def _hire_pick(state: Any, player: int, below: Callable[[int], int]) -> Action:
+    return _HIRES[below(bisect.bisect_right(_HIRE_TOTALS, state.money[player] // STAFF_COST))]
 
 
 def _hire_problem(state: Any, player: int, action: Action) -> Problem:
@@ -573,6 +607,7 @@ PHASE_TABLE: dict[str, Decision | Chance] = {
             _prices_problem,
             _prices_apply,
             out_players_pass=True,
+            pick=_prices_pick,
         ),
         Decision(
             "booking_change",
@@ -582,6 +617,7 @@ PHASE_TABLE: dict[str, Decision | Chance] = {
             _change_legal,
             _change_problem,
             _booking_change_apply,
+            pick=_change_pick,
         ),
         Chance(
             "checkin",
@@ -609,6 +645,7 @@ PHASE_TABLE: dict[str, Decision | Chance] = {
             _bid_legal,
             _bid_problem,
             _bid_apply,
+            pick=_bid_pick,
         ),
         Decision(
             "place",
@@ -628,6 +665,7 @@ PHASE_TABLE: dict[str, Decision | Chance] = {
             _hire_problem,
             _hire_apply,
             out_players_pass=True,
+            pick=_hire_pick,
         ),
         Decision(
             "rank_bid",
@@ -637,6 +675,7 @@ PHASE_TABLE: dict[str, Decision | Chance] = {
             _bid_legal,
             _bid_problem,
             _rank_bid_apply,
+            pick=_bid_pick,
         ),
         Chance(
             "rank_roll",
@@ -656,6 +695,7 @@ PHASE_TABLE: dict[str, Decision | Chance] = {
             _change_problem,
             _walkin_change_apply,
             out_players_pass=True,
+            pick=_change_pick,
         ),
         Chance(
             "budget",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections import defaultdict
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -54,7 +55,7 @@ from hoteledu.boutique.phases import (
     Chance,
     Decision,
 )
-from hoteledu.core.actions import Action
+from hoteledu.core.actions import Action, JointAction
 from hoteledu.core.errors import IllegalActionError
 from hoteledu.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State, player_name
 from hoteledu.core.validation import check_option_type
@@ -144,6 +145,19 @@ _WHO = {
 _DECISIONS = {name: phase for name, phase in PHASE_TABLE.items() if isinstance(phase, Decision)}
 _APPLY = {name: phase.apply for name, phase in PHASE_TABLE.items()}
 _SAMPLE = {name: phase.sample for name, phase in PHASE_TABLE.items() if isinstance(phase, Chance)}
+_PASS = Pass()
+_NONE_OUT = defaultdict(lambda: None)  # at phases where nobody has to pass
+"""Nobody out: the seats of a phase where a player at 0 stars still chooses."""
+
+
+def _pick_from_list(decision: Decision) -> Any:
+    """A phase's ``pick`` made from its ``legal``: the list, then the drawn index."""
+
+    def pick(state: Any, player: int, below: Any) -> Action:
+        legal = decision.legal(state, player)
+        return legal[below(len(legal))]
+
+    return pick
 
 
 def _booking_news(card_id: int, name: str, day: int, offers: dict[int, int]) -> str:
@@ -501,6 +515,46 @@ class BoutiqueState(State):
         if sample is not None:
             return sample(self, rng)
         return super().sample_chance(rng)
+
+    # ------------------------------------------------- the search's playouts
+    def random_playout(self, rng: np.random.Generator, max_actions: int = 10_000) -> None:
+        """``State.random_playout`` (the reference), each phase looked up once a step.
+
+        The same game from the same generator: a choice is the option the
+        phase's ``pick`` gives for a drawn index (the index into the list
+        ``legal_actions()`` would give, without making the list), a chance
+        node its ``sample``, and the phase's ``apply`` carries it out.
+        ``tests/boutique/test_fast_paths.py`` compares the two.
+        """
+        from hoteledu.core.draws import Draws  # loads numpy.random: not at import time
+
+        append = self.history.append
+        n = self.n
+        with Draws(rng) as draws:
+            below = draws.below
+            for _ in range(max_actions):
+                phase = self.phase
+                sample = _SAMPLE.get(phase)
+                if sample is not None:
+                    action = sample(self, draws)  # type: ignore[arg-type]
+                elif phase == "end":
+                    return None
+                else:
+                    decision = _DECISIONS[phase]
+                    pick = decision.pick or _pick_from_list(decision)
+                    if phase in SIMULTANEOUS_PHASES:
+                        out = self.eliminated_week if decision.out_players_pass else _NONE_OUT
+                        action = JointAction(
+                            tuple(
+                                _PASS if out[p] is not None else pick(self, p, below)
+                                for p in range(n)
+                            )
+                        )
+                    else:
+                        action = pick(self, self.current_player(), below)
+                _APPLY[phase](self, action)
+                append(action)
+        return None
 
     # ------------------------------------------------------------ apply
     def _apply(self, action: Action) -> None:

@@ -454,35 +454,21 @@ class MCTSAgent:
         rng: np.random.Generator,
         policy: Callable[..., Action] | None,
     ) -> list[float]:
-        trusted = type(state).apply_action is State.apply_action  # as _apply_fast decides
-        for _ in range(self.max_rollout_actions):
-            mover = state.current_player()
-            if mover == TERMINAL:
-                return state.utilities()
-            if mover == CHANCE:
-                action = state.sample_chance(rng)
-            elif policy is not None:
+        if policy is None:  # uniformly random moves: the game's own loop
+            state.random_playout(rng, self.max_rollout_actions)
+        else:
+            for _ in range(self.max_rollout_actions):
+                mover = state.current_player()
+                if mover == TERMINAL:
+                    break
+                if mover == CHANCE:
+                    _apply_fast(state, state.sample_chance(rng))
                 # An outside agent's choice is checked like any player's move.
-                if mover == SIMULTANEOUS:
+                elif mover == SIMULTANEOUS:
                     chosen = tuple(policy(state, p) for p in range(num_players))
                     state.apply_action(JointAction(chosen))
                 else:
                     state.apply_action(policy(state, mover))
-                continue
-            elif mover == SIMULTANEOUS:
-                parts = []
-                for p in range(num_players):
-                    legal = state.legal_actions(p)
-                    parts.append(legal[int(rng.integers(len(legal)))])
-                action = JointAction(tuple(parts))
-            else:
-                legal = state.legal_actions()
-                action = legal[int(rng.integers(len(legal)))]
-            if trusted:  # _apply_fast(state, action), decided once per rollout
-                state._apply(action)
-                state.history.append(action)
-            else:
-                state.apply_action(action)
         if state.is_terminal():
             return state.utilities()
         return [1.0 / num_players] * num_players

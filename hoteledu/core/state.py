@@ -297,6 +297,60 @@ class State:
         index = rng.choice(len(outcomes), p=weights / weights.sum())
         return outcomes[int(index)][0]
 
+    def random_playout(self, rng: np.random.Generator, max_actions: int = 10_000) -> None:
+        """Play uniformly random moves from here to the end, as the search's rollouts do.
+
+        A chance node is drawn by ``sample_chance``; a decision takes
+        ``legal[int(rng.integers(len(legal)))]`` of ``legal_actions()``; at a
+        simultaneous node each player draws so in seat order and the parts are
+        applied joined. The numbers are read from ``rng`` in blocks
+        (:class:`~hoteledu.core.draws.Draws`: the same numbers, and ``rng`` is
+        left where single draws would leave it; ``sample_chance`` is handed the
+        reader). Actions taken from ``legal_actions`` are applied without
+        checking them again, unless the game overrides ``apply_action``. Stops
+        after ``max_actions`` actions, the game maybe not over.
+
+        This loop is the reference: a game may override it with a quicker
+        loop over its own fields that plays the same game from the same
+        generator (its tests compare the two).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from hoteledu import load_game
+        >>> state = load_game("amsterdam")
+        >>> State.random_playout(state, np.random.default_rng(1))
+        >>> state.is_terminal()
+        True
+        """
+        from hoteledu.core.draws import Draws  # loads numpy.random: not at import time
+
+        trusted = type(self).apply_action is State.apply_action
+        num_players = self.num_players
+        history = self.history
+        with Draws(rng) as draws:
+            integers = draws.integers
+            for _ in range(max_actions):
+                mover = self.current_player()
+                if mover == TERMINAL:
+                    return
+                if mover == CHANCE:
+                    action = self.sample_chance(draws)  # type: ignore[arg-type]
+                elif mover == SIMULTANEOUS:
+                    parts = []
+                    for p in range(num_players):
+                        legal = self.legal_actions(p)
+                        parts.append(legal[integers(len(legal))])
+                    action = JointAction(tuple(parts))
+                else:
+                    legal = self.legal_actions()
+                    action = legal[integers(len(legal))]
+                if trusted:
+                    self._apply(action)
+                    history.append(action)
+                else:
+                    self.apply_action(action)
+
     def winners(self) -> list[int]:
         """Players with the best final score (several on a shared win)."""
         scores = self.returns()

@@ -4,18 +4,24 @@
 (``_Geometry.marks``); the reference below walks every room of every stay as
 BHM-21 reads. The event texts of a card's offers, the winners and a walk-in
 are written when ``last_event`` is read; the reference writes them from the
-position's own fields at the moment the event happens.
+position's own fields at the moment the event happens. The random playout
+takes an option by its drawn index without listing the options (each phase's
+``pick``); the reference lists them (``legal``) and plays the protocol's loop
+(``hoteledu.testing.reference_playout``).
 """
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from random_play import random_action
 
 from hoteledu.boutique.mat import DAY_NAMES
+from hoteledu.boutique.phases import PHASE_TABLE, Decision
 from hoteledu.boutique.rules import new_game
 from hoteledu.core.mcts import _apply_fast
 from hoteledu.core.state import player_name
+from hoteledu.testing import check_random_playout
 
 
 def reference_demand(state, player: int, week: int) -> list[list[int]]:
@@ -96,3 +102,43 @@ def test_a_booking_event_names_the_card_the_day_the_offers_and_the_winner() -> N
         assert state.last_event.endswith(f" -> {player_name(owner)}") or "; bids" in (
             state.last_event
         )
+
+
+def test_each_pick_gives_the_option_of_the_drawn_index() -> None:
+    """A phase's ``pick`` (random playouts) is ``legal[k]`` for the index drawn, for every k
+    and every player, and asks for an index below ``len(legal)``."""
+    checked = 0
+    for state in random_positions(12, 6100):
+        decision = PHASE_TABLE.get(state.phase)
+        if not isinstance(decision, Decision) or decision.pick is None:
+            continue
+        for p in range(state.n):
+            legal = decision.legal(state, p)
+            for k in range(len(legal)):
+                asked = []
+
+                def below(n: int, k: int = k, asked: list = asked) -> int:
+                    asked.append(n)
+                    return k
+
+                assert decision.pick(state, p, below) == legal[k], (state.phase, p, k)
+                assert asked in ([len(legal)], []) and (asked or len(legal) == 1 or k == 0)
+                checked += 1
+    assert checked > 20_000
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_quick_playout_plays_the_reference_games(players: int) -> None:
+    """From every 9th position of seeded games: the same actions, position and generator."""
+    checked = 0
+    for g in range(4):
+        state = new_game(players=players, room_choice=("choose", "canonical")[g % 2])
+        rng = np.random.default_rng(7000 + g)
+        step = 0
+        while not state.is_terminal():
+            if step % 9 == 0:
+                check_random_playout(state, seed=step, max_actions=10_000)
+                checked += 1
+            _apply_fast(state, random_action(state, rng))
+            step += 1
+    assert checked > 30

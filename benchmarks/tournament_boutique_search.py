@@ -114,6 +114,11 @@ def main(
         f"{len(cpu)} decisions timed; run wall time {result.elapsed:.0f} s on {processes} "
         f"processes; load average at the end {os.getloadavg()[0]:.1f}"
     )
+    cuts = statistics.quantiles(cpu, n=100) if len(cpu) > 1 else cpu * 99
+    print(
+        f"CPU s/decision: median {statistics.median(cpu):.3f}, 90% {cuts[89]:.3f}, "
+        f"99% {cuts[98]:.3f}; over 1 s: {sum(c > 1.0 for c in cpu)} of {len(cpu)}"
+    )
 
 
 if __name__ == "__main__":

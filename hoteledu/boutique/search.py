@@ -35,7 +35,6 @@ from hoteledu.boutique.actions import (
     SetPrices,
 )
 from hoteledu.boutique.bots import BoutiqueBot, PeakLoadBot
-from hoteledu.boutique.cards import GuestCard
 from hoteledu.boutique.mat import MAX_STAFF, STAFF_COST
 from hoteledu.boutique.rules import BoutiqueState
 from hoteledu.core.actions import Action, JointAction
@@ -216,37 +215,44 @@ class _TableView(PlayerView):
         return self._state
 
 
-_NIGHTS: dict[int, tuple[GuestCard, tuple[int, ...]]] = {}
-
-
-def _nights(card: GuestCard) -> tuple[int, ...]:
-    """Every room-night offset of a card (one per room and night), made once per card."""
-    entry = _NIGHTS.get(id(card))
-    if entry is None or entry[0] is not card:  # an id reused by another card: make it again
-        entry = (card, tuple(o for room in card.rooms for o in room.offsets))
-        _NIGHTS[id(card)] = entry
-    return entry[1]
-
-
 class _RolloutPeakLoadBot(PeakLoadBot):
     """The peak-load bot, counting its booked rooms without the full staff demand.
 
     The same moves as :class:`PeakLoadBot` (``booked_rooms`` returns what it
-    reads from ``state.demand``; ``tests/boutique/test_search_bot.py`` checks
-    it), for the search bot's rollouts, where that count was a quarter of the time.
+    reads from ``state.demand``, and ``change_price`` picks the same days;
+    ``tests/boutique/test_search_bot.py`` checks both), for the search bot's
+    rollouts, where the price change was a third of the time.
     """
 
     @staticmethod
     def booked_rooms(state: BoutiqueState, me: int) -> list[int]:
         base = 7 * (state.week - 1)
         booked = [0] * 7
-        for owner, card_id, checkin, *_ in state.stays:
+        geometry = state.geometry
+        for owner, card_id, checkin, _rooms, _, _ in state.stays:
             if owner == me:
-                for offset in _nights(state.card_of(card_id)):
-                    day = checkin + offset - base
+                for o, rooms, _checkins, _breakfasts in geometry[card_id].marks:
+                    day = checkin + o - base
                     if 0 <= day < 7:
-                        booked[day] += 1
+                        booked[day] += rooms
         return booked
+
+    def change_price(self, state: BoutiqueState, me: int) -> Action:
+        booked = self.booked_rooms(state, me)
+        prices = state.prices[me]
+        # PeakLoadBot's max and min over the days by (booked, -price): the first of equals
+        busy = idle = 0
+        for d in range(1, 7):
+            b, p = booked[d], prices[d]
+            if b > booked[busy] or (b == booked[busy] and p < prices[busy]):
+                busy = d
+            if b < booked[idle] or (b == booked[idle] and p > prices[idle]):
+                idle = d
+        if booked[busy] >= len(state.built[me]) - 1 and prices[busy] < 6:
+            return self.set_die(state, me, busy, prices[busy] + 1)
+        if booked[idle] == 0 and prices[idle] > 2:
+            return self.set_die(state, me, idle, prices[idle] - 1)
+        return _KEEP
 
     def reseeded(self, seed: SeedLike) -> _RolloutPeakLoadBot:
         return _RolloutPeakLoadBot(seed, self.name)

@@ -122,13 +122,14 @@ def test_the_rollouts_faster_peak_load_bot_counts_and_plays_as_the_peak_load_bot
 
     fast, real = _RolloutPeakLoadBot(name="peakload"), PeakLoadBot()
     checked = 0
-    for seed, rival in ((1, PremiumBot()), (2, UndercutterBot())):
+    for seed, rival in ((1, PremiumBot()), (2, UndercutterBot()), (3, PeakLoadBot())):
         state = new_game()
         play(state, [PeakLoadBot(), rival], seed=seed)
         probe = new_game()
         for action in state.history:
             for seat in (0, 1):
                 assert fast.booked_rooms(probe, seat) == real.booked_rooms(probe, seat)
+                assert fast.change_price(probe, seat) == real.change_price(probe, seat)
                 deciding = probe.phase in ("booking_change", "walkin_change", "hire", "expand")
                 if deciding and len(probe.legal_actions(seat)) > 1:
                     views = [PlayerView(probe.clone(), seat) for _ in range(2)]

@@ -52,8 +52,10 @@ from hoteledu.grand_austria.plan import WEIGHTS, PlanAgent
 from hoteledu.grand_austria.rules import new_game
 
 SEED = 4023
-AGENT_OPTIONS = ("guest_width", "budget", "lookahead", "next_budget", "lookahead_cap")
+AGENT_OPTIONS = ("guest_width", "budget", "lookahead", "next_budget", "lookahead_cap", "fitted")
 """Besides the weights, ``--variant`` may set these :class:`PlanAgent` arguments."""
+EXTRA_WEIGHTS = ("emperor_later",)
+"""Weights the evaluation reads with a default when absent (tried, not in ``WEIGHTS``)."""
 SOURCES = (
     "guests",
     "guest rewards",
@@ -152,6 +154,8 @@ def _context(owner: Any, name: str, source: str) -> None:
 def _stage(task: type, apply: Any) -> None:
     """The rules dispatch a decision through ``stages.STAGES``: replace its apply."""
     stages.STAGES[task] = dataclasses.replace(stages.STAGES[task], apply=apply)
+    # the rules read the apply from stages.APPLY (a copy of STAGES' applies)
+    stages.APPLY[task] = apply
 
 
 def install() -> None:
@@ -382,7 +386,7 @@ def _weights(items: Sequence[str]) -> dict[str, float]:
     out = dict(WEIGHTS)
     for item in items:
         name, _, value = item.partition("=")
-        if name not in WEIGHTS and name not in AGENT_OPTIONS:
+        if name not in WEIGHTS and name not in AGENT_OPTIONS and name not in EXTRA_WEIGHTS:
             raise SystemExit(f"unknown weight {name!r}: one of {', '.join(WEIGHTS)}")
         out[name] = float(value)
     return out

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hoteledu.core.actions import Action
@@ -90,6 +90,20 @@ WEIGHTS: dict[str, float] = {
 """The evaluation's weights (VP per unit of each feature), tuned by seeded
 self-play against :class:`~hoteledu.grand_austria.bots.HeuristicAgent`
 (``docs/grand_austria_bot.md``)."""
+
+FIT: tuple[tuple[float, ...], ...] = (
+    (1.000, 1.834, 0.589, 1.864, 1.570, -3.115, 1.061, 0.808, 1.000, 0.704),
+    (1.000, 1.760, 0.780, 0.923, 0.415, 4.541, 1.080, 0.807, 1.000, 0.746),
+    (1.000, 1.847, 0.739, 0.806, 1.029, 0.789, 1.219, 0.694, 1.000, 0.954),
+    (1.000, 1.476, 0.807, 1.054, 0.781, 3.233, 1.198, 0.922, 1.000, 0.765),
+    (1.000, 1.581, 0.693, 0.947, 0.966, 2.231, 1.168, 0.775, 1.000, 0.703),
+    (1.000, 1.243, 0.842, 0.956, 1.881, 3.371, 0.927, 0.930, 1.000, 0.734),
+    (1.000, 1.121, 0.608, 1.032, 0.956, 3.692, 0.767, 0.747, 1.000, 0.764),
+)
+"""Multipliers of the evaluation's parts (:data:`TERMS`) in rounds 1 to 7: a least-squares
+fit of the plan bot's final score on the parts at the end of its turns (200 games against
+the heuristic, seed 5101, ridge 1.0 toward 1, by ``benchmarks/grand_austria_fit_eval.py``).
+Used by ``PlanAgent(fitted=True)`` only: no gain shown (``docs/grand_austria_bot.md``)."""
 
 ITEM_VALUE = 0.8
 """A dish or drink received by a reward, in VP (what a die's share buys)."""
@@ -243,7 +257,7 @@ def _round_running(state: Any) -> bool:
     return bool(state.tasks) and not isinstance(state.tasks[-1], (tk.Roll,))
 
 
-def emperor_value(state: Any, p: int) -> float:
+def emperor_value(state: Any, p: int, later: float = 0.5) -> float:
     """The coming emperor scorings in VP: the space's VP, the tile's bonus or penalty.
 
     With turns left before a scoring, the bonus (space 3 or more after moving
@@ -273,7 +287,7 @@ def emperor_value(state: Any, p: int) -> float:
             unsafe = min(1.0, max(0.0, (back + 1 - e) / (back + 1)))
             value += weight * (bonus * safe - penalty * unsafe)
         e = max(0, e - back)
-        weight *= 0.5  # later scorings: the track will move again before them
+        weight *= later  # later scorings: the track will move again before them
     return value
 
 
@@ -304,7 +318,12 @@ def _politics_progress(state: Any, p: int, number: int) -> float:
     return sum(shares[:count]) / count
 
 
-def evaluate(state: Any, p: int, weights: Mapping[str, float] = WEIGHTS) -> float:
+def evaluate(
+    state: Any,
+    p: int,
+    weights: Mapping[str, float] = WEIGHTS,
+    fit: Sequence[Sequence[float]] | None = None,
+) -> float:
     """Player ``p``'s projected final score: banked VP plus what the position will earn.
 
     At the end of the game it is the final score itself.
@@ -320,6 +339,33 @@ def evaluate(state: Any, p: int, weights: Mapping[str, float] = WEIGHTS) -> floa
     """
     if not state.tasks:
         return float(state.vp[p])
+    terms = evaluation_terms(state, p, weights)
+    if fit is None:
+        return sum(terms)
+    scale = fit[min(len(fit) - 1, max(0, state.round - 1))]
+    return sum(t * s for t, s in zip(terms, scale, strict=True))
+
+
+TERMS = (
+    "banked",
+    "money",
+    "guests",
+    "kitchen",
+    "vacant_rooms",
+    "groups",
+    "emperor",
+    "staff",
+    "hand",
+    "politics",
+)
+"""The parts of :func:`evaluate`, in the order :func:`evaluation_terms` gives them."""
+
+
+def evaluation_terms(
+    state: Any, p: int, weights: Mapping[str, float] = WEIGHTS
+) -> tuple[float, ...]:
+    """The parts of :func:`evaluate` (named by :data:`TERMS`), each already weighted:
+    their sum is the evaluation (a game not over)."""
     w = weights
     cat = fx.catalog()
     left = turns_left(state, p)
@@ -327,10 +373,11 @@ def evaluate(state: Any, p: int, weights: Mapping[str, float] = WEIGHTS) -> floa
     rooms = state.rooms[p]
     staff = state.staff[p]
     # ---- banked: the final scoring as if the game ended now
-    value = float(state.vp[p])
-    value += sum(ROOM_FINAL_VP[cat.floor[r]] for r in range(20) if rooms[r] == 2)
-    value += fx.endgame_vp(state, p)
-    value += state.money[p] * (w["money"] + w["money_early"] * frac)
+    banked = float(state.vp[p])
+    banked += sum(ROOM_FINAL_VP[cat.floor[r]] for r in range(20) if rooms[r] == 2)
+    banked += fx.endgame_vp(state, p)
+    money = state.money[p] * (w["money"] + w["money_early"] * frac)
+    guest_sum = group_sum = hand_sum = politics = 0.0
     # ---- café guests: each needs its order and a free room of its colour
     kitchen = [k + f for k, f in zip(state.kitchen[p], state.fresh[p], strict=True)]
     free = [r for r in range(20) if rooms[r] == 1]
@@ -371,11 +418,11 @@ def evaluate(state: Any, p: int, weights: Mapping[str, float] = WEIGHTS) -> floa
             chance = max(0.0, min(cap, slack / 1.5))
         done = g.vp + guest_reward_value(g.number) + room_vp + per_guest
         cost = w["item_cost"] * missing + w["stocked_item"] * stocked
-        value += w["guest"] * (chance * (done - cost) - (1 - chance) * CAFE_GUEST_PENALTY_VP)
-    value += w["spare_item"] * sum(kitchen) if left else sum(kitchen)
+        guest_sum += w["guest"] * (chance * (done - cost) - (1 - chance) * CAFE_GUEST_PENALTY_VP)
+    spare = w["spare_item"] * sum(kitchen) if left else float(sum(kitchen))
     # ---- prepared rooms no guest is waiting for, and groups nearly occupied
     fill = min(1.0, left / 6)
-    value += w["vacant_room"] * fill * sum(ROOM_FINAL_VP[cat.floor[r]] for r in free)
+    vacant = w["vacant_room"] * fill * sum(ROOM_FINAL_VP[cat.floor[r]] for r in free)
     if left:
         done_groups = state.bonus_done[p]
         for name, members in cat.group_rooms.items():
@@ -384,9 +431,9 @@ def evaluate(state: Any, p: int, weights: Mapping[str, float] = WEIGHTS) -> floa
             occupied = sum(1 for r in members if rooms[r] == 2)
             if occupied:
                 bonus = cat.occupancy_bonus[cat.colour[members[0]]][len(members)]
-                value += w["group"] * bonus * (occupied / len(members)) ** 2 * fill
+                group_sum += w["group"] * bonus * (occupied / len(members)) ** 2 * fill
     # ---- the emperor track
-    value += w["emperor"] * emperor_value(state, p)
+    emperor = w["emperor"] * emperor_value(state, p, w.get("emperor_later", 0.5))
     # ---- staff cards: in play, and in hand
     rounds_left = max(0, left - 1) // TURNS_PER_ROUND + (1 if left else 0)
     scorings = len(_scorings_left(state))
@@ -399,11 +446,11 @@ def evaluate(state: Any, p: int, weights: Mapping[str, float] = WEIGHTS) -> floa
         future += per_turn * left + per_round * max(0, rounds) + per_scoring * scorings
         future += per_g * guests_left
         future += ENDGAME_GROWTH.get(c, 0.0) * left
-    value += w["staff"] * future
+    staff_future = w["staff"] * future
     hand = state.hand[p]
     if left > 2 and isinstance(hand, list):
         for c in hand:
-            value += w["hand"] * hand_card_worth(c, left, scorings)
+            hand_sum += w["hand"] * hand_card_worth(c, left, scorings)
     # ---- politics cards still open to this player
     if left:
         for i, number in enumerate(state.politics):
@@ -411,8 +458,19 @@ def evaluate(state: Any, p: int, weights: Mapping[str, float] = WEIGHTS) -> floa
             if p in claims or len(claims) >= len(POLITICS_VP):
                 continue
             near = _politics_progress(state, p, number)
-            value += w["politics"] * POLITICS_VP[len(claims)] * near**2
-    return value
+            politics += w["politics"] * POLITICS_VP[len(claims)] * near**2
+    return (
+        banked,
+        money,
+        guest_sum,
+        spare,
+        vacant,
+        group_sum,
+        emperor,
+        staff_future,
+        hand_sum,
+        politics,
+    )
 
 
 # ------------------------------------------------------------------ the planner
@@ -465,6 +523,8 @@ class PlanAgent:
         Evaluations for each such next turn (guests of the row: the best one).
     lookahead_cap : int
         No lookahead started past this many evaluations in the decision.
+    fitted : bool
+        Scale the evaluation's parts by :data:`FIT` (fitted to final scores).
     """
 
     def __init__(
@@ -477,6 +537,7 @@ class PlanAgent:
         lookahead: int = 0,
         next_budget: int = 200,
         lookahead_cap: int = 1800,
+        fitted: bool = False,
     ) -> None:
         self.name = name
         self.rng = make_rng(seed)
@@ -486,6 +547,8 @@ class PlanAgent:
         self.lookahead = lookahead
         self.next_budget = next_budget
         self.lookahead_cap = lookahead_cap
+        self.fitted = fitted
+        self._fit = FIT if fitted else None
         self._plan: Plan = []
         self.evaluations = 0
         # work limits of the turn being planned (evaluations): no die tried past
@@ -504,6 +567,7 @@ class PlanAgent:
             self.lookahead,
             self.next_budget,
             self.lookahead_cap,
+            self.fitted,
         )
 
     # ------------------------------------------------------------------ act
@@ -538,7 +602,7 @@ class PlanAgent:
     # ------------------------------------------------------------ one step
     def value(self, state: Any, p: int) -> float:
         self.evaluations += 1
-        return evaluate(state, p, self.weights)
+        return evaluate(state, p, self.weights, self._fit)
 
     def greedy(self, state: Any, p: int, legal: list[Action], depth: int = 2) -> Action:
         """The action whose next position scores best (serving follows a rule)."""
@@ -788,4 +852,4 @@ def _freeze(x: Any) -> Any:
     return x
 
 
-__all__ = ["WEIGHTS", "PlanAgent", "evaluate"]
+__all__ = ["FIT", "TERMS", "WEIGHTS", "PlanAgent", "evaluate", "evaluation_terms"]

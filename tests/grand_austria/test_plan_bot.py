@@ -11,7 +11,7 @@ from hoteledu.core.agents import PlayerView
 from hoteledu.core.simulate import play
 from hoteledu.core.tournament import TournamentResult, tournament
 from hoteledu.grand_austria.bots import HeuristicAgent
-from hoteledu.grand_austria.plan import PlanAgent, evaluate
+from hoteledu.grand_austria.plan import FIT, TERMS, PlanAgent, evaluate, evaluation_terms
 from hoteledu.grand_austria.rules import new_game, scenario
 from hoteledu.grand_austria.search import PlanSearchAgent
 
@@ -185,3 +185,24 @@ def test_the_lookahead_option_plays_a_seeded_legal_game_and_is_off_by_default() 
     plain.act(PlayerView(state, 0))
     ahead.act(PlayerView(state, 0))
     assert ahead.evaluations > plain.evaluations
+
+
+def test_the_evaluation_is_the_sum_of_its_parts_and_the_fit_scales_them() -> None:
+    """``evaluation_terms`` (the parts ``benchmarks/grand_austria_fit_eval.py`` fits) add
+    up to ``evaluate``; a fit of all ones changes nothing, a fit scales each part; the
+    fitted bot (an option, off by default: no gain shown) plays a seeded legal game."""
+    assert PlanAgent().fitted is False
+    assert len(FIT) == 7 and all(len(row) == len(TERMS) for row in FIT)
+    state = new_game(players=2)
+    bots = [PlanAgent(seed=3, budget=300, fitted=True), HeuristicAgent(seed=4)]
+    record = play(state, bots, seed=12, max_actions=5000)
+    assert state.is_terminal() and record.actions
+    position = scenario(2, (1, 3, 2, 2, 1, 1))
+    for p in range(2):
+        terms = evaluation_terms(position, p)
+        assert len(terms) == len(TERMS)
+        assert sum(terms) == pytest.approx(evaluate(position, p))
+        ones = [[1.0] * len(TERMS)] * 7
+        assert evaluate(position, p, fit=ones) == pytest.approx(evaluate(position, p))
+        double = [[2.0] * len(TERMS)] * 7
+        assert evaluate(position, p, fit=double) == pytest.approx(2 * sum(terms))

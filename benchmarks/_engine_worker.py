@@ -92,13 +92,18 @@ def search_playouts(game: str, players: int, games: int) -> tuple[float, str]:
     for g in range(games):
         state = hoteledu.load_game(game, players=players)
         rng = np.random.default_rng(g)
-        if fused:
-            state.random_playout(rng)
-        else:
-            _protocol_playout(state, rng, players)
-        scores.append(state.returns())
+        scores.append(_played_out(state, rng, players, fused))
     elapsed = time.process_time() - start
     return elapsed, hashlib.sha256(json.dumps(scores).encode()).hexdigest()[:12]
+
+
+def _played_out(state, rng: np.random.Generator, players: int, fused: bool) -> list[float]:
+    """``state`` played out at random as the tree's search does; its returns."""
+    if fused:
+        state.random_playout(rng)
+    else:
+        _protocol_playout(state, rng, players)
+    return state.returns()
 
 
 def search_rollouts(game: str, players: int, games: int) -> tuple[float, str]:
@@ -117,12 +122,7 @@ def search_rollouts(game: str, players: int, games: int) -> tuple[float, str]:
     scores = []
     start = time.process_time()
     for _ in range(games):
-        state = start_state.clone()
-        if fused:
-            state.random_playout(rng)
-        else:
-            _protocol_playout(state, rng, players)
-        scores.append(state.returns())
+        scores.append(_played_out(start_state.clone(), rng, players, fused))
     elapsed = time.process_time() - start
     return elapsed, hashlib.sha256(json.dumps(scores).encode()).hexdigest()[:12]
 

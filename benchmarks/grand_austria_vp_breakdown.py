@@ -54,8 +54,6 @@ from hoteledu.grand_austria.rules import new_game
 SEED = 4023
 AGENT_OPTIONS = ("guest_width", "budget", "lookahead", "next_budget", "lookahead_cap", "fitted")
 """Besides the weights, ``--variant`` may set these :class:`PlanAgent` arguments."""
-EXTRA_WEIGHTS = ("emperor_later",)
-"""Weights the evaluation reads with a default when absent (tried, not in ``WEIGHTS``)."""
 SOURCES = (
     "guests",
     "guest rewards",
@@ -386,7 +384,7 @@ def _weights(items: Sequence[str]) -> dict[str, float]:
     out = dict(WEIGHTS)
     for item in items:
         name, _, value = item.partition("=")
-        if name not in WEIGHTS and name not in AGENT_OPTIONS and name not in EXTRA_WEIGHTS:
+        if name not in WEIGHTS and name not in AGENT_OPTIONS:
             raise SystemExit(f"unknown weight {name!r}: one of {', '.join(WEIGHTS)}")
         out[name] = float(value)
     return out

@@ -82,6 +82,7 @@ WEIGHTS: dict[str, float] = {
     "vacant_room": 0.55,  # a prepared room's final VP, if a guest will fill it
     "group": 0.35,  # a group's occupancy bonus, by the share already occupied
     "emperor": 1.2,  # the next emperor scorings
+    "emperor_later": 0.5,  # each later scoring counts this share of the one before
     "staff": 0.8,  # the future of the staff cards in play
     "hand": 0.0,  # a staff card in hand: an option, if it is worth its cost
     "politics": 1.0,  # a politics card nearly met, by how near
@@ -433,7 +434,7 @@ def evaluation_terms(
                 bonus = cat.occupancy_bonus[cat.colour[members[0]]][len(members)]
                 group_sum += w["group"] * bonus * (occupied / len(members)) ** 2 * fill
     # ---- the emperor track
-    emperor = w["emperor"] * emperor_value(state, p, w.get("emperor_later", 0.5))
+    emperor = w["emperor"] * emperor_value(state, p, w["emperor_later"])
     # ---- staff cards: in play, and in hand
     rounds_left = max(0, left - 1) // TURNS_PER_ROUND + (1 if left else 0)
     scorings = len(_scorings_left(state))

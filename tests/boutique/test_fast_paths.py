@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from boutique_demand import demand_by_hand
 from random_play import random_action
 
 from hoteledu.boutique.mat import DAY_NAMES
@@ -22,26 +23,6 @@ from hoteledu.boutique.rules import new_game
 from hoteledu.core.mcts import _apply_fast
 from hoteledu.core.state import player_name
 from hoteledu.testing import check_random_playout
-
-
-def reference_demand(state, player: int, week: int) -> list[list[int]]:
-    """BHM-21 as written: every night of every room of ``player``'s stays in ``week``."""
-    base = 7 * (week - 1)
-    need = [[0, 0, 0] for _ in range(7)]
-    for owner, card_id, checkin, _rooms, _, _ in state.stays:
-        if owner != player:
-            continue
-        card = state.card_of(card_id)
-        for room in card.rooms:
-            for o in room.offsets:
-                day = checkin + o - base
-                if 0 <= day < 7:
-                    need[day][0] += 1
-                    if o == room.start:
-                        need[day][1] += 1
-                    if card.breakfast:
-                        need[day][2] += 1
-    return need
 
 
 def random_positions(games: int, seed: int):
@@ -65,7 +46,7 @@ def test_demand_adds_the_same_markers_as_walking_every_room() -> None:
             continue
         for week in range(1, state.weeks + 1):
             for p in range(state.n):
-                assert state.demand(p, week) == reference_demand(state, p, week)
+                assert state.demand(p, week) == demand_by_hand(state, p, week)
                 checked += 1
     assert checked > 5000
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from boutique_demand import demand_by_hand
 
 import hoteledu
 from hoteledu.boutique.analysis.week import game_series, week_table
@@ -18,30 +19,13 @@ def played():
     return state, record
 
 
-def _count_by_hand(state, player, week):
-    """Room-nights, check-ins and breakfasts per day, counted from the stays one by one."""
-    counts = [[0, 0, 0] for _ in range(7)]
-    for owner, card_id, checkin, _rooms, _price, _kind in state.stays:
-        if owner != player:
-            continue
-        card = state.card_of(card_id)
-        for card_room in card.rooms:
-            for night in range(card_room.start, card_room.start + card_room.nights):
-                day = checkin + night - 7 * (week - 1)
-                if 0 <= day < 7:
-                    counts[day][0] += 1
-                    counts[day][1] += night == card_room.start
-                    counts[day][2] += card.breakfast
-    return counts
-
-
 def test_week_table_counts_every_stay_of_each_hotel(played):
     state, _ = played
     assert state.week == 2
     for week in (1, 2):
         for p, row in enumerate(week_table(state, week)):
             assert row["player"] == f"P{p + 1}"
-            assert row["need"] == _count_by_hand(state, p, week)
+            assert row["need"] == demand_by_hand(state, p, week)
             assert row["peak"] == [max(day[c] for day in row["need"]) for c in range(3)]
     assert [row["staff"] for row in week_table(state)] == state.staff
     assert all(row["staff"] is None for row in week_table(state, 1))  # week 1's dice are gone

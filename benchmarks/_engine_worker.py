@@ -217,23 +217,16 @@ def main() -> None:
     what = sys.argv[5]
     hoteledu.load_game(game, players=players)  # load data files before timing
     out: dict = {"hoteledu": hoteledu.__file__}
-    if what == "play":
-        out["seconds"], out["digest"] = played_games(game, players, games)
-        out["count"] = games
-    elif what == "playout":
-        out["seconds"], out["digest"] = search_playouts(game, players, games)
-        out["count"] = games
-    elif what == "rollout":
-        out["seconds"], out["digest"] = search_rollouts(game, players, games)
-        out["count"] = games
-    elif what == "loop":
-        out["seconds"], out["digest"] = playouts(game, players, games)
-        out["count"] = games
-    elif what == "engine":
-        out["seconds"], out["digest"] = engine_only(game, players, games)
-        out["count"] = games
-    elif what == "bare":
-        out["seconds"], out["digest"] = playouts(game, players, games, _quick)
+    timed = {  # kind -> (games) -> (CPU seconds, digest)
+        "play": played_games,
+        "playout": search_playouts,
+        "rollout": search_rollouts,
+        "loop": playouts,
+        "engine": engine_only,
+        "bare": lambda g, p, n: playouts(g, p, n, _quick),
+    }
+    if what in timed:
+        out["seconds"], out["digest"] = timed[what](game, players, games)
         out["count"] = games
     else:
         out["seconds"], out["count"], out["digest"] = mcts_iterations(game, players, iterations)

@@ -14,9 +14,10 @@ draw, which has the same distribution.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
-from math import comb, factorial
+from math import comb, exp, factorial, log, sqrt
 
 import numpy as np
 
@@ -81,6 +82,71 @@ _FACE_PROBABILITIES = np.full(FACES, 1 / FACES)
 def sample_roll(n: int, rng: np.random.Generator) -> tuple[int, ...]:
     """Roll ``n`` dice: the counts per space, one multinomial draw."""
     return tuple(rng.multinomial(n, _FACE_PROBABILITIES).tolist())
+
+
+def roll_from_uniforms(n: int, random: Callable[[], float]) -> tuple[int, ...]:
+    """``sample_roll(n, rng)`` drawn from ``random`` (``rng.random`` or a reader of it).
+
+    The same counts from the same stream as ``rng.multinomial(n, [1/6] * 6)``:
+    NumPy's own method written out (``random_multinomial`` in its
+    ``distributions.c``): a binomial draw per space of the dice not yet placed,
+    each by inversion of its distribution on one uniform number (``rng.random()``),
+    in the same floating-point steps. For a random playout, whose numbers are
+    read in blocks (:class:`~hoteledu.core.draws.Draws`): a multinomial call
+    would make it give the generator back first. tests/grand_austria/test_playout.py
+    compares the two over many seeds and every number of dice.
+    """
+    counts = [0, 0, 0, 0, 0, 0]
+    left = n
+    for space in range(FACES - 1):
+        if left <= 0:
+            break
+        tables = _TABLES[space]
+        bound, masses = tables[left] if left < len(tables) else _binomial_table(left, space)
+        k = 0
+        u = random()
+        while u > masses[k]:  # inversion: walk up the distribution until u is used up
+            k += 1
+            if k > bound:  # u beyond rounding of the total: NumPy draws again
+                k = 0
+                u = random()
+            else:
+                u -= masses[k - 1]
+        counts[space] = k
+        left -= k
+    if left > 0:
+        counts[FACES - 1] = left
+    return tuple(counts)
+
+
+@cache
+def _binomial_table(n: int, space: int) -> tuple[int, tuple[float, ...]]:
+    """The bound and the probabilities NumPy's inversion walks for ``n`` dice on ``space``.
+
+    ``p`` is the face's share of the faces left (1/6 over the remainder of
+    ``1.0`` less 1/6 per space passed, as NumPy subtracts it); each probability
+    follows from the one before as NumPy computes it, so the sums agree bit for bit.
+    """
+    remaining = 1.0
+    for _ in range(space):
+        remaining -= 1 / FACES
+    p = (1 / FACES) / remaining
+    if p > 0.5:  # NumPy draws the complement then; p never exceeds 1/2 for six faces
+        raise ValueError("a face's share above 1/2 is not written out here")
+    q = 1.0 - p
+    qn = exp(n * log(q))
+    mean = n * p
+    bound = int(min(n, mean + 10.0 * sqrt(mean * q + 1)))
+    masses = [qn]
+    px = qn
+    for x in range(1, bound + 1):
+        px = ((n - x + 1) * p * px) / (x * q)
+        masses.append(px)
+    return bound, tuple(masses)
+
+
+_TABLES = tuple(tuple(_binomial_table(n, space) for n in range(15)) for space in range(FACES - 1))
+"""``_TABLES[space][n]`` is ``_binomial_table(n, space)`` for up to 14 dice (4 players)."""
 
 
 @cache

@@ -32,7 +32,7 @@ from hoteledu.core.errors import IllegalActionError
 from hoteledu.core.state import CHANCE, TERMINAL, State, player_name
 from hoteledu.grand_austria import effects as fx
 from hoteledu.grand_austria import hotel as hotel_data
-from hoteledu.grand_austria import refusals, render, stages, turns
+from hoteledu.grand_austria import playout, refusals, render, stages, turns
 from hoteledu.grand_austria import tasks as tk  # the task records: tk.Prepare, tk.Roll, ...
 from hoteledu.grand_austria.actions import (
     ACTION_TYPES,
@@ -89,14 +89,7 @@ ALWAYS_OPTIONS = frozenset({"items", "split", "choose_item"})
 STOPS = frozenset({"turn", "roll", "reveal", "start_player"}) | ALWAYS_OPTIONS
 """Where ``_advance`` always stops: a turn, the chance nodes never empty, the decisions
 in ALWAYS_OPTIONS (their listing is never empty: no need to list it there)."""
-AUTO_STEPS: dict[str, Callable[[Any, Any], None]] = {
-    "flow": lambda state, top: turns.FLOW_STEPS[top.step](state),
-    "effect": lambda state, top: fx.apply_effect(state, top.player, top.effect),
-    "offer_rest": lambda state, top: stages.return_offer(state, top.player),
-    "emperor_scoring": lambda state, top: turns.emperor_scoring(state),
-    "cleanup": lambda state, top: turns.cleanup(state),
-    "draft_pass": lambda state, top: turns.draft_pass(state),
-}
+AUTO_STEPS = stages.AUTO_STEPS
 """What each automatic task does (``_advance`` runs them; they are ``AUTO_TASKS``)."""
 
 
@@ -306,6 +299,14 @@ class GrandAustriaState(State):
         if player is None and tasks and tasks[-1].kind not in CHANCE_TASKS:
             return list(self._list_legal_actions())  # a copy: the caller may change it
         return super().legal_actions(player)
+
+    def random_playout(self, rng: np.random.Generator, max_actions: int = 10_000) -> None:
+        """``State.random_playout`` (the reference), each step looked up once.
+
+        The same game from the same generator: :func:`.playout.random_playout`
+        (tests/grand_austria/test_playout.py compares the two).
+        """
+        playout.random_playout(self, rng, max_actions)
 
     def returns(self) -> list[float]:
         return [float(v) for v in self.vp]

@@ -594,3 +594,12 @@ APPLY = {kind: stage.apply for kind, stage in STAGES.items()}
 """``APPLY[type(task)]`` is ``STAGES[type(task)].apply`` (one look-up less per action)."""
 OPTIONS = {kind: stage.options for kind, stage in STAGES.items() if stage.options is not None}
 """``OPTIONS[type(task)]`` is ``STAGES[type(task)].options`` where it lists any."""
+AUTO_STEPS: dict[str, Callable[[Any, Any], None]] = {
+    "flow": lambda state, top: turns.FLOW_STEPS[top.step](state),
+    "effect": lambda state, top: fx.apply_effect(state, top.player, top.effect),
+    "offer_rest": lambda state, top: return_offer(state, top.player),
+    "emperor_scoring": lambda state, top: turns.emperor_scoring(state),
+    "cleanup": lambda state, top: turns.cleanup(state),
+    "draft_pass": lambda state, top: turns.draft_pass(state),
+}
+"""What each automatic task does (``_advance`` runs them; they are ``tasks.AUTO_TASKS``)."""

@@ -1,0 +1,156 @@
+"""Grand Austria Hotel's quick random playout: the reference loop, each step looked up once.
+
+``State.random_playout`` (the reference) asks the protocol at every step
+(``current_player``, ``is_chance_node``, a copy of ``legal_actions``...);
+:func:`random_playout` plays the same game from the same generator with the
+engine's own tables: the top task's type picks its sampler (a chance node) or
+its listing (a decision: :func:`.turns.turn_actions` or ``stages.OPTIONS``),
+the drawn index picks the action from that list, and ``stages.APPLY`` applies
+it, as ``GrandAustriaState._apply`` does. The numbers are read in blocks
+(:class:`~hoteledu.core.draws.Draws`); a roll of the dice is drawn by
+:func:`.dice.roll_from_uniforms` (NumPy's multinomial written out), so that the
+reader never gives the generator back in the middle of a playout.
+tests/grand_austria/test_playout.py compares the two loops.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from hoteledu.core.actions import Action
+from hoteledu.grand_austria import stages, turns
+from hoteledu.grand_austria import tasks as tk
+from hoteledu.grand_austria.actions import DONE, DRAW_GUEST, DRAW_STAFF, ROLL
+from hoteledu.grand_austria.dice import roll_from_uniforms
+
+
+def _roll(state: Any, top: tk.Roll, draws: Any) -> Action:
+    return ROLL[roll_from_uniforms(top.dice, draws.random)]
+
+
+def _refill(state: Any, top: tk.Task, draws: Any) -> Action:
+    deck = state.guest_deck
+    return DRAW_GUEST[deck[draws.below(len(deck))]]
+
+
+def _draw_staff(state: Any, top: tk.Task, draws: Any) -> Action:
+    deck = state.staff_deck
+    if deck:
+        return DRAW_STAFF[deck[draws.below(len(deck))]]
+    return state.sample_chance(draws)  # the bottom of the deck: one outcome, one draw
+
+
+def _sample(state: Any, top: tk.Task, draws: Any) -> Action:
+    return state.sample_chance(draws)  # start player, reveals: a few per game
+
+
+SAMPLERS: dict[type[tk.Task], Callable[[Any, Any, Any], Action]] = {
+    tk.Roll: _roll,
+    tk.Refill: _refill,
+    tk.DrawStaff: _draw_staff,
+    tk.StartPlayer: _sample,
+    tk.Reveal: _sample,
+}
+"""Each chance task's draw, the one ``GrandAustriaState.sample_chance`` makes."""
+
+
+def advance(state: Any, tasks: list[tk.Task]) -> list[Action] | None:
+    """``state._advance()``, and the options of the decision it stops at, if it listed them.
+
+    ``_advance`` lists a decision's options to see whether it has any (none: the
+    task is skipped); the reference lists them again when the player chooses.
+    This twin hands that listing on: ``None`` at a turn, a chance node, a
+    decision that always has options (not listed here), or the end.
+    """
+    while tasks:
+        top = tasks[-1]
+        cls = type(top)
+        if cls is _TURN or cls in _STOPS:
+            return None
+        if top is _FLOW_NEXT:  # the most frequent automatic step: after every turn
+            tasks.pop()
+            _next_turn(state)
+            continue
+        kind = top.kind
+        if kind in _AUTO_TASKS:
+            tasks.pop()
+            _AUTO_STEPS[kind](state, top)
+            continue
+        if cls is _REFILL:
+            if state.guest_deck:
+                return None
+            tasks.pop()  # the guest deck is empty: the space stays empty
+            continue
+        if cls is _DRAW_STAFF:
+            if state.staff_deck or state.staff_bottom:
+                return None
+            tasks.pop()
+            continue
+        if cls is _SERVE:  # turns.can_serve is "serve_options lists something"
+            served = turns.serve_options(state, top.player, top.source)
+            if served:
+                served.append(DONE)  # stages.serve_stage_options
+                return served
+            tasks.pop()
+            stages.finish_serve(state, top)
+            continue
+        options = _OPTIONS[cls](state, top)
+        if options:
+            return options
+        # nothing possible (no room fits, no card affordable, café full...): skip
+        tasks.pop()
+        if cls is _HIRE and top.source == "offer":
+            stages.return_offer(state, top.player)
+    return None
+
+
+def random_playout(state: Any, rng: np.random.Generator, max_actions: int = 10_000) -> None:
+    """Play ``state`` (a :class:`~.rules.GrandAustriaState`) at random, as the reference does."""
+    from hoteledu.core.draws import Draws  # loads numpy.random: not at import time
+
+    tasks = state.tasks
+    append = state.history.append
+    apply = stages.APPLY
+    options = _OPTIONS
+    samplers = SAMPLERS
+    turn_actions = turns.turn_actions
+    state._legal = None  # as _apply leaves it: no list handed out is kept
+    legal: list[Action] | None = None  # the options advance() listed, if any
+    with Draws(rng) as draws:
+        below = draws.below
+        for _ in range(max_actions):
+            if not tasks:
+                return
+            top = tasks[-1]
+            cls = type(top)
+            if legal is None:
+                sample = samplers.get(cls)
+                if sample is not None:
+                    action = sample(state, top, draws)
+                elif cls is _TURN:
+                    legal = turn_actions(state, top.player)
+                else:
+                    legal = options[cls](state, top)
+            if legal is not None:
+                action = legal[below(len(legal))]
+            apply[cls](state, top, action)
+            legal = advance(state, tasks)
+            append(action)
+
+
+_TURN = tk.Turn
+_SERVE = tk.Serve
+_HIRE = tk.Hire
+_REFILL = tk.Refill
+_DRAW_STAFF = tk.DrawStaff
+_FLOW_NEXT = tk.FLOW_NEXT
+_OPTIONS = stages.OPTIONS
+_AUTO_TASKS = tk.AUTO_TASKS
+_AUTO_STEPS = stages.AUTO_STEPS
+_next_turn = turns.next_turn
+_STOPS = frozenset({tk.Roll, tk.Reveal, tk.StartPlayer, tk.Items, tk.Split, tk.ChooseItem})
+"""Where ``GrandAustriaState._advance`` always stops besides a turn (``rules.STOPS``):
+the chance nodes never empty and the decisions that always have options."""

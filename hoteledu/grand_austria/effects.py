@@ -330,6 +330,10 @@ def staff_profile(staff: list[int]) -> StaffProfile:
     return _profile_of(tuple(staff))
 
 
+profile_of = _profile_of
+"""``profile_of(tuple(staff))`` is ``staff_profile(staff)``, one call less (hot paths)."""
+
+
 # ================================================================ triggers
 def push_effects(state: GameState, p: int, effects: Any) -> None:
     """Queue effects (Effect objects or JSON dicts) so the first resolves first."""
@@ -339,10 +343,20 @@ def push_effects(state: GameState, p: int, effects: Any) -> None:
 
 def push_die_effects(state: GameState, p: int, space: int, act: int) -> None:
     """``on_event take_die`` triggers of the played cards (resolve after the action)."""
-    triggers = catalog().die_triggers
-    found = [inner for c in state.staff[p] for faces, inner in triggers[c] if space in faces]
+    staff = state.staff[p]
+    if not staff:
+        return
+    found = _die_effects(tuple(staff), space)
     if found:
         push_effects(state, p, found)
+
+
+@functools.lru_cache(maxsize=8192)
+def _die_effects(staff: tuple[int, ...], space: int) -> tuple[dict[str, Any], ...]:
+    """The ``take_die`` triggers of played cards ``staff`` for a die from ``space``, in order
+    (kept per set of cards: the effects are JSON dicts the engine never changes)."""
+    triggers = catalog().die_triggers
+    return tuple(inner for c in staff for faces, inner in triggers[c] if space in faces)
 
 
 def on_check_in(state: GameState, p: int, guest: GuestCard) -> None:
@@ -475,13 +489,13 @@ def apply_effect(state: GameState, p: int, e: dict[str, Any]) -> None:
         tasks.append(tk.FreeGuest(p, param(e, "free")))
     elif kind == "draw_staff":
         for _ in range(param(e, "count")):
-            tasks.append(tk.DrawStaff(p, "hand"))
+            tasks.append(tk.shared(tk.DrawStaff, p, "hand"))
     elif kind == "play_staff":
         discount = FREE if param(e, "free") else param(e, "discount")
         if param(e, "source") == "top3":
             tasks.append(tk.Hire(p, discount, False, "offer"))
             for _ in range(3):
-                tasks.append(tk.DrawStaff(p, "offer"))
+                tasks.append(tk.shared(tk.DrawStaff, p, "offer"))
         else:
             tasks.append(tk.Hire(p, discount, False, "hand"))
     elif kind == "complete_order":
@@ -611,6 +625,11 @@ def _condition(number: int) -> tuple[str, dict[str, Any]]:
     cond = catalog().politics[number].condition
     names = [spec.name for spec in vocabulary.CONDITION_KINDS[cond.kind].params]
     return cond.kind, {name: cond.param(name) for name in names}
+
+
+def fewest_occupied(number: int) -> int:
+    """Fewest occupied rooms that can meet politics card ``number`` (0: any number)."""
+    return _fewest_occupied(number)
 
 
 @functools.cache

@@ -127,13 +127,14 @@ def random_playout(state: Any, rng: np.random.Generator, max_actions: int = 10_0
             top = tasks[-1]
             cls = type(top)
             if legal is None:
-                sample = samplers.get(cls)
-                if sample is not None:
-                    action = sample(state, top, draws)
-                elif cls is _TURN:
+                if cls is _TURN:  # the most frequent step
                     legal = turn_actions(state, top.player)
                 else:
-                    legal = options[cls](state, top)
+                    sample = samplers.get(cls)
+                    if sample is not None:
+                        action = sample(state, top, draws)
+                    else:
+                        legal = options[cls](state, top)
             if legal is not None:
                 action = legal[below(len(legal))]
             apply[cls](state, top, action)

@@ -343,7 +343,10 @@ def count_down(state: Any, top: Any, **changes: Any) -> None:
     index = len(tasks) - 1
     while tasks[index] is not top:
         index -= 1
-    left = top.less(**changes)
+    if type(top) is tk.Serve:  # top.less(): a dish served of many, the usual one
+        left = tk.shared(tk.Serve, top.player, top.source, top.count - 1)
+    else:
+        left = top.less(**changes)
     tasks[index] = left
     if left.count <= 0:
         tasks.pop()

@@ -362,6 +362,25 @@ TURNS = tuple(Turn(p) for p in range(4))
 """Each player's turn task (tasks are immutable: one object a player serves every turn)."""
 
 
+_SHARED: dict[tuple[Any, ...], Task] = {}
+
+
+def shared(cls: type[Task], *fields: Any) -> Any:
+    """The task ``cls(*fields)``, one object per value (building a frozen record costs
+    a microsecond, a look-up a tenth of that).
+
+    Tasks are values: the engine never changes one, and where it looks for a
+    task by identity (``stages.count_down``) the task sought is the one on top,
+    nothing equal to it having been pushed above it. Kept per value, for the
+    kinds a turn pushes (a few hundred values in all).
+    """
+    key = (cls, *fields)
+    task = _SHARED.get(key)
+    if task is None:
+        task = _SHARED[key] = cls(*fields)
+    return task
+
+
 def json_fields(cls: type[Task]) -> tuple[str, ...]:
     """The field names of ``cls`` in the order of its JSON form."""
     return _FIELD_NAMES[cls]

@@ -80,19 +80,19 @@ def setup_tasks(state: Any) -> None:
         push(tk.FLOW_DRAFT)
         for p in reversed(range(state.n)):
             for _ in range(START_STAFF_HAND):
-                push(tk.DrawStaff(p, "packet"))
+                push(tk.shared(tk.DrawStaff, p, "packet"))
     elif staff_setup == "introductory":
         push(tk.FLOW_INTRODUCTORY)
     else:
         for p in reversed(range(state.n)):
             for _ in range(START_STAFF_HAND):
-                push(tk.DrawStaff(p, "hand"))
+                push(tk.shared(tk.DrawStaff, p, "hand"))
     for _ in range(GUEST_SPACES):
         push(tk.REFILL)
     for letter in "CBA":
-        push(tk.Reveal("emperor", letter))
+        push(tk.shared(tk.Reveal, "emperor", letter))
     for letter in "CBA":
-        push(tk.Reveal("politics", letter))
+        push(tk.shared(tk.Reveal, "politics", letter))
     push(tk.START_PLAYER)
 
 
@@ -106,14 +106,14 @@ def setup_guests(state: Any) -> None:
     push(tk.FLOW_SETUP_ROOMS)
     for p in state.turn_order():  # pushed in order, so the last player picks first
         push(tk.REFILL)
-        push(tk.SetupGuest(p))
+        push(tk.shared(tk.SetupGuest, p))
 
 
 def setup_rooms(state: Any) -> None:
     push = state.tasks.append
     push(tk.FLOW_ROUND_START)
     for p in reversed(state.turn_order()):
-        push(tk.Prepare(p, 3))
+        push(tk.shared(tk.Prepare, p, 3))
 
 
 def round_start(state: Any) -> None:
@@ -124,7 +124,7 @@ def round_start(state: Any) -> None:
     state.dustbin = 0
     state.dice = [0] * 6
     state.tasks.append(tk.FLOW_NEXT)
-    state.tasks.append(tk.Roll(DICE_BY_PLAYERS[state.n]))
+    state.tasks.append(tk.shared(tk.Roll, DICE_BY_PLAYERS[state.n]))
 
 
 def draft_pass(state: Any) -> None:
@@ -171,7 +171,7 @@ def next_turn(state: Any) -> None:
         return
     state.passed = [False] * state.n
     state.tasks.append(tk.FLOW_NEXT)
-    state.tasks.append(tk.Roll(total))
+    state.tasks.append(tk.shared(tk.Roll, total))
 
 
 def round_end(state: Any) -> None:
@@ -265,7 +265,7 @@ def turn_actions_plain(state: Any, p: int) -> list[Action]:
     """
     turn = state.turn
     if turn["die"]:
-        return [*additional_actions(state, p), END_TURN]
+        return [*additional_actions_plain(state, p), END_TURN]
     out: list[Action] = []
     money = state.money[p]
     if not turn["guest"] and len(state.cafe[p]) < CAFE_SPACES:
@@ -287,7 +287,7 @@ def turn_actions_plain(state: Any, p: int) -> list[Action]:
                 dice.append(TakeDie(space, boost, act if space == 6 else 0))
     out += dice
     if state.options["additional_actions"] == "any_time":
-        out += additional_actions(state, p)
+        out += additional_actions_plain(state, p)
     if not (turn["guest"] or turn.get("acted")) or not dice:
         out.append(PASS)
     return out
@@ -303,7 +303,7 @@ def turn_actions(state: Any, p: int) -> list[Action]:
         return out
     out = []
     money = state.money[p]
-    profile = fx.staff_profile(state.staff[p])  # the played cards' fees and bonuses
+    profile = fx.profile_of(tuple(state.staff[p]))  # the played cards' fees and bonuses
     if not turn["guest"] and len(state.cafe[p]) < CAFE_SPACES:
         free = profile.guest_free
         queue = state.queue
@@ -318,13 +318,24 @@ def turn_actions(state: Any, p: int) -> list[Action]:
     # Actions 3 and 5 are refused when they cannot be carried out (action_possible):
     # a room must fit and be paid, a staff card be paid. The krones each needs are
     # worked out once per listing (fast paths; test_fast_paths compares them).
-    refuse = state.options.get("impossible_die_action", "refuse") == "refuse"
-    room = hire = 0  # krones needed: none when impossible actions are allowed
+    options = state.options
+    refuse = options.get("impossible_die_action", "refuse") == "refuse"
+    room = hire = six_hire = 0  # krones needed: none when impossible actions are allowed
     if refuse:
         if showing[2] or showing[5]:
             room = cheapest_room(state, p, profile)
-        if showing[4]:
-            hire = hire_krones(state, p, profile, 5)
+        if showing[4] or showing[5]:
+            hand = state.hand[p]
+            if not hand:
+                hire = six_hire = NO_ROOM
+            elif options.get("checker", "die_taken") == "per_die":
+                hire = hire_krones(state, p, profile, 5)
+                six_hire = hire_krones(state, p, profile, 6)
+            else:  # hire_krones for spaces 5 and 6, the cheapest card looked up once
+                cheapest = fx.cheapest_cost(hand)
+                strength, discount = profile.strength, profile.discount
+                hire = cheapest - (showing[4] + strength[5][5] + discount[5])
+                six_hire = cheapest - (showing[5] + strength[6][5] + discount[6])
     # Spaces 1 to 5 do their own action; a bought +1 costs 1 krone (state._die_fees)
     # and adds 1 to the strength: each space offers its die without and with the +1
     # (_DIE_CHOICES[space][without][with]); for actions 3 and 5, as far as the krones
@@ -342,14 +353,13 @@ def turn_actions(state: Any, p: int) -> list[Action]:
         dice += _DIE_CHOICES[5][hire <= money][max(0, hire - 1) <= money - 1]
     # space 6 imitates any action for a fee (Kitchen Hand: none)
     if showing[5]:
-        hire = hire_krones(state, p, profile, 6) if refuse else 0
         for boost in (False, True):
             left = money - profile.six_fee - boost
             if left < 0:
                 break
-            dice += _SIX_CHOICES[boost][room <= left][max(0, hire - boost) <= left]
+            dice += _SIX_CHOICES[boost][room <= left][max(0, six_hire - boost) <= left]
     out += dice
-    if state.options.get("additional_actions", "after_die") == "any_time":
+    if options.get("additional_actions", "after_die") == "any_time":
         out += additional_actions(state, p)
     # a pass replaces the whole turn: only before anything was done, or
     # when no die can be taken after all (GAH-R03)
@@ -450,7 +460,81 @@ def hire_krones(state: Any, p: int, profile: fx.StaffProfile, space: int) -> int
 
 
 def additional_actions(state: Any, p: int) -> list[Action]:
-    """GAH-A02..A05: check-ins, serving from the kitchen, politics, staff once a round."""
+    """GAH-A02..A05: check-ins, serving from the kitchen, politics, staff once a round.
+
+    The engine's fast path of :func:`additional_actions_plain` (the same actions
+    in the same order; tests/grand_austria/test_fast_paths.py checks): each
+    guest's order and rooms read from one table, a politics card skipped at once
+    when the player has too few occupied rooms for it.
+    """
+    out: list[Action] = []
+    cafe = state.cafe[p]
+    staff = state.staff[p]
+    if cafe:
+        guests = _guest_table()
+        rooms = state.rooms[p]
+        for s, entry in enumerate(cafe):  # [guest, strudel, cake, wine, coffee placed]
+            order, fits = guests[entry[0]]
+            if entry[1:5] == order:  # complete: state.guest_complete
+                check_in = CHECK_INS[s]
+                for r in fits:  # state.free_rooms_for: a prepared room of its colour
+                    if rooms[r] == 1:
+                        out.append(check_in[r])
+        if (state.money[p] >= 1 or fx.profile_of(tuple(staff)).serving_free) and can_serve(
+            state, p, "kitchen"
+        ):
+            out.append(SERVE_FROM_KITCHEN)
+    politics = state.politics
+    if politics:
+        occupied = state.rooms[p].count(2)
+        claims_all = state.claims
+        for i, card in enumerate(politics):
+            claims = claims_all[i]
+            if (
+                p not in claims
+                and len(claims) < 3
+                and occupied >= _fewest_occupied(card)
+                and fx.politics_met(state, p, card)
+            ):
+                out.append(CLAIMS[i])
+    if staff:
+        used = state.used[p]
+        for c in fx.profile_of(tuple(staff)).once_per_round:
+            if c not in used:
+                out.append(USE_STAFF[c])
+    return out
+
+
+@functools.cache
+def _guest_table() -> dict[int, tuple[list[int], tuple[int, ...]]]:
+    """Each guest's order (a list, as a café entry holds it) and the rooms it may take."""
+    return {
+        number: (list(guest.order), fx.rooms_for_guest(guest.colour))
+        for number, guest in fx.catalog().guests.items()
+    }
+
+
+_FEWEST: dict[int, int] = {}
+
+
+def _fewest_occupied(card: int) -> int:
+    """Fewest occupied rooms that can meet politics ``card`` (kept per card)."""
+    fewest = _FEWEST.get(card)
+    if fewest is None:
+        fewest = _FEWEST[card] = fx.fewest_occupied(card)
+    return fewest
+
+
+CHECK_INS = tuple(tuple(CHECK_IN[s, r] for r in range(20)) for s in range(CAFE_SPACES))
+"""``CHECK_INS[slot][room]`` is ``CHECK_IN[slot, room]`` (no hashing)."""
+CLAIMS = tuple(CLAIM_POLITICS[i] for i in range(3))
+
+
+def additional_actions_plain(state: Any, p: int) -> list[Action]:
+    """GAH-A02..A05: check-ins, serving from the kitchen, politics, staff once a round.
+
+    The reference of :func:`additional_actions`, as the rules state them.
+    """
     out: list[Action] = []
     cafe = state.cafe[p]
     if cafe:
@@ -578,7 +662,7 @@ def turn_serve_from_kitchen(
 ) -> None:
     turn["acted"] = True
     state.pay(p, state._serving_fee(p), "GAH-A02")
-    state.tasks.append(tk.Serve(p, "kitchen", 3))
+    state.tasks.append(tk.shared(tk.Serve, p, "kitchen", 3))
 
 
 def turn_claim_politics(state: Any, p: int, turn: dict[str, Any], action: ClaimPolitics) -> None:
@@ -621,7 +705,7 @@ def take_die(state: Any, p: int, action: TakeDie) -> None:
     assert turn is not None
     space, boost = action.space, action.boost
     act = action.imitate if space == 6 else space
-    profile = fx.staff_profile(state.staff[p])  # the played cards' bonuses and fees
+    profile = fx.profile_of(tuple(state.staff[p]))  # the played cards' bonuses and fees
     # state.die_strength(p, space, boost, act) and state._die_fees(p, space, boost)
     strength = state.dice[space - 1] + boost + profile.strength[space][act]
     state.pay(p, boost + (profile.six_fee if space == 6 else 0), "GAH-A01/GAH-D09")
@@ -642,18 +726,18 @@ def start_action(
     # die-face staff effects resolve after the action itself: push them first
     fx.push_die_effects(state, p, space, act)
     if act in (1, 2):
-        state.tasks.append(tk.Items(p, act - 1, strength))
+        state.tasks.append(tk.shared(tk.Items, p, act - 1, strength))
     elif act == 3:
-        state.tasks.append(tk.Prepare(p, strength))
+        state.tasks.append(tk.shared(tk.Prepare, p, strength))
     elif act == 4:
         if fx.both_tracks(state.staff[p], space):
             state.advance_emperor(p, strength)
             state.gain_money(p, strength)
         else:
-            state.tasks.append(tk.Split(p, strength))
+            state.tasks.append(tk.shared(tk.Split, p, strength))
     elif act == 5:
         discount = state.hire_discount(p, space, strength, dice)
-        state.tasks.append(tk.Hire(p, discount, True, "hand"))
+        state.tasks.append(tk.shared(tk.Hire, p, discount, True, "hand"))
 
 
 def check_in(state: Any, p: int, slot: int, room: int) -> None:

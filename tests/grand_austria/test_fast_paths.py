@@ -215,6 +215,22 @@ def test_the_turn_listing_answers_as_the_plain_rules() -> None:
     assert len(sizes) > 10
 
 
+def test_the_additional_actions_answer_as_the_plain_rules() -> None:
+    """Check-ins, serving, politics and staff once a round, listed quickly and plainly."""
+    from hoteledu.grand_austria import turns
+
+    listed = set()
+    for k, state in enumerate(_varied_turn_positions()):
+        p = state.tasks[-1].player
+        if k % 3 == 0:  # a hotel full enough for the politics cards, some rooms prepared
+            state.rooms[p] = [(1, 2, 2, 0, 2)[(r + k) % 5] for r in range(20)]
+            state.emperor[p] = k % 14
+        quick = turns.additional_actions(state, p)
+        assert quick == turns.additional_actions_plain(state, p), state.to_snapshot()
+        listed.update(type(a).__name__ for a in quick)
+    assert listed >= {"CheckIn", "ServeFromKitchen", "ClaimPolitics", "UseStaff"}
+
+
 def test_the_quick_room_listing_answers_as_placeable_rooms_and_room_cost() -> None:
     from hoteledu.grand_austria import stages, turns
     from hoteledu.grand_austria import tasks as tk

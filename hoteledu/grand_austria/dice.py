@@ -14,6 +14,7 @@ draw, which has the same distribution.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
@@ -155,6 +156,20 @@ def _uniform_cdf(k: int) -> np.ndarray:
     cdf = (weights / weights.sum()).cumsum()
     cdf /= cdf[-1]
     return cdf
+
+
+def uniform_from(k: int, random: Callable[[], float]) -> int:
+    """``uniform_index(k, rng)`` drawn from ``random`` (``rng.random`` or a reader of it).
+
+    The same index: ``bisect_right`` on the same cumulative sums is ``searchsorted``
+    with ``side="right"``, without a NumPy call.
+    """
+    return bisect_right(_uniform_cdf_list(k), random())
+
+
+@cache
+def _uniform_cdf_list(k: int) -> list[float]:
+    return _uniform_cdf(k).tolist()
 
 
 def uniform_index(k: int, rng: np.random.Generator) -> int:

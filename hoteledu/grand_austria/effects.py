@@ -398,16 +398,14 @@ def push_penalty_effects(state: GameState, p: int, tile: str) -> None:
     other)". Default (option ``emperor_penalty="choice"``): with both options possible
     the player chooses (a ``choose_penalty`` decision); with one impossible the other
     applies. ``"first"``: the first option unless it is impossible."""
-    t = catalog().emperor[tile]
-    first = [e.to_json() for e in t.penalty]
-    if not t.fallback:
+    first, second = _penalty_json(tile)
+    if not second:
         push_effects(state, p, first)
         return
     first_possible = all(penalty_possible(state, p, e) for e in first)
     if state.options.get("emperor_penalty", "choice") == "first":
         push_penalty_option(state, p, tile, 0 if first_possible else 1)
         return
-    second = [e.to_json() for e in t.fallback]
     second_possible = all(penalty_possible(state, p, e) for e in second)
     if first_possible and second_possible:
         state.tasks.append(tk.ChoosePenalty(p, tile))
@@ -415,10 +413,17 @@ def push_penalty_effects(state: GameState, p: int, tile: str) -> None:
         push_penalty_option(state, p, tile, 0 if first_possible else 1)
 
 
+@functools.cache
+def _penalty_json(tile: str) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
+    """Emperor ``tile``'s penalty and fallback effects in JSON form (made once; never changed)."""
+    t = catalog().emperor[tile]
+    return tuple(e.to_json() for e in t.penalty), tuple(e.to_json() for e in t.fallback)
+
+
 def push_penalty_option(state: GameState, p: int, tile: str, option: int) -> None:
     """Carry out option 0 (the first printed) or 1 (the other) of the tile's penalty."""
-    t = catalog().emperor[tile]
-    push_effects(state, p, t.penalty if option == 0 or not t.fallback else t.fallback)
+    first, second = _penalty_json(tile)
+    push_effects(state, p, first if option == 0 or not second else second)
 
 
 def penalty_possible(state: GameState, p: int, e: dict[str, Any]) -> bool:

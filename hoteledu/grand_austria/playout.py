@@ -15,16 +15,18 @@ tests/grand_austria/test_playout.py compares the two loops.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from hoteledu.core.actions import Action
+from hoteledu.grand_austria import effects as fx
 from hoteledu.grand_austria import stages, turns
 from hoteledu.grand_austria import tasks as tk
-from hoteledu.grand_austria.actions import DONE, DRAW_GUEST, DRAW_STAFF, ROLL
-from hoteledu.grand_austria.dice import roll_from_uniforms
+from hoteledu.grand_austria.actions import DONE, DRAW_GUEST, DRAW_STAFF, ROLL, Reveal, StartPlayer
+from hoteledu.grand_austria.dice import roll_from_uniforms, uniform_from
 
 
 def _roll(state: Any, top: tk.Roll, draws: Any) -> Action:
@@ -43,16 +45,26 @@ def _draw_staff(state: Any, top: tk.Task, draws: Any) -> Action:
     return state.sample_chance(draws)  # the bottom of the deck: one outcome, one draw
 
 
-def _sample(state: Any, top: tk.Task, draws: Any) -> Action:
-    return state.sample_chance(draws)  # start player, reveals: a few per game
+def _start_player(state: Any, top: tk.Task, draws: Any) -> Action:
+    return StartPlayer(uniform_from(state.n, draws.random))
+
+
+def _reveal(state: Any, top: tk.Reveal, draws: Any) -> Action:
+    cards = _letter_cards(top.what, top.letter)
+    return Reveal(top.what, cards[uniform_from(len(cards), draws.random)])
+
+
+@functools.cache
+def _letter_cards(what: str, letter: str) -> list[Any]:
+    return fx.catalog().letter_cards(what, letter)
 
 
 SAMPLERS: dict[type[tk.Task], Callable[[Any, Any, Any], Action]] = {
     tk.Roll: _roll,
     tk.Refill: _refill,
     tk.DrawStaff: _draw_staff,
-    tk.StartPlayer: _sample,
-    tk.Reveal: _sample,
+    tk.StartPlayer: _start_player,
+    tk.Reveal: _reveal,
 }
 """Each chance task's draw, the one ``GrandAustriaState.sample_chance`` makes."""
 

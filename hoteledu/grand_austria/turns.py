@@ -431,14 +431,23 @@ def cheapest_room(state: Any, p: int, profile: fx.StaffProfile) -> int:
     """Krones the cheapest room ``p`` can prepare now costs (action 3), or :data:`NO_ROOM`.
 
     A fast path of :func:`can_prepare_with`: ``can_prepare_with(state, p, money)``
-    is ``cheapest_room(...) <= money``.
+    is ``cheapest_room(...) <= money``. Kept per hotel layout and room costs.
     """
-    costs = profile.room_cost
-    cheapest = NO_ROOM
-    for r in placeable_layout(tuple(state.rooms[p])):
-        if costs[r] < cheapest:
-            cheapest = costs[r]
+    key = (tuple(state.rooms[p]), profile.room_cost)
+    cheapest = _CHEAPEST_ROOM.get(key)
+    if cheapest is None:
+        if len(_CHEAPEST_ROOM) > 100_000:
+            _CHEAPEST_ROOM.clear()
+        costs = profile.room_cost
+        cheapest = NO_ROOM
+        for r in placeable_layout(key[0]):
+            if costs[r] < cheapest:
+                cheapest = costs[r]
+        _CHEAPEST_ROOM[key] = cheapest
     return cheapest
+
+
+_CHEAPEST_ROOM: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
 
 
 def hire_krones(state: Any, p: int, profile: fx.StaffProfile, space: int) -> int:
@@ -471,7 +480,7 @@ def additional_actions(state: Any, p: int) -> list[Action]:
     cafe = state.cafe[p]
     staff = state.staff[p]
     if cafe:
-        guests = _guest_table()
+        guests = GUESTS
         rooms = state.rooms[p]
         for s, entry in enumerate(cafe):  # [guest, strudel, cake, wine, coffee placed]
             order, fits = guests[entry[0]]
@@ -493,7 +502,7 @@ def additional_actions(state: Any, p: int) -> list[Action]:
             if (
                 p not in claims
                 and len(claims) < 3
-                and occupied >= _fewest_occupied(card)
+                and occupied >= FEWEST_OCCUPIED[card]
                 and fx.politics_met(state, p, card)
             ):
                 out.append(CLAIMS[i])
@@ -505,26 +514,27 @@ def additional_actions(state: Any, p: int) -> list[Action]:
     return out
 
 
-@functools.cache
-def _guest_table() -> dict[int, tuple[list[int], tuple[int, ...]]]:
-    """Each guest's order (a list, as a café entry holds it) and the rooms it may take."""
-    return {
-        number: (list(guest.order), fx.rooms_for_guest(guest.colour))
-        for number, guest in fx.catalog().guests.items()
-    }
+class _Kept(dict):  # type: ignore[type-arg]
+    """A table filled on first asking (card data loads with the first game, not on import)."""
+
+    def __init__(self, make: Any) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self.make(key)
+        return value
 
 
-_FEWEST: dict[int, int] = {}
-
-
-def _fewest_occupied(card: int) -> int:
-    """Fewest occupied rooms that can meet politics ``card`` (kept per card)."""
-    fewest = _FEWEST.get(card)
-    if fewest is None:
-        fewest = _FEWEST[card] = fx.fewest_occupied(card)
-    return fewest
-
-
+GUESTS = _Kept(
+    lambda g: (
+        list(fx.catalog().guests[g].order),
+        fx.rooms_for_guest(fx.catalog().guests[g].colour),
+    )
+)
+"""``GUESTS[guest]``: its order (a list, as a café entry holds it) and the rooms it may take."""
+FEWEST_OCCUPIED = _Kept(fx.fewest_occupied)
+"""``FEWEST_OCCUPIED[card]``: fewest occupied rooms that can meet politics ``card``."""
 CHECK_INS = tuple(tuple(CHECK_IN[s, r] for r in range(20)) for s in range(CAFE_SPACES))
 """``CHECK_INS[slot][room]`` is ``CHECK_IN[slot, room]`` (no hashing)."""
 CLAIMS = tuple(CLAIM_POLITICS[i] for i in range(3))

@@ -69,58 +69,14 @@ SAMPLERS: dict[type[tk.Task], Callable[[Any, Any, Any], Action]] = {
 """Each chance task's draw, the one ``GrandAustriaState.sample_chance`` makes."""
 
 
-def advance(state: Any, tasks: list[tk.Task]) -> list[Action] | None:
-    """``state._advance()``, and the options of the decision it stops at, if it listed them.
-
-    ``_advance`` lists a decision's options to see whether it has any (none: the
-    task is skipped); the reference lists them again when the player chooses.
-    This twin hands that listing on: ``None`` at a turn, a chance node, a
-    decision that always has options (not listed here), or the end.
-    """
-    while tasks:
-        top = tasks[-1]
-        cls = type(top)
-        if cls is _TURN or cls in _STOPS:
-            return None
-        if top is _FLOW_NEXT:  # the most frequent automatic step: after every turn
-            tasks.pop()
-            _next_turn(state)
-            continue
-        kind = top.kind
-        if kind in _AUTO_TASKS:
-            tasks.pop()
-            _AUTO_STEPS[kind](state, top)
-            continue
-        if cls is _REFILL:
-            if state.guest_deck:
-                return None
-            tasks.pop()  # the guest deck is empty: the space stays empty
-            continue
-        if cls is _DRAW_STAFF:
-            if state.staff_deck or state.staff_bottom:
-                return None
-            tasks.pop()
-            continue
-        if cls is _SERVE:  # turns.can_serve is "serve_options lists something"
-            served = turns.serve_options(state, top.player, top.source)
-            if served:
-                served.append(DONE)  # stages.serve_stage_options
-                return served
-            tasks.pop()
-            stages.finish_serve(state, top)
-            continue
-        options = _OPTIONS[cls](state, top)
-        if options:
-            return options
-        # nothing possible (no room fits, no card affordable, café full...): skip
-        tasks.pop()
-        if cls is _HIRE and top.source == "offer":
-            stages.return_offer(state, top.player)
-    return None
-
-
 def random_playout(state: Any, rng: np.random.Generator, max_actions: int = 10_000) -> None:
-    """Play ``state`` (a :class:`~.rules.GrandAustriaState`) at random, as the reference does."""
+    """Play ``state`` (a :class:`~.rules.GrandAustriaState`) at random, as the reference does.
+
+    Each step first runs the automatic tasks as ``GrandAustriaState._advance``
+    does (here, inline: the engine runs it after every action, so at the start
+    it changes nothing), keeping the options it lists to see whether a decision
+    has any; then draws the choice or the chance outcome and applies it.
+    """
     from hoteledu.core.draws import Draws  # loads numpy.random: not at import time
 
     tasks = state.tasks
@@ -129,29 +85,74 @@ def random_playout(state: Any, rng: np.random.Generator, max_actions: int = 10_0
     options = _OPTIONS
     samplers = SAMPLERS
     turn_actions = turns.turn_actions
+    turn_steps = turns.TURN_STEPS
+    serve_options = turns.serve_options
+    next_turn = turns.next_turn
     state._legal = None  # as _apply leaves it: no list handed out is kept
-    legal: list[Action] | None = None  # the options advance() listed, if any
     with Draws(rng) as draws:
         below = draws.below
         for _ in range(max_actions):
-            if not tasks:
-                return
-            top = tasks[-1]
-            cls = type(top)
-            if legal is None:
-                if cls is _TURN:  # the most frequent step
-                    legal = turn_actions(state, top.player)
-                else:
+            legal: list[Action] | None = None  # the options _advance listed, if any
+            while tasks:  # _advance: to the next decision or chance node
+                top = tasks[-1]
+                cls = type(top)
+                if cls is _TURN or cls in _STOPS:
+                    break
+                if top is _FLOW_NEXT:  # the most frequent automatic step: after every turn
+                    tasks.pop()
+                    next_turn(state)
+                    continue
+                kind = top.kind
+                if kind in _AUTO_TASKS:
+                    tasks.pop()
+                    _AUTO_STEPS[kind](state, top)
+                    continue
+                if cls is _REFILL:
+                    if state.guest_deck:
+                        break
+                    tasks.pop()  # the guest deck is empty: the space stays empty
+                    continue
+                if cls is _DRAW_STAFF:
+                    if state.staff_deck or state.staff_bottom:
+                        break
+                    tasks.pop()
+                    continue
+                if cls is _SERVE:  # turns.can_serve is "serve_options lists something"
+                    legal = serve_options(state, top.player, top.source)
+                    if legal:
+                        legal.append(DONE)  # stages.serve_stage_options
+                        break
+                    legal = None
+                    tasks.pop()
+                    stages.finish_serve(state, top)
+                    continue
+                legal = options[cls](state, top)
+                if legal:
+                    break
+                # nothing possible (no room fits, no card affordable, café full...): skip
+                legal = None
+                tasks.pop()
+                if cls is _HIRE and top.source == "offer":
+                    stages.return_offer(state, top.player)
+            else:
+                return  # no task left: the game is over
+            if cls is _TURN:  # the most frequent step; turns.apply_turn without its call
+                legal = turn_actions(state, top.player)
+                action = legal[below(len(legal))]
+                turn_steps[type(action)](state, top.player, state.turn, action)
+            else:
+                if legal is None:
                     sample = samplers.get(cls)
                     if sample is not None:
                         action = sample(state, top, draws)
-                    else:
+                    else:  # a decision that always has options (rules.ALWAYS_OPTIONS)
                         legal = options[cls](state, top)
-            if legal is not None:
-                action = legal[below(len(legal))]
-            apply[cls](state, top, action)
-            legal = advance(state, tasks)
+                if legal is not None:
+                    action = legal[below(len(legal))]
+                apply[cls](state, top, action)
             append(action)
+        else:
+            state._advance()  # cut short: leave the position as _apply leaves it
 
 
 _TURN = tk.Turn
@@ -163,7 +164,6 @@ _FLOW_NEXT = tk.FLOW_NEXT
 _OPTIONS = stages.OPTIONS
 _AUTO_TASKS = tk.AUTO_TASKS
 _AUTO_STEPS = stages.AUTO_STEPS
-_next_turn = turns.next_turn
 _STOPS = frozenset({tk.Roll, tk.Reveal, tk.StartPlayer, tk.Items, tk.Split, tk.ChooseItem})
 """Where ``GrandAustriaState._advance`` always stops besides a turn (``rules.STOPS``):
 the chance nodes never empty and the decisions that always have options."""

@@ -480,15 +480,15 @@ def additional_actions(state: Any, p: int) -> list[Action]:
     cafe = state.cafe[p]
     staff = state.staff[p]
     if cafe:
-        guests = GUESTS
         rooms = state.rooms[p]
-        for s, entry in enumerate(cafe):  # [guest, strudel, cake, wine, coffee placed]
-            order, fits = guests[entry[0]]
-            if entry[1:5] == order:  # complete: state.guest_complete
-                check_in = CHECK_INS[s]
-                for r in fits:  # state.free_rooms_for: a prepared room of its colour
-                    if rooms[r] == 1:
-                        out.append(check_in[r])
+        if 1 in rooms:  # a check-in needs a prepared room
+            guests = GUESTS
+            for s, entry in enumerate(cafe):  # [guest, strudel, cake, wine, coffee placed]
+                order, fits = guests[entry[0]]
+                if entry[1:5] == order:  # complete: state.guest_complete
+                    check_in = CHECK_INS[s]
+                    # state.free_rooms_for: a prepared room of the guest's colour
+                    out += [check_in[r] for r in fits if rooms[r] == 1]
         if (state.money[p] >= 1 or fx.profile_of(tuple(staff)).serving_free) and can_serve(
             state, p, "kitchen"
         ):
@@ -498,14 +498,10 @@ def additional_actions(state: Any, p: int) -> list[Action]:
         occupied = state.rooms[p].count(2)
         claims_all = state.claims
         for i, card in enumerate(politics):
-            claims = claims_all[i]
-            if (
-                p not in claims
-                and len(claims) < 3
-                and occupied >= FEWEST_OCCUPIED[card]
-                and fx.politics_met(state, p, card)
-            ):
-                out.append(CLAIMS[i])
+            if occupied >= FEWEST_OCCUPIED[card]:  # else too few rooms: not met
+                claims = claims_all[i]
+                if p not in claims and len(claims) < 3 and fx.politics_met(state, p, card):
+                    out.append(CLAIMS[i])
     if staff:
         used = state.used[p]
         for c in fx.profile_of(tuple(staff)).once_per_round:

@@ -9,7 +9,8 @@ It follows the multinomial distribution::
 
 The rules engine lists these outcomes as one chance node (for 14 dice there
 are C(19, 5) = 11628 of them) and samples them with ``numpy``'s multinomial
-draw, which has the same distribution.
+draw, which has the same distribution. A random playout draws the same counts
+from the same stream without that call (:func:`roll_from_uniforms`).
 """
 
 from __future__ import annotations

@@ -438,7 +438,7 @@ def penalty_possible(state: GameState, p: int, e: dict[str, Any]) -> bool:
         if param(e, "one_per_floor"):
             return True
         status = 1 if param(e, "state") == "vacant" else 2
-        return sum(1 for r in state.rooms[p] if r == status) >= param(e, "count")
+        return state.rooms[p].count(status) >= param(e, "count")
     return True
 
 
@@ -569,7 +569,7 @@ def _per_count(state: GameState, p: int, e: dict[str, Any], rooms: Any = None) -
     if per == "occupied_room":
         return occupied_count(rooms, e.get("colour", "any"))
     if per == "room":
-        return sum(1 for r in rooms if r)
+        return len(rooms) - rooms.count(0)  # rooms with a tile
     if per == "occupied_group":
         return sum(1 for members in cat.group_rooms.values() if _full(rooms, members))
     if per == "occupied_floor":

@@ -88,6 +88,7 @@ def random_playout(state: Any, rng: np.random.Generator, max_actions: int = 10_0
     turn_steps = turns.TURN_STEPS
     serve_options = turns.serve_options
     next_turn = turns.next_turn
+    stops, flow_next, auto_tasks, auto_steps = _STOPS, _FLOW_NEXT, _AUTO_TASKS, _AUTO_STEPS
     state._legal = None  # as _apply leaves it: no list handed out is kept
     with Draws(rng) as draws:
         below = draws.below
@@ -96,16 +97,16 @@ def random_playout(state: Any, rng: np.random.Generator, max_actions: int = 10_0
             while tasks:  # _advance: to the next decision or chance node
                 top = tasks[-1]
                 cls = type(top)
-                if cls is _TURN or cls in _STOPS:
+                if cls in stops:  # a turn, a draw, a decision never empty
                     break
-                if top is _FLOW_NEXT:  # the most frequent automatic step: after every turn
+                if top is flow_next:  # the most frequent automatic step: after every turn
                     tasks.pop()
                     next_turn(state)
                     continue
                 kind = top.kind
-                if kind in _AUTO_TASKS:
+                if kind in auto_tasks:
                     tasks.pop()
-                    _AUTO_STEPS[kind](state, top)
+                    auto_steps[kind](state, top)
                     continue
                 if cls is _REFILL:
                     if state.guest_deck:
@@ -164,6 +165,6 @@ _FLOW_NEXT = tk.FLOW_NEXT
 _OPTIONS = stages.OPTIONS
 _AUTO_TASKS = tk.AUTO_TASKS
 _AUTO_STEPS = stages.AUTO_STEPS
-_STOPS = frozenset({tk.Roll, tk.Reveal, tk.StartPlayer, tk.Items, tk.Split, tk.ChooseItem})
-"""Where ``GrandAustriaState._advance`` always stops besides a turn (``rules.STOPS``):
-the chance nodes never empty and the decisions that always have options."""
+_STOPS = frozenset({tk.Turn, tk.Roll, tk.Reveal, tk.StartPlayer, tk.Items, tk.Split, tk.ChooseItem})
+"""Where ``GrandAustriaState._advance`` always stops (``rules.STOPS``): a turn, the
+chance nodes never empty and the decisions that always have options."""

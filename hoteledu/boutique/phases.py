@@ -272,7 +272,15 @@ def _change_legal(state: Any, player: int) -> list[Action]:
 
 
 def _change_pick(state: Any, player: int, below: Callable[[int], int]) -> Action:
-    return _change_menu_pick((*state.prices[player], state.breakfast[player]), below)
+    days, breakfast = state.prices[player], state.breakfast[player]
+    if 1 <= breakfast <= 6 and len(days) == 7 and min(days) >= 1 and max(days) <= 6:
+        # As _change_menu_pick, without making the tuple of the faces.
+        k = below(41)
+        if k == 0:
+            return _KEEP
+        die, j = divmod(k - 1, 5)
+        return _OTHER_BY_DIE[die][breakfast if die == BREAKFAST_DIE else days[die]][j]
+    return _change_menu_pick((*days, breakfast), below)
 
 
 def _change_problem(state: Any, player: int, action: Action) -> Problem:
@@ -376,13 +384,23 @@ def _rank_bid_apply(state: Any, action: Action) -> None:
 
 
 # ------------------------------------------------------------------- place
-def _place_legal(state: Any, player: int) -> list[Action]:
+def _place_options(state: Any, player: int) -> list[tuple[int, ...]]:
     # The assignments _place_next found when the phase began, if this is still that position.
     key, options = state._placing
     if key != (player, state.card, state.checkin, len(state.stays)):
         options = state.assignments(player, state.card, state.checkin)
+    return options
+
+
+def _place_legal(state: Any, player: int) -> list[Action]:
     made = _BLOCKS.get
-    return [made(r) or _made(BlockRooms, r) for r in options]
+    return [made(r) or _made(BlockRooms, r) for r in _place_options(state, player)]
+
+
+def _place_pick(state: Any, player: int, below: Callable[[int], int]) -> Action:
+    options = _place_options(state, player)
+    rooms = options[below(len(options))]
+    return _BLOCKS.get(rooms) or _made(BlockRooms, rooms)
 
 
 def _place_problem(state: Any, player: int, action: Action) -> Problem:
@@ -655,6 +673,7 @@ PHASE_TABLE: dict[str, Decision | Chance] = {
             _place_legal,
             _place_problem,
             _place_apply,
+            pick=_place_pick,
         ),
         Decision(
             "hire",

@@ -110,6 +110,10 @@ class Chance:
     sample: Callable[[Any, np.random.Generator], Action]
     apply: Callable[[Any, Action], None]
     who: str = "chance"
+    pick: Callable[[Any, Callable[[int], int]], Action] | None = None
+    """``sample`` drawn with ``below(n)`` (random playouts read by
+    :class:`~hoteledu.core.draws.Draws`, whose ``integers(n)`` is ``below(n)``); None:
+    ``sample`` is called with the reader."""
 
 
 # -------------------------------------------------------- the menus offered
@@ -536,6 +540,10 @@ def _die_sample(faces: tuple[Action, ...]) -> Callable[[Any, np.random.Generator
     return lambda state, rng: faces[int(rng.integers(6))]
 
 
+def _die_pick(faces: tuple[Action, ...]) -> Callable[[Any, Callable[[int], int]], Action]:
+    return lambda state, below: faces[below(6)]
+
+
 def _card_outcomes(state: Any) -> list[tuple[Action, Fraction]]:
     total = sum(state.deck_counts.values())
     return [
@@ -551,10 +559,15 @@ def _card_is_outcome(state: Any, action: Action) -> bool:
 
 def _card_sample(state: Any, rng: np.random.Generator) -> Action:
     """Deal the ``pick``-th remaining card, counting the cards in the deck's order."""
+    return _card_pick(state, lambda n: int(rng.integers(n)))
+
+
+def _card_pick(state: Any, below: Callable[[int], int]) -> Action:
+    """``_card_sample`` with the index drawn by ``below``."""
     counts = state.deck_counts
     # Cards dealt before each id's copies end, running total (C loops: a playout draws often).
     ends = list(itertools.accumulate(counts.values()))
-    pick = int(rng.integers(ends[-1]))
+    pick = below(ends[-1])
     # The first id whose copies end after ``pick`` (an id with no copy left never does).
     cid = list(counts)[bisect.bisect_right(ends, pick)]
     action = _REVEAL.get(cid)
@@ -645,6 +658,7 @@ PHASE_TABLE: dict[str, Decision | Chance] = {
             _die_is_outcome(CheckInDie),
             _die_sample(_CHECKINS),
             _checkin_apply,
+            pick=_die_pick(_CHECKINS),
         ),
         Chance(
             "reveal",
@@ -654,6 +668,7 @@ PHASE_TABLE: dict[str, Decision | Chance] = {
             _card_is_outcome,
             _card_sample,
             _reveal_apply,
+            pick=_card_pick,
         ),
         Decision(
             "bid",
@@ -724,6 +739,7 @@ PHASE_TABLE: dict[str, Decision | Chance] = {
             _die_is_outcome(BudgetDie),
             _die_sample(_BUDGETS),
             _budget_apply,
+            pick=_die_pick(_BUDGETS),
         ),
         Chance(
             "walkin_card",
@@ -733,6 +749,7 @@ PHASE_TABLE: dict[str, Decision | Chance] = {
             _card_is_outcome,
             _card_sample,
             _walkin_card_apply,
+            pick=_card_pick,
         ),
         Decision(
             "expand",

@@ -80,7 +80,7 @@ def stars_lost(need: list[list[int]], staff: list[int], rule: str = DEFAULT_SHOR
     """
     if rule not in SHORTFALL_RULES:
         raise ValueError(f"shortfall rule must be one of {SHORTFALL_RULES}, got {rule!r}")
-    peak = [max(day[c] for day in need) for c in range(3)]
+    peak = list(map(max, zip(*need, strict=True)))  # per category, its largest daily need
     if rule == "per_staff":
         return [max(0, peak[c] - staff[c]) for c in range(3)]
     if rule == "per_category":
@@ -156,6 +156,35 @@ _NONE_OUT = defaultdict(lambda: None)  # at phases where nobody has to pass
 """Nobody out: the seats of a phase where a player at 0 stars still chooses."""
 
 
+def _search(
+    candidates: list[list[int]],
+    need: tuple[tuple[int, ...], ...],
+    neighbours: Any,
+    chosen: list[int],
+    i: int,
+    found: list[tuple[int, ...]],
+    first_only: bool,
+) -> bool:
+    """``BoutiqueState.assignments`` of three card-rooms or more: from card-room ``i`` on,
+    each free room not chosen yet that neighbours the rooms its door symbols join."""
+    if i == len(candidates):
+        found.append(tuple(chosen))
+        return first_only
+    needed = need[i]
+    for room in candidates[i]:
+        if room in chosen[:i]:
+            continue
+        near = neighbours[room]
+        for j in needed:
+            if chosen[j] not in near:
+                break
+        else:  # a neighbour of every room its door symbols join
+            chosen[i] = room
+            if _search(candidates, need, neighbours, chosen, i + 1, found, first_only):
+                return True
+    return False
+
+
 def _pick_from_list(decision: Decision) -> Any:
     """A phase's ``pick`` made from its ``legal``: the list, then the drawn index."""
 
@@ -168,6 +197,16 @@ def _pick_from_list(decision: Decision) -> Any:
 
 _PICKS.update((name, phase.pick or _pick_from_list(phase)) for name, phase in _DECISIONS.items())
 """Each decision phase's ``pick``, or one made from its ``legal`` (random playouts)."""
+_BY_INDEX, _BY_READER, _SEAT, _EVERYONE = range(4)
+_STEPS: dict[str, tuple[int, Any] | None] = {"end": None}
+"""Per phase, how a random playout draws its step: a chance node's ``pick`` (an index
+drawn by ``below``) or ``sample`` (handed the reader), a decision's ``pick`` for the seat
+to move or for every seat; None at the end."""
+for _name, _phase in PHASE_TABLE.items():
+    if isinstance(_phase, Chance):
+        _STEPS[_name] = (_BY_INDEX, _phase.pick) if _phase.pick else (_BY_READER, _phase.sample)
+    else:
+        _STEPS[_name] = (_EVERYONE if _name in SIMULTANEOUS_PHASES else _SEAT, _PICKS[_name])
 
 
 def _booking_news(card_id: int, name: str, day: int, offers: dict[int, int]) -> str:
@@ -319,8 +358,9 @@ class BoutiqueState(State):
 
     def booking_seat(self) -> int:
         """Whose booking turn it is: seat order from the first seat (BHM-07)."""
-        if None not in self.eliminated_week:  # nobody is out (the usual case): every seat
-            return self.turn % self.n
+        n = self.n
+        if self.eliminated_week.count(None) == n:  # nobody is out (the usual case): every seat
+            return self.turn % n
         active = self.active()
         return active[self.turn % len(active)]
 
@@ -355,7 +395,7 @@ class BoutiqueState(State):
         rates = self.prices[player]
         geo = self.geometry[card_id]
         extra = self.breakfast[player] if geo.card.breakfast and self.walkin_breakfast else 0
-        return max([rates[d] for d in geo.days_from(day)]) + extra <= face
+        return max(map(rates.__getitem__, geo.days_from(day))) + extra <= face
 
     # ----------------------------------------------------- availability
     def assignments(
@@ -402,28 +442,8 @@ class BoutiqueState(State):
                 pair = next(pairs, None)
                 return [] if pair is None else [pair]
             return list(pairs)
-        chosen = [0] * k
         found: list[tuple[int, ...]] = []
-
-        def search(i: int) -> bool:
-            if i == k:
-                found.append(tuple(chosen))
-                return first_only
-            needed = need[i]
-            for room in candidates[i]:
-                if room in chosen[:i]:
-                    continue
-                near = neighbours[room]
-                for j in needed:
-                    if chosen[j] not in near:
-                        break
-                else:  # a neighbour of every room its door symbols join
-                    chosen[i] = room
-                    if search(i + 1):
-                        return True
-            return False
-
-        search(0)
+        _search(candidates, need, neighbours, [0] * k, 0, found, first_only)
         return found
 
     def has_availability(self, player: int, card_id: int, checkin: int) -> bool:
@@ -540,25 +560,22 @@ class BoutiqueState(State):
             below = draws.below
             for _ in range(max_actions):
                 phase = self.phase
-                sample = _SAMPLE.get(phase)
-                if sample is not None:
-                    action = sample(self, draws)  # type: ignore[arg-type]
-                elif phase == "end":
-                    return None
+                step = _STEPS[phase]
+                if step is None:
+                    return None  # the end
+                how, pick = step
+                if how == _BY_INDEX:
+                    action = pick(self, below)
+                elif how == _SEAT:
+                    action = pick(self, self.current_player(), below)
+                elif how == _EVERYONE:
+                    out = self.eliminated_week if _DECISIONS[phase].out_players_pass else _NONE_OUT
+                    parts = []  # a loop, not a generator: one frame less a step
+                    for p in range(n):
+                        parts.append(_PASS if out[p] is not None else pick(self, p, below))
+                    action = JointAction(tuple(parts))
                 else:
-                    pick = _PICKS[phase]
-                    if phase in SIMULTANEOUS_PHASES:
-                        out = (
-                            self.eliminated_week
-                            if _DECISIONS[phase].out_players_pass
-                            else _NONE_OUT
-                        )
-                        parts = []  # a loop, not a generator: one frame less a step
-                        for p in range(n):
-                            parts.append(_PASS if out[p] is not None else pick(self, p, below))
-                        action = JointAction(tuple(parts))
-                    else:
-                        action = pick(self, self.current_player(), below)
+                    action = pick(self, draws)
                 _APPLY[phase](self, action)
                 append(action)
         return None

@@ -167,9 +167,7 @@ def _search(
 ) -> bool:
     """``BoutiqueState.assignments`` of three card-rooms or more: from card-room ``i`` on,
     each free room not chosen yet that neighbours the rooms its door symbols join."""
-    if i == len(candidates):
-        found.append(tuple(chosen))
-        return first_only
+    last = i + 1 == len(candidates)  # the last card-room: each fit is an assignment
     needed = need[i]
     for room in candidates[i]:
         if room in chosen[:i]:
@@ -180,7 +178,11 @@ def _search(
                 break
         else:  # a neighbour of every room its door symbols join
             chosen[i] = room
-            if _search(candidates, need, neighbours, chosen, i + 1, found, first_only):
+            if last:
+                found.append(tuple(chosen))
+                if first_only:
+                    return True
+            elif _search(candidates, need, neighbours, chosen, i + 1, found, first_only):
                 return True
     return False
 

@@ -211,8 +211,9 @@ for _name, _phase in PHASE_TABLE.items():
         _STEPS[_name] = (_EVERYONE if _name in SIMULTANEOUS_PHASES else _SEAT, _PICKS[_name])
 
 
-def _booking_news(card_id: int, name: str, day: int, offers: dict[int, int]) -> str:
+def _booking_news(deck: Deck, card_id: int, day: int, offers: dict[int, int]) -> str:
     """The last event's text when a guest card's stay is offered (see ``last_event``)."""
+    name = deck.card(card_id).name
     return f"card {card_id} ({name}) checks in {DAY_NAMES[day]}: " + (
         ", ".join(f"{player_name(p)} {t}" for p, t in offers.items()) or "no hotel has room"
     )
@@ -222,7 +223,8 @@ def _winners_news(winners: list[int]) -> str:
     return " -> " + ", ".join(player_name(p) for p in winners)
 
 
-def _walkin_news(name: str, budget: int, outcome: str) -> str:
+def _walkin_news(deck: Deck, card_id: int, budget: int, outcome: str) -> str:
+    name = deck.card(card_id).name
     return f"walk-in {name} (budget {budget * 100}) {outcome}"
 
 
@@ -611,7 +613,7 @@ class BoutiqueState(State):
         for p in self.active():  # a loop, not a comprehension: no frame each booking
             if self.assignments(p, card_id, checkin, True):  # has_availability
                 offers[p] = self.stay_price(p, card_id, day)
-        self._event = ((_booking_news, (card_id, self.card_of(card_id).name, day, offers)),)
+        self._event = ((_booking_news, (self.deck, card_id, day, offers)),)
         if not offers:
             self.lost[self.week - 1] += 1
             self._next_booking_turn()
@@ -709,19 +711,19 @@ class BoutiqueState(State):
 
     def _resolve_walkin(self) -> None:
         """The guests go to the first hotel in ranking order that fits the budget (BHM-28)."""
-        card_id, checkin = self.card, self.checkin
-        name = self.card_of(card_id).name
-        for p in self.ranking_order():
-            if self.eliminated_week[p] is not None:
-                continue
-            if self.fits_budget(p, card_id, self.day, self.budget) and self.has_availability(
-                p, card_id, checkin
-            ):
-                price = self.stay_price(p, card_id, self.day)
-                self._event = ((_walkin_news, (name, self.budget, DAY_NAMES[self.day])),)
-                self._award([p], price)
-                return
-        self._event = ((_walkin_news, (name, self.budget, "finds no hotel: lost")),)
+        card_id, checkin, day, budget = self.card, self.checkin, self.day, self.budget
+        out = self.eliminated_week
+        for block in self.ranking:  # ranking_order(), without making the list
+            for p in block:
+                if out[p] is not None:
+                    continue
+                fits = self.fits_budget(p, card_id, day, budget)
+                if fits and self.assignments(p, card_id, checkin, True):  # has_availability
+                    price = self.stay_price(p, card_id, day)
+                    self._event = ((_walkin_news, (self.deck, card_id, budget, DAY_NAMES[day])),)
+                    self._award([p], price)
+                    return
+        self._event = ((_walkin_news, (self.deck, card_id, budget, "finds no hotel: lost")),)
         self.lost[self.week - 1] += 1
         self._next_walkin()
 

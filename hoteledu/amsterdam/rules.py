@@ -163,7 +163,7 @@ def _turnable_by_sides() -> tuple[tuple[Any, dict[tuple[bool, ...], Any]], ...]:
                 turns = tuple((_TURNS[pawn][place], place) for place in places)
                 skip = ((_SKIPS[pawn], -1),)
                 lead = ((_LEADS[pawn], _LEAD),)
-                entries.append((tuple(places), turns + skip, turns + lead + skip))
+                entries.append((turns + skip, turns + lead + skip))
             menus[(*sides, sides[0])] = tuple(entries)
         tables.append((read, menus))
     return tuple(tables)
@@ -172,8 +172,8 @@ def _turnable_by_sides() -> tuple[tuple[Any, dict[tuple[bool, ...], Any]], ...]:
 _LEADS = {p: LeadFromDam(p) for p in PAWNS}
 _SKIPS = {p: Skip(p) for p in PAWNS}
 _TURNABLE_BY_SIDES = _turnable_by_sides()
-"""``[at]`` -> (read, menus): ``menus[read(day_up)][by_mayor]`` is (the places to turn,
-the menu without a lead from the Dam, the menu with one)."""
+"""``[at]`` -> (read, menus): ``menus[read(day_up)][by_mayor][lead]`` is the pawn's menu,
+without or with a lead from the Dam."""
 _CHASES = tuple(ChaseTo(t) for t in BUILDING_TILES)
 _DAM_LEADS = tuple(DamLead(t) for t in BUILDING_TILES)
 _DEALS = tuple(tuple(DealTile(place, k) for k in range(len(TILES))) for place in BUILDING_TILES)
@@ -336,7 +336,9 @@ _DECISION_PHASES = frozenset(PHASES) - CHANCE_PHASES - {OVER}
 _TURN_PHASES = frozenset({ROLL, MOVE_MAYOR, MOVE_NIGHTWATCHMAN, ACT_MAYOR, ACT_NIGHTWATCHMAN})
 """The steps every turn of the dice game has (``random_playout`` plays them quickly)."""
 _WALK_PHASES = frozenset({MOVE_MAYOR, MOVE_NIGHTWATCHMAN})
+"""The walks of a turn (a pawn moves by its die)."""
 _ACTS = frozenset({ACT_MAYOR, ACT_NIGHTWATCHMAN})
+"""The acts of a turn (turn a tile, lead from the Dam or skip)."""
 
 _ATTRIBUTE_OF_FIELD = {"acting_mayor": "_acting_mayor"}
 """Snapshot fields held under another attribute name (the rest are the same)."""
@@ -909,11 +911,8 @@ class AmsterdamState(State):
                 by_mayor = phase == ACT_MAYOR
                 at = mayor if by_mayor else watch
                 read, menus = _TURNABLE_BY_SIDES[at]
-                menu = menus[read(day_up)][by_mayor]
-                if at in DAM_CORNER_INDICES and tourists[DAM_PLACE] > 0 and by_mayor in day_up:
-                    menu = menu[2]
-                else:
-                    menu = menu[1]
+                lead = at in DAM_CORNER_INDICES and tourists[DAM_PLACE] > 0 and by_mayor in day_up
+                menu = menus[read(day_up)][by_mayor][lead]
                 gap = size = len(menu)
             else:
                 break

@@ -128,6 +128,8 @@ _ROLL_FACES = tuple((a.white, a.black) for a in _ROLLS)
 _ROLL_SUMS = tuple(a.white + a.black for a in _ROLLS)
 _BOATS = tuple(MoveBoat(s) for s in range(1, MAX_TACTICAL_BOAT + 1))
 _HOTELS = tuple(PlaceHotel(x) for x in INTERSECTIONS)
+_HOTEL_MENU = tuple((hotel, x) for x, hotel in enumerate(_HOTELS))
+"""Each hotel action with its intersection index (random playouts)."""
 _SPLITS = tuple(
     SplitSteps(m, n)
     for m in range(MAX_TACTICAL_EACH + 1)
@@ -333,12 +335,16 @@ def _reached_at(
 
 
 _DECISION_PHASES = frozenset(PHASES) - CHANCE_PHASES - {OVER}
-_TURN_PHASES = frozenset({ROLL, MOVE_MAYOR, MOVE_NIGHTWATCHMAN, ACT_MAYOR, ACT_NIGHTWATCHMAN})
-"""The steps every turn of the dice game has (``random_playout`` plays them quickly)."""
+_TURN_PHASES = frozenset(
+    {ROLL, HOTEL, MOVE_MAYOR, MOVE_NIGHTWATCHMAN, ACT_MAYOR, ACT_NIGHTWATCHMAN, CHASE, DAM_LEAD}
+)
+"""The steps of a turn of the dice game (``random_playout`` plays them quickly)."""
 _WALK_PHASES = frozenset({MOVE_MAYOR, MOVE_NIGHTWATCHMAN})
 """The walks of a turn (a pawn moves by its die)."""
 _ACTS = frozenset({ACT_MAYOR, ACT_NIGHTWATCHMAN})
 """The acts of a turn (turn a tile, lead from the Dam or skip)."""
+_TOURIST_MOVES = frozenset({CHASE, DAM_LEAD})
+"""Where an act's tourists go: chased ones (a choice among ties), one led from the Dam."""
 
 _ATTRIBUTE_OF_FIELD = {"acting_mayor": "_acting_mayor"}
 """Snapshot fields held under another attribute name (the rest are the same)."""
@@ -841,8 +847,10 @@ class AmsterdamState(State):
         sails = _SAILS[self._pickup_on_departure]
         mayor_moves, watch_moves = _walk_menus(self._diagonals)
         n, target = self._n, self.target
-        # The places each player scores (the hotels do not change in these steps).
-        scored = [_scored_places(tuple(own)) for own in self.hotels if own]
+        # The places each player scores (made again when a hotel is placed).
+        hotels = self.hotels
+        scored = [_scored_places(tuple(own)) for own in hotels if own]
+        lead_chosen = self._dam_lead_chosen
         tile_at, day_up, tourists, quays = self.tile_at, self.day_up, self.tourists, self.quays
         with_function = _places_by_function(tuple(tile_at))
         turns_taken = self.turns_taken
@@ -850,6 +858,7 @@ class AmsterdamState(State):
         mayor, watch = INTERSECTION_INDEX[self.mayor], INTERSECTION_INDEX[self.nightwatchman]
         boat, load, supply = self.boat, self.boat_load, self.supply
         reached, acting_mayor = self.target_reached, self._acting_mayor
+        chased, function = self.chased, self.chase_function
         on_tiles = sum(tourists)  # tourists on the tiles and the Dam: no score is above it
         while left > 0:
             if phase == ROLL:
@@ -882,13 +891,36 @@ class AmsterdamState(State):
                     break
                 if turns_taken[player] < HOTELS_PER_PLAYER:
                     phase = HOTEL
-                    break
-                if steps[0] > 0:
+                elif steps[0] > 0:
                     phase = MOVE_MAYOR
                 elif steps[1] > 0:
                     phase = MOVE_NIGHTWATCHMAN
                 else:
                     acting_mayor, phase = True, ACT_MAYOR
+                continue
+            if phase == DAM_LEAD and not lead_chosen:
+                # sample_chance: a random location of the pawn's kind [AMS-23], int(random() * n).
+                places = [p for p in range(NUM_PLACES) if day_up[p] == acting_mayor]
+                place = places[int((take() >> 11) * _DOUBLE * len(places))]
+                append(_DAM_LEADS[place])
+                left -= 1
+                tourists[DAM_PLACE] -= 1
+                tourists[place] += 1
+                if not reached and on_tiles >= target:
+                    reached = _reached_at(place, target, scored, tourists)
+                if reached and immediate:
+                    phase, dice, steps = OVER, None, (0, 0)
+                    break
+                if acting_mayor:
+                    acting_mayor, phase = False, ACT_NIGHTWATCHMAN
+                    continue
+                turns_taken[player] += 1  # the end of the turn
+                dice, steps = None, (0, 0)
+                if reached or supply == 0:
+                    phase = OVER
+                    break
+                player = (player + 1) % n
+                phase = ROLL
                 continue
             # A decision: its menu (as legal_actions() lists it), then the drawn index.
             if phase in _WALK_PHASES:
@@ -913,6 +945,21 @@ class AmsterdamState(State):
                 read, menus = _TURNABLE_BY_SIDES[at]
                 lead = at in DAM_CORNER_INDICES and tourists[DAM_PLACE] > 0 and by_mayor in day_up
                 menu = menus[read(day_up)][by_mayor][lead]
+                gap = size = len(menu)
+            elif phase == HOTEL:
+                # Every intersection without a hotel, in order.
+                taken = {INTERSECTION_INDEX[x] for own in hotels for x in own}
+                menu = [pair for pair in _HOTEL_MENU if pair[1] not in taken]
+                gap = size = len(menu)
+            elif phase == CHASE:
+                # The places showing the chased tourists' function with the fewest [AMS-20].
+                menu = [
+                    (_CHASES[p], p)
+                    for p in _fewest(with_function[function], day_up, tourists, function)
+                ]
+                gap = size = len(menu)
+            elif phase == DAM_LEAD:  # dam_lead="choose": the player picks the location
+                menu = [(_DAM_LEADS[p], p) for p in range(NUM_PLACES) if day_up[p] == acting_mayor]
                 gap = size = len(menu)
             else:
                 break
@@ -941,7 +988,29 @@ class AmsterdamState(State):
                 watch = place
                 acting_mayor, phase = True, ACT_MAYOR
                 continue
-            if place >= 0:  # turn the tile over
+            if phase == HOTEL:
+                hotels[player].append(INTERSECTIONS[place])
+                scored = [_scored_places(tuple(own)) for own in hotels if own]
+                if not reached and on_tiles >= target:
+                    reached = _reached(target, scored, tourists)
+                if reached and immediate:
+                    phase, dice, steps = OVER, None, (0, 0)
+                    break
+                phase = MOVE_MAYOR
+                continue
+            if phase in _TOURIST_MOVES:  # the chased tourists or one led from the Dam
+                if phase == CHASE:
+                    tourists[place] += chased
+                    chased, function = 0, -1
+                else:
+                    tourists[DAM_PLACE] -= 1
+                    tourists[place] += 1
+                if not reached and on_tiles >= target:
+                    reached = _reached_at(place, target, scored, tourists)
+                if reached and immediate:
+                    phase, dice, steps = OVER, None, (0, 0)
+                    break
+            elif place >= 0:  # turn the tile over
                 chased = tourists[place]
                 tourists[place] = 0
                 day = day_up[place]
@@ -951,11 +1020,11 @@ class AmsterdamState(State):
                     function = DAY_FUNCTION[tile] if day else NIGHT_FUNCTION[tile]
                     targets = _fewest(with_function[function], day_up, tourists, function)
                     if len(targets) > 1:  # the player chooses where they go
-                        self.chased, self.chase_function = chased, function
                         phase = CHASE
-                        break
+                        continue
                     place = targets[0] if targets else DAM_PLACE
                     tourists[place] += chased
+                    chased, function = 0, -1
                     if not reached and on_tiles >= target:
                         reached = _reached_at(place, target, scored, tourists)
                     if reached and immediate:
@@ -963,7 +1032,7 @@ class AmsterdamState(State):
                         break
             elif place == _LEAD:
                 phase = DAM_LEAD
-                break
+                continue
             if acting_mayor:
                 acting_mayor, phase = False, ACT_NIGHTWATCHMAN
             else:  # the end of the turn
@@ -979,6 +1048,7 @@ class AmsterdamState(State):
         self.mayor, self.nightwatchman = INTERSECTIONS[mayor], INTERSECTIONS[watch]
         self.boat, self.boat_load, self.supply = boat, load, supply
         self.target_reached, self._acting_mayor = reached, acting_mayor
+        self.chased, self.chase_function = chased, function
         if phase == OVER and reached and immediate:  # as _check_target ends the game
             self.chased, self.chase_function = 0, -1
         return left

@@ -216,6 +216,11 @@ def main() -> None:
     )
     what = sys.argv[5]
     hoteledu.load_game(game, players=players)  # load data files before timing
+    # One untimed random playout as this tree plays them, on both sides: what a process
+    # loads once (numpy.random, 22 ms, and the modules the playout imports) stays out of
+    # the timing; with a few hundred quick games it was a tenth of the new side's time.
+    fused = hasattr(State, "random_playout")
+    _played_out(hoteledu.load_game(game, players=players), np.random.default_rng(0), players, fused)
     out: dict = {"hoteledu": hoteledu.__file__}
     timed = {  # kind -> (games) -> (CPU seconds, digest)
         "play": played_games,

@@ -128,6 +128,8 @@ _ROLL_FACES = tuple((a.white, a.black) for a in _ROLLS)
 _ROLL_SUMS = tuple(a.white + a.black for a in _ROLLS)
 _BOATS = tuple(MoveBoat(s) for s in range(1, MAX_TACTICAL_BOAT + 1))
 _HOTELS = tuple(PlaceHotel(x) for x in INTERSECTIONS)
+_HOTEL_MENU = tuple((hotel, x) for x, hotel in enumerate(_HOTELS))
+"""Each hotel action with its intersection index (random playouts)."""
 _SPLITS = tuple(
     SplitSteps(m, n)
     for m in range(MAX_TACTICAL_EACH + 1)
@@ -143,9 +145,14 @@ _TURNS_AROUND = {
 """Per pawn and intersection index: each place the pawn may turn there, with its action."""
 
 
-def _turnable_by_sides() -> tuple[tuple[Any, dict[tuple[bool, ...], tuple[Any, Any]]], ...]:
+_LEAD = -2
+"""In ``_TURNABLE_BY_SIDES``' menus: the place of leading a tourist from the Dam (a skip: -1)."""
+
+
+def _turnable_by_sides() -> tuple[tuple[Any, dict[tuple[bool, ...], Any]], ...]:
     """Per intersection index: a reader of the sides up around it, and for each reading
-    the places the Nightwatchman and the Mayor may turn (``_pawn_actions``'s tiles)."""
+    the Nightwatchman's and the Mayor's menus (``_pawn_actions``' list, each action with
+    its place: the tile turned, ``_LEAD`` or -1), without and with a lead from the Dam."""
     tables = []
     for around in TURNABLE_AROUND:
         read = operator.itemgetter(*around, around[0])  # a tuple even for one place
@@ -153,15 +160,22 @@ def _turnable_by_sides() -> tuple[tuple[Any, dict[tuple[bool, ...], tuple[Any, A
         for sides in itertools.product((False, True), repeat=len(around)):
             day = [p for p, up in zip(around, sides, strict=True) if up]
             night = [p for p, up in zip(around, sides, strict=True) if not up]
-            menus[(*sides, sides[0])] = (tuple(day), tuple(night))
+            entries = []
+            for pawn, places in ((NIGHTWATCHMAN, day), (MAYOR, night)):
+                turns = tuple((_TURNS[pawn][place], place) for place in places)
+                skip = ((_SKIPS[pawn], -1),)
+                lead = ((_LEADS[pawn], _LEAD),)
+                entries.append((turns + skip, turns + lead + skip))
+            menus[(*sides, sides[0])] = tuple(entries)
         tables.append((read, menus))
     return tuple(tables)
 
 
-_TURNABLE_BY_SIDES = _turnable_by_sides()
-"""``[at]`` -> (read, menus): ``menus[read(day_up)][by_mayor]`` lists the places to turn."""
 _LEADS = {p: LeadFromDam(p) for p in PAWNS}
 _SKIPS = {p: Skip(p) for p in PAWNS}
+_TURNABLE_BY_SIDES = _turnable_by_sides()
+"""``[at]`` -> (read, menus): ``menus[read(day_up)][by_mayor][lead]`` is the pawn's menu,
+without or with a lead from the Dam."""
 _CHASES = tuple(ChaseTo(t) for t in BUILDING_TILES)
 _DAM_LEADS = tuple(DamLead(t) for t in BUILDING_TILES)
 _DEALS = tuple(tuple(DealTile(place, k) for k in range(len(TILES))) for place in BUILDING_TILES)
@@ -200,6 +214,28 @@ _PASSED = {
 }
 """``_quays_passed`` as tables: ``[pickup_on_departure][start][steps]`` (a dice roll's steps)."""
 
+_SAILS = {
+    pickup: tuple(
+        tuple(
+            (
+                roll,
+                faces,
+                (start + steps) % len(CANAL_TILES),
+                _PASSED[pickup][start][steps],
+                FACING_PLACE[(start + steps) % len(CANAL_TILES)],
+                QUAY_OF[(start + steps) % len(CANAL_TILES)],
+            )
+            for roll, faces, steps in zip(_ROLLS, _ROLL_FACES, _ROLL_SUMS, strict=True)
+        )
+        for start in range(len(CANAL_TILES))
+    )
+    for pickup in (False, True)
+}
+"""``[pickup_on_departure][boat][k]``: the roll ``_ROLLS[k]`` from canal index ``boat`` as
+(action, dice, where the boat stops, the quays it passes, the place it faces, its quay)."""
+_DOUBLE = 1.0 / 9007199254740992.0
+"""2**-53: ``random()`` from a raw 64-bit output, as NumPy (and Draws) make it."""
+
 
 @functools.cache
 def _walk_ends(diagonals: bool, steps: int, start: int, other: int) -> tuple[int, ...]:
@@ -214,6 +250,20 @@ def _walk_moves(
     """The pawn's moves of exactly ``steps`` steps from ``start``, not ending on ``other``."""
     moves = _MOVES[pawn]
     return tuple(moves[x] for x in _walk_ends(diagonals, steps, start, other))
+
+
+@functools.cache
+def _walk_menus(diagonals: bool) -> tuple[Any, Any]:
+    """The Mayor's and the Nightwatchman's walks as tables ``[steps][start]`` for random
+    playouts: (the ends, each end's move with its intersection index). ``_walk_moves``
+    is that menu without the other pawn's intersection."""
+    return tuple(
+        tuple(
+            tuple((ends, tuple((_MOVES[pawn][x], x) for x in ends)) for ends in by_start)
+            for by_start in WALKS[diagonals]
+        )
+        for pawn in PAWNS
+    )
 
 
 _TILES_WITH = {
@@ -231,13 +281,27 @@ def _places_with(tile_at: tuple[int, ...], function: int) -> tuple[int, ...]:
     return tuple(sorted(tile_at.index(t) for t in _TILES_WITH.get(function, ()) if t in tile_at))
 
 
+@functools.lru_cache(maxsize=256)
+def _places_by_function(tile_at: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """``_places_with`` of every function (0..11) in this layout, made once (random playouts)."""
+    return tuple(_places_with(tile_at, function) for function in range(2 * len(DAY_FUNCTIONS)))
+
+
 def _chase_targets_in(
     tile_at: list[int], day_up: list[bool], tourists: list[int], function: int
 ) -> list[int]:
     """Places showing ``function`` with the fewest tourists: where chased tourists go [AMS-20]."""
+    return _fewest(_places_with(tuple(tile_at), function), day_up, tourists, function)
+
+
+def _fewest(
+    places: tuple[int, ...], day_up: list[bool], tourists: list[int], function: int
+) -> list[int]:
+    """Of ``places`` (the tiles that carry ``function``), those showing it with the fewest
+    tourists."""
     # Only the few tiles that carry the function can show it, on its side.
     want_day = function < len(DAY_FUNCTIONS)
-    candidates = [p for p in _places_with(tuple(tile_at), function) if day_up[p] == want_day]
+    candidates = [p for p in places if day_up[p] == want_day]
     if not candidates:
         return []
     fewest = min([tourists[p] for p in candidates])
@@ -260,11 +324,27 @@ def _reached(target: int, scored: list[tuple[int, ...]], tourists: list[int]) ->
     return False
 
 
+def _reached_at(
+    place: int, target: int, scored: list[tuple[int, ...]], tourists: list[int]
+) -> bool:
+    """``_reached`` for the players who score ``place``, the one place whose tourists grew."""
+    for places in scored:
+        if place in places and sum(map(tourists.__getitem__, places)) >= target:
+            return True
+    return False
+
+
 _DECISION_PHASES = frozenset(PHASES) - CHANCE_PHASES - {OVER}
-_TURN_PHASES = frozenset({ROLL, MOVE_MAYOR, MOVE_NIGHTWATCHMAN, ACT_MAYOR, ACT_NIGHTWATCHMAN})
-"""The steps every turn of the dice game has (``random_playout`` plays them quickly)."""
+_TURN_PHASES = frozenset(
+    {ROLL, HOTEL, MOVE_MAYOR, MOVE_NIGHTWATCHMAN, ACT_MAYOR, ACT_NIGHTWATCHMAN, CHASE, DAM_LEAD}
+)
+"""The steps of a turn of the dice game (``random_playout`` plays them quickly)."""
+_WALK_PHASES = frozenset({MOVE_MAYOR, MOVE_NIGHTWATCHMAN})
+"""The walks of a turn (a pawn moves by its die)."""
 _ACTS = frozenset({ACT_MAYOR, ACT_NIGHTWATCHMAN})
-"""Phases where the player to move decides (a Dam lead only with ``dam_lead="choose"``)."""
+"""The acts of a turn (turn a tile, lead from the Dam or skip)."""
+_TOURIST_MOVES = frozenset({CHASE, DAM_LEAD})
+"""Where an act's tourists go: chased ones (a choice among ties), one led from the Dam."""
 
 _ATTRIBUTE_OF_FIELD = {"acting_mayor": "_acting_mayor"}
 """Snapshot fields held under another attribute name (the rest are the same)."""
@@ -720,15 +800,17 @@ class AmsterdamState(State):
         roll, the two walks, the two acts) are played by :meth:`_random_turns`
         on local copies of the state's fields; every other step (a hotel, a
         chase with a choice, a Dam lead, dealing tiles) goes through the
-        protocol, and so does all of the tactical variant.
-        ``tests/amsterdam/test_fast_paths.py`` compares the two.
+        protocol, and so does all of the tactical variant (and a generator
+        that is not a PCG64). ``tests/amsterdam/test_fast_paths.py`` compares
+        the two.
         """
-        if self.tactical:
-            return super().random_playout(rng, max_actions)
         from hoteledu.core.draws import Draws  # loads numpy.random: not at import time
 
+        draws = Draws(rng)
+        if self.tactical or not draws.reads_raw:
+            return super().random_playout(rng, max_actions)
         left = max_actions
-        with Draws(rng) as draws:
+        with draws:
             while left > 0 and self.phase != OVER:
                 if self.phase in _TURN_PHASES:
                     left = self._random_turns(draws, left)
@@ -754,137 +836,219 @@ class AmsterdamState(State):
         ``_turn_tile``, ``_after_act``, ``_end_turn``, ``_check_target``)
         written again on local variables, each choice the index into the list
         ``legal_actions()`` would give, drawn as ``State.random_playout`` draws
-        it. It stops at any other phase (the state is written back first).
+        it but inline (:meth:`Draws.hand_over <hoteledu.core.draws.Draws.hand_over>`):
+        ``below(n)`` by Lemire's method on 32-bit halves, the roll as
+        ``int(random() * 9)``. It stops at any other phase (the state is written
+        back first).
         """
-        below, random, append = draws.below, draws.random, self.history.append
-        index, immediate = INTERSECTION_INDEX, self._end_immediately
-        passed = _PASSED[self._pickup_on_departure]
-        walks, n, target = self._walks, self._n, self.target
-        # The places each player scores (the hotels do not change in these steps).
-        scored = [_scored_places(tuple(own)) for own in self.hotels if own]
+        take, half = draws.hand_over()
+        append = self.history.append
+        immediate = self._end_immediately
+        sails = _SAILS[self._pickup_on_departure]
+        mayor_moves, watch_moves = _walk_menus(self._diagonals)
+        n, target = self._n, self.target
+        # The places each player scores (made again when a hotel is placed).
+        hotels = self.hotels
+        scored = [_scored_places(tuple(own)) for own in hotels if own]
+        lead_chosen = self._dam_lead_chosen
         tile_at, day_up, tourists, quays = self.tile_at, self.day_up, self.tourists, self.quays
+        with_function = _places_by_function(tuple(tile_at))
         turns_taken = self.turns_taken
         phase, player, dice, steps = self.phase, self.player, self.dice, self.steps
-        mayor, watch = index[self.mayor], index[self.nightwatchman]
-        boat, supply, reached, acting_mayor = (
-            self.boat,
-            self.supply,
-            self.target_reached,
-            self._acting_mayor,
-        )
+        mayor, watch = INTERSECTION_INDEX[self.mayor], INTERSECTION_INDEX[self.nightwatchman]
+        boat, load, supply = self.boat, self.boat_load, self.supply
+        reached, acting_mayor = self.target_reached, self._acting_mayor
+        chased, function = self.chased, self.chase_function
+        on_tiles = sum(tourists)  # tourists on the tiles and the Dam: no score is above it
         while left > 0:
-            if phase in _ACTS:
-                by_mayor = phase == ACT_MAYOR
-                pawn, at = (MAYOR, mayor) if by_mayor else (NIGHTWATCHMAN, watch)
-                # As _pawn_actions: the Mayor turns night tiles, the Nightwatchman day tiles;
-                # either may lead a tourist from a corner of the Dam.
-                read, menus = _TURNABLE_BY_SIDES[at]
-                places = menus[read(day_up)][by_mayor]
-                lead = at in DAM_CORNER_INDICES and tourists[DAM_PLACE] > 0 and by_mayor in day_up
-                k = below(len(places) + lead + 1)
+            if phase == ROLL:
+                # sample_chance: int(random() * 9), random() from the next raw output.
+                k = int((take() >> 11) * _DOUBLE * 9)
+                roll, dice, boat, passed, place, quay = sails[boat][k]
+                append(roll)
                 left -= 1
-                if k < len(places):
-                    place = places[k]
-                    append(_TURNS[pawn][place])
-                    chased = tourists[place]
-                    tourists[place] = 0
-                    day = day_up[place]
-                    day_up[place] = not day
-                    if chased:
-                        tile = tile_at[place]
-                        function = DAY_FUNCTION[tile] if day else NIGHT_FUNCTION[tile]
-                        targets = _chase_targets_in(tile_at, day_up, tourists, function)
-                        if len(targets) > 1:  # the player chooses where they go
-                            self.chased, self.chase_function = chased, function
-                            phase = CHASE
-                            break
-                        tourists[targets[0] if targets else DAM_PLACE] += chased
-                        if not reached and sum(tourists) >= target:
-                            reached = _reached(target, scored, tourists)
-                        if reached and immediate:
-                            phase, dice, steps = OVER, None, (0, 0)
-                            break
-                elif lead and k == len(places):
-                    append(_LEADS[pawn])
-                    phase = DAM_LEAD
-                    break
-                else:
-                    append(_SKIPS[pawn])
-                if acting_mayor:
-                    acting_mayor, phase = False, ACT_NIGHTWATCHMAN
-                else:  # the end of the turn
-                    turns_taken[player] += 1
-                    dice, steps = None, (0, 0)
-                    if reached or supply == 0:
-                        phase = OVER
-                        break
-                    player = (player + 1) % n
-                    phase = ROLL
-            elif phase == MOVE_MAYOR:
-                # As _walk_ends: a walk's ends, but never the other pawn's intersection.
-                ends = walks[steps[0]][mayor]
-                if watch in ends:
-                    k = below(len(ends) - 1)
-                    mayor = ends[k + (k >= ends.index(watch))]
-                else:
-                    mayor = ends[below(len(ends))]
-                append(_MOVES[MAYOR][mayor])
-                left -= 1
-                if steps[1] > 0:
-                    phase = MOVE_NIGHTWATCHMAN
-                else:
-                    acting_mayor, phase = True, ACT_MAYOR
-            elif phase == MOVE_NIGHTWATCHMAN:
-                ends = walks[steps[1]][watch]
-                if mayor in ends:
-                    k = below(len(ends) - 1)
-                    watch = ends[k + (k >= ends.index(mayor))]
-                else:
-                    watch = ends[below(len(ends))]
-                append(_MOVES[NIGHTWATCHMAN][watch])
-                left -= 1
-                acting_mayor, phase = True, ACT_MAYOR
-            elif phase == ROLL:
-                k = int(random() * 9)
-                append(_ROLLS[k])
-                left -= 1
-                dice = steps = _ROLL_FACES[k]
+                steps = dice
                 # The boat sails, picks up at the bends it passes and drops off.
-                load = self.boat_load
-                for quay in passed[boat][_ROLL_SUMS[k]]:
-                    if quays[quay]:
-                        load += quays[quay]
-                        quays[quay] = 0
-                boat = (boat + _ROLL_SUMS[k]) % len(CANAL_TILES)
+                for bend in passed:
+                    if quays[bend]:
+                        load += quays[bend]
+                        quays[bend] = 0
                 if supply > 0:
                     supply -= 1
                     load += 1
-                place = FACING_PLACE[boat]
                 if place >= 0:
                     tourists[place] += load
+                    on_tiles += load
+                    # Only the players scoring that place came nearer the target: every
+                    # change is checked, so nobody else can be at it [AMS-25].
+                    if not reached and on_tiles >= target:
+                        reached = _reached_at(place, target, scored, tourists)
                 else:
-                    quays[QUAY_OF[boat]] += load
-                self.boat_load = 0
-                if not reached and sum(tourists) >= target:
-                    reached = _reached(target, scored, tourists)
+                    quays[quay] += load
+                load = 0
                 if reached and immediate:
                     phase, dice, steps = OVER, None, (0, 0)
                     break
                 if turns_taken[player] < HOTELS_PER_PLAYER:
                     phase = HOTEL
-                    break
-                if steps[0] > 0:
+                elif steps[0] > 0:
                     phase = MOVE_MAYOR
                 elif steps[1] > 0:
                     phase = MOVE_NIGHTWATCHMAN
                 else:
                     acting_mayor, phase = True, ACT_MAYOR
+                continue
+            if phase == DAM_LEAD and not lead_chosen:
+                # sample_chance: a random location of the pawn's kind [AMS-23], int(random() * n).
+                places = [p for p in range(NUM_PLACES) if day_up[p] == acting_mayor]
+                place = places[int((take() >> 11) * _DOUBLE * len(places))]
+                append(_DAM_LEADS[place])
+                left -= 1
+                tourists[DAM_PLACE] -= 1
+                tourists[place] += 1
+                if not reached and on_tiles >= target:
+                    reached = _reached_at(place, target, scored, tourists)
+                if reached and immediate:
+                    phase, dice, steps = OVER, None, (0, 0)
+                    break
+                if acting_mayor:
+                    acting_mayor, phase = False, ACT_NIGHTWATCHMAN
+                    continue
+                turns_taken[player] += 1  # the end of the turn
+                dice, steps = None, (0, 0)
+                if reached or supply == 0:
+                    phase = OVER
+                    break
+                player = (player + 1) % n
+                phase = ROLL
+                continue
+            # A decision: its menu (as legal_actions() lists it), then the drawn index.
+            if phase in _WALK_PHASES:
+                # As _walk_moves: a walk's ends, but never the other pawn's intersection
+                # (``gap``: its place in the menu, passed over).
+                if phase == MOVE_MAYOR:
+                    ends, menu = mayor_moves[steps[0]][mayor]
+                    other = watch
+                else:
+                    ends, menu = watch_moves[steps[1]][watch]
+                    other = mayor
+                if other in ends:
+                    gap = ends.index(other)
+                    size = len(menu) - 1
+                else:
+                    gap = size = len(menu)
+            elif phase in _ACTS:
+                # As _pawn_actions: the Mayor turns night tiles, the Nightwatchman day tiles;
+                # either may lead a tourist from a corner of the Dam; or skip.
+                by_mayor = phase == ACT_MAYOR
+                at = mayor if by_mayor else watch
+                read, menus = _TURNABLE_BY_SIDES[at]
+                lead = at in DAM_CORNER_INDICES and tourists[DAM_PLACE] > 0 and by_mayor in day_up
+                menu = menus[read(day_up)][by_mayor][lead]
+                gap = size = len(menu)
+            elif phase == HOTEL:
+                # Every intersection without a hotel, in order.
+                taken = {INTERSECTION_INDEX[x] for own in hotels for x in own}
+                menu = [pair for pair in _HOTEL_MENU if pair[1] not in taken]
+                gap = size = len(menu)
+            elif phase == CHASE:
+                # The places showing the chased tourists' function with the fewest [AMS-20].
+                menu = [
+                    (_CHASES[p], p)
+                    for p in _fewest(with_function[function], day_up, tourists, function)
+                ]
+                gap = size = len(menu)
+            elif phase == DAM_LEAD:  # dam_lead="choose": the player picks the location
+                menu = [(_DAM_LEADS[p], p) for p in range(NUM_PLACES) if day_up[p] == acting_mayor]
+                gap = size = len(menu)
             else:
                 break
+            if size == 1:
+                k = 0  # one option: nothing drawn
+            else:  # Draws.below(size), inline
+                if half is None:
+                    raw = take()
+                    half, m = raw >> 32, (raw & 0xFFFFFFFF) * size
+                else:
+                    m, half = half * size, None
+                if m & 0xFFFFFFFF < size:
+                    m, half = draws.rejected(m, size, half)
+                k = m >> 32
+            action, place = menu[k if k < gap else k + 1]
+            append(action)
+            left -= 1
+            if phase == MOVE_MAYOR:
+                mayor = place
+                if steps[1] > 0:
+                    phase = MOVE_NIGHTWATCHMAN
+                else:
+                    acting_mayor, phase = True, ACT_MAYOR
+                continue
+            if phase == MOVE_NIGHTWATCHMAN:
+                watch = place
+                acting_mayor, phase = True, ACT_MAYOR
+                continue
+            if phase == HOTEL:
+                hotels[player].append(INTERSECTIONS[place])
+                scored = [_scored_places(tuple(own)) for own in hotels if own]
+                if not reached and on_tiles >= target:
+                    reached = _reached(target, scored, tourists)
+                if reached and immediate:
+                    phase, dice, steps = OVER, None, (0, 0)
+                    break
+                phase = MOVE_MAYOR
+                continue
+            if phase in _TOURIST_MOVES:  # the chased tourists or one led from the Dam
+                if phase == CHASE:
+                    tourists[place] += chased
+                    chased, function = 0, -1
+                else:
+                    tourists[DAM_PLACE] -= 1
+                    tourists[place] += 1
+                if not reached and on_tiles >= target:
+                    reached = _reached_at(place, target, scored, tourists)
+                if reached and immediate:
+                    phase, dice, steps = OVER, None, (0, 0)
+                    break
+            elif place >= 0:  # turn the tile over
+                chased = tourists[place]
+                tourists[place] = 0
+                day = day_up[place]
+                day_up[place] = not day
+                if chased:
+                    tile = tile_at[place]
+                    function = DAY_FUNCTION[tile] if day else NIGHT_FUNCTION[tile]
+                    targets = _fewest(with_function[function], day_up, tourists, function)
+                    if len(targets) > 1:  # the player chooses where they go
+                        phase = CHASE
+                        continue
+                    place = targets[0] if targets else DAM_PLACE
+                    tourists[place] += chased
+                    chased, function = 0, -1
+                    if not reached and on_tiles >= target:
+                        reached = _reached_at(place, target, scored, tourists)
+                    if reached and immediate:
+                        phase, dice, steps = OVER, None, (0, 0)
+                        break
+            elif place == _LEAD:
+                phase = DAM_LEAD
+                continue
+            if acting_mayor:
+                acting_mayor, phase = False, ACT_NIGHTWATCHMAN
+            else:  # the end of the turn
+                turns_taken[player] += 1
+                dice, steps = None, (0, 0)
+                if reached or supply == 0:
+                    phase = OVER
+                    break
+                player = (player + 1) % n
+                phase = ROLL
+        draws.take_back(half)
         self.phase, self.player, self.dice, self.steps = phase, player, dice, steps
         self.mayor, self.nightwatchman = INTERSECTIONS[mayor], INTERSECTIONS[watch]
-        self.boat, self.supply, self.target_reached = boat, supply, reached
-        self._acting_mayor = acting_mayor
+        self.boat, self.boat_load, self.supply = boat, load, supply
+        self.target_reached, self._acting_mayor = reached, acting_mayor
+        self.chased, self.chase_function = chased, function
         if phase == OVER and reached and immediate:  # as _check_target ends the game
             self.chased, self.chase_function = 0, -1
         return left

@@ -110,6 +110,10 @@ class Chance:
     sample: Callable[[Any, np.random.Generator], Action]
     apply: Callable[[Any, Action], None]
     who: str = "chance"
+    pick: Callable[[Any, Callable[[int], int]], Action] | None = None
+    """``sample`` drawn with ``below(n)`` (random playouts read by
+    :class:`~hoteledu.core.draws.Draws`, whose ``integers(n)`` is ``below(n)``); None:
+    ``sample`` is called with the reader."""
 
 
 # -------------------------------------------------------- the menus offered
@@ -272,7 +276,15 @@ def _change_legal(state: Any, player: int) -> list[Action]:
 
 
 def _change_pick(state: Any, player: int, below: Callable[[int], int]) -> Action:
-    return _change_menu_pick((*state.prices[player], state.breakfast[player]), below)
+    days, breakfast = state.prices[player], state.breakfast[player]
+    if 1 <= breakfast <= 6 and len(days) == 7 and min(days) >= 1 and max(days) <= 6:
+        # As _change_menu_pick, without making the tuple of the faces.
+        k = below(41)
+        if k == 0:
+            return _KEEP
+        die, j = divmod(k - 1, 5)
+        return _OTHER_BY_DIE[die][breakfast if die == BREAKFAST_DIE else days[die]][j]
+    return _change_menu_pick((*days, breakfast), below)
 
 
 def _change_problem(state: Any, player: int, action: Action) -> Problem:
@@ -376,13 +388,23 @@ def _rank_bid_apply(state: Any, action: Action) -> None:
 
 
 # ------------------------------------------------------------------- place
-def _place_legal(state: Any, player: int) -> list[Action]:
+def _place_options(state: Any, player: int) -> list[tuple[int, ...]]:
     # The assignments _place_next found when the phase began, if this is still that position.
     key, options = state._placing
     if key != (player, state.card, state.checkin, len(state.stays)):
         options = state.assignments(player, state.card, state.checkin)
+    return options
+
+
+def _place_legal(state: Any, player: int) -> list[Action]:
     made = _BLOCKS.get
-    return [made(r) or _made(BlockRooms, r) for r in options]
+    return [made(r) or _made(BlockRooms, r) for r in _place_options(state, player)]
+
+
+def _place_pick(state: Any, player: int, below: Callable[[int], int]) -> Action:
+    options = _place_options(state, player)
+    rooms = options[below(len(options))]
+    return _BLOCKS.get(rooms) or _made(BlockRooms, rooms)
 
 
 def _place_problem(state: Any, player: int, action: Action) -> Problem:
@@ -518,6 +540,10 @@ def _die_sample(faces: tuple[Action, ...]) -> Callable[[Any, np.random.Generator
     return lambda state, rng: faces[int(rng.integers(6))]
 
 
+def _die_pick(faces: tuple[Action, ...]) -> Callable[[Any, Callable[[int], int]], Action]:
+    return lambda state, below: faces[below(6)]
+
+
 def _card_outcomes(state: Any) -> list[tuple[Action, Fraction]]:
     total = sum(state.deck_counts.values())
     return [
@@ -533,10 +559,15 @@ def _card_is_outcome(state: Any, action: Action) -> bool:
 
 def _card_sample(state: Any, rng: np.random.Generator) -> Action:
     """Deal the ``pick``-th remaining card, counting the cards in the deck's order."""
+    return _card_pick(state, lambda n: int(rng.integers(n)))
+
+
+def _card_pick(state: Any, below: Callable[[int], int]) -> Action:
+    """``_card_sample`` with the index drawn by ``below``."""
     counts = state.deck_counts
     # Cards dealt before each id's copies end, running total (C loops: a playout draws often).
     ends = list(itertools.accumulate(counts.values()))
-    pick = int(rng.integers(ends[-1]))
+    pick = below(ends[-1])
     # The first id whose copies end after ``pick`` (an id with no copy left never does).
     cid = list(counts)[bisect.bisect_right(ends, pick)]
     action = _REVEAL.get(cid)
@@ -627,6 +658,7 @@ PHASE_TABLE: dict[str, Decision | Chance] = {
             _die_is_outcome(CheckInDie),
             _die_sample(_CHECKINS),
             _checkin_apply,
+            pick=_die_pick(_CHECKINS),
         ),
         Chance(
             "reveal",
@@ -636,6 +668,7 @@ PHASE_TABLE: dict[str, Decision | Chance] = {
             _card_is_outcome,
             _card_sample,
             _reveal_apply,
+            pick=_card_pick,
         ),
         Decision(
             "bid",
@@ -655,6 +688,7 @@ PHASE_TABLE: dict[str, Decision | Chance] = {
             _place_legal,
             _place_problem,
             _place_apply,
+            pick=_place_pick,
         ),
         Decision(
             "hire",
@@ -705,6 +739,7 @@ PHASE_TABLE: dict[str, Decision | Chance] = {
             _die_is_outcome(BudgetDie),
             _die_sample(_BUDGETS),
             _budget_apply,
+            pick=_die_pick(_BUDGETS),
         ),
         Chance(
             "walkin_card",
@@ -714,6 +749,7 @@ PHASE_TABLE: dict[str, Decision | Chance] = {
             _card_is_outcome,
             _card_sample,
             _walkin_card_apply,
+            pick=_card_pick,
         ),
         Decision(
             "expand",

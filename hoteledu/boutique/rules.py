@@ -80,7 +80,7 @@ def stars_lost(need: list[list[int]], staff: list[int], rule: str = DEFAULT_SHOR
     """
     if rule not in SHORTFALL_RULES:
         raise ValueError(f"shortfall rule must be one of {SHORTFALL_RULES}, got {rule!r}")
-    peak = [max(day[c] for day in need) for c in range(3)]
+    peak = list(map(max, zip(*need, strict=True)))  # per category, its largest daily need
     if rule == "per_staff":
         return [max(0, peak[c] - staff[c]) for c in range(3)]
     if rule == "per_category":
@@ -91,13 +91,18 @@ def stars_lost(need: list[list[int]], staff: list[int], rule: str = DEFAULT_SHOR
 class _Geometry:
     """Per card: its nights per room and the neighbour pairs as lookups (for speed)."""
 
-    __slots__ = ("card", "marks", "need", "offsets", "rate_days", "spans")
+    __slots__ = ("bits", "card", "marks", "need", "offsets", "rate_days", "spans")
 
     def __init__(self, card: GuestCard) -> None:
         self.card = card
         self.offsets = tuple(room.offsets for room in card.rooms)
         # A card-room's nights are consecutive: (first, last + 1), for slicing a room's row.
         self.spans = tuple((room.start, room.start + room.nights) for room in card.rooms)
+        # The same nights as bits (night 0 the lowest), per card-room and per check-in night.
+        self.bits = tuple(
+            tuple(sum(1 << (checkin + o) for o in offsets) for checkin in range(NIGHTS))
+            for offsets in self.offsets
+        )
         # Per check-in day 0..6: the rate die of every night of every room (past Sunday: Sunday's).
         self.rate_days = tuple(self.charged_days(day) for day in range(7))
         need: list[list[int]] = [[] for _ in card.rooms]
@@ -146,8 +151,40 @@ _DECISIONS = {name: phase for name, phase in PHASE_TABLE.items() if isinstance(p
 _APPLY = {name: phase.apply for name, phase in PHASE_TABLE.items()}
 _SAMPLE = {name: phase.sample for name, phase in PHASE_TABLE.items() if isinstance(phase, Chance)}
 _PASS = Pass()
+_PICKS: dict[str, Any] = {}  # filled below _pick_from_list: each Decision's pick
 _NONE_OUT = defaultdict(lambda: None)  # at phases where nobody has to pass
 """Nobody out: the seats of a phase where a player at 0 stars still chooses."""
+
+
+def _search(
+    candidates: list[list[int]],
+    need: tuple[tuple[int, ...], ...],
+    neighbours: Any,
+    chosen: list[int],
+    i: int,
+    found: list[tuple[int, ...]],
+    first_only: bool,
+) -> bool:
+    """``BoutiqueState.assignments`` of three card-rooms or more: from card-room ``i`` on,
+    each free room not chosen yet that neighbours the rooms its door symbols join."""
+    last = i + 1 == len(candidates)  # the last card-room: each fit is an assignment
+    needed = need[i]
+    for room in candidates[i]:
+        if room in chosen[:i]:
+            continue
+        near = neighbours[room]
+        for j in needed:
+            if chosen[j] not in near:
+                break
+        else:  # a neighbour of every room its door symbols join
+            chosen[i] = room
+            if last:
+                found.append(tuple(chosen))
+                if first_only:
+                    return True
+            elif _search(candidates, need, neighbours, chosen, i + 1, found, first_only):
+                return True
+    return False
 
 
 def _pick_from_list(decision: Decision) -> Any:
@@ -160,8 +197,23 @@ def _pick_from_list(decision: Decision) -> Any:
     return pick
 
 
-def _booking_news(card_id: int, name: str, day: int, offers: dict[int, int]) -> str:
+_PICKS.update((name, phase.pick or _pick_from_list(phase)) for name, phase in _DECISIONS.items())
+"""Each decision phase's ``pick``, or one made from its ``legal`` (random playouts)."""
+_BY_INDEX, _BY_READER, _SEAT, _EVERYONE = range(4)
+_STEPS: dict[str, tuple[int, Any] | None] = {"end": None}
+"""Per phase, how a random playout draws its step: a chance node's ``pick`` (an index
+drawn by ``below``) or ``sample`` (handed the reader), a decision's ``pick`` for the seat
+to move or for every seat; None at the end."""
+for _name, _phase in PHASE_TABLE.items():
+    if isinstance(_phase, Chance):
+        _STEPS[_name] = (_BY_INDEX, _phase.pick) if _phase.pick else (_BY_READER, _phase.sample)
+    else:
+        _STEPS[_name] = (_EVERYONE if _name in SIMULTANEOUS_PHASES else _SEAT, _PICKS[_name])
+
+
+def _booking_news(deck: Deck, card_id: int, day: int, offers: dict[int, int]) -> str:
     """The last event's text when a guest card's stay is offered (see ``last_event``)."""
+    name = deck.card(card_id).name
     return f"card {card_id} ({name}) checks in {DAY_NAMES[day]}: " + (
         ", ".join(f"{player_name(p)} {t}" for p, t in offers.items()) or "no hotel has room"
     )
@@ -171,7 +223,8 @@ def _winners_news(winners: list[int]) -> str:
     return " -> " + ", ".join(player_name(p) for p in winners)
 
 
-def _walkin_news(name: str, budget: int, outcome: str) -> str:
+def _walkin_news(deck: Deck, card_id: int, budget: int, outcome: str) -> str:
+    name = deck.card(card_id).name
     return f"walk-in {name} (budget {budget * 100}) {outcome}"
 
 
@@ -219,6 +272,9 @@ class BoutiqueState(State):
         self.stars: list[int] = [START_STARS] * n
         self.built: list[list[int]] = [sorted(self.mat.start) for _ in range(n)]
         self.occ: list[list[int]] = [[-1] * (self.mat.size * NIGHTS) for _ in range(n)]
+        # occ again, as each room's booked nights in the bits of an int (night 0 the lowest):
+        # a room is free for a stay when no bit of the stay's nights is set.
+        self.booked: list[list[int]] = [[0] * self.mat.size for _ in range(n)]
         self.staff: list[list[int] | None] = [None] * n
         self.eliminated_week: list[int | None] = [None] * n
         # Ledger per player: income, marketing, wages, building (for the invariants).
@@ -306,6 +362,9 @@ class BoutiqueState(State):
 
     def booking_seat(self) -> int:
         """Whose booking turn it is: seat order from the first seat (BHM-07)."""
+        n = self.n
+        if self.eliminated_week.count(None) == n:  # nobody is out (the usual case): every seat
+            return self.turn % n
         active = self.active()
         return active[self.turn % len(active)]
 
@@ -327,7 +386,7 @@ class BoutiqueState(State):
         geo = self.geometry[card_id]
         extra = self.breakfast[player] if geo.card.breakfast else 0
         days = geo.days_from(day)
-        return (sum([rates[d] for d in days]) + extra * len(days)) * PRICE_STEP
+        return (sum(map(rates.__getitem__, days)) + extra * len(days)) * PRICE_STEP
 
     def fits_budget(self, player: int, card_id: int, day: int, face: int) -> bool:
         """Whether every night of every room costs at most ``face`` x 100 (walk-in fit, BHM-28).
@@ -340,7 +399,7 @@ class BoutiqueState(State):
         rates = self.prices[player]
         geo = self.geometry[card_id]
         extra = self.breakfast[player] if geo.card.breakfast and self.walkin_breakfast else 0
-        return max([rates[d] for d in geo.days_from(day)]) + extra <= face
+        return max(map(rates.__getitem__, geo.days_from(day))) + extra <= face
 
     # ----------------------------------------------------- availability
     def assignments(
@@ -354,28 +413,19 @@ class BoutiqueState(State):
         assignment is the canonical one.
         """
         geo = self.geometry[card_id]
-        occ = self.occ[player]
+        booked = self.booked[player]
         built = self.built[player]
-        if first_only and len(geo.spans) == 1:  # one room: the lowest free one
-            first, end = geo.spans[0]
-            lo, hi = checkin + first, checkin + end
-            if hi - lo == 1:  # one night: its cell alone
-                for r in built:
-                    if occ[r * NIGHTS + lo] < 0:
-                        return [(r,)]
-            else:
-                for r in built:
-                    if max(occ[r * NIGHTS + lo : r * NIGHTS + hi]) < 0:
-                        return [(r,)]
+        if first_only and len(geo.bits) == 1:  # one room: the lowest free one
+            nights = geo.bits[0][checkin]
+            for r in built:
+                if not booked[r] & nights:
+                    return [(r,)]
             return []
         candidates = []
-        for first, end in geo.spans:
-            # A room is free for the stay when no night of its slice holds a stay (-1 each).
-            lo, hi = checkin + first, checkin + end
-            if hi - lo == 1:  # one night: its cell alone (no slice to make)
-                free = [r for r in built if occ[r * NIGHTS + lo] < 0]
-            else:
-                free = [r for r in built if max(occ[r * NIGHTS + lo : r * NIGHTS + hi]) < 0]
+        for bits in geo.bits:
+            # A room is free for the stay when none of the card-room's nights is booked.
+            nights = bits[checkin]
+            free = [r for r in built if not booked[r] & nights]
             if not free:
                 return []
             candidates.append(free)
@@ -396,28 +446,8 @@ class BoutiqueState(State):
                 pair = next(pairs, None)
                 return [] if pair is None else [pair]
             return list(pairs)
-        chosen = [0] * k
         found: list[tuple[int, ...]] = []
-
-        def search(i: int) -> bool:
-            if i == k:
-                found.append(tuple(chosen))
-                return first_only
-            needed = need[i]
-            for room in candidates[i]:
-                if room in chosen[:i]:
-                    continue
-                near = neighbours[room]
-                for j in needed:
-                    if chosen[j] not in near:
-                        break
-                else:  # a neighbour of every room its door symbols join
-                    chosen[i] = room
-                    if search(i + 1):
-                        return True
-            return False
-
-        search(0)
+        _search(candidates, need, neighbours, [0] * k, 0, found, first_only)
         return found
 
     def has_availability(self, player: int, card_id: int, checkin: int) -> bool:
@@ -534,24 +564,22 @@ class BoutiqueState(State):
             below = draws.below
             for _ in range(max_actions):
                 phase = self.phase
-                sample = _SAMPLE.get(phase)
-                if sample is not None:
-                    action = sample(self, draws)  # type: ignore[arg-type]
-                elif phase == "end":
-                    return None
+                step = _STEPS[phase]
+                if step is None:
+                    return None  # the end
+                how, pick = step
+                if how == _BY_INDEX:
+                    action = pick(self, below)
+                elif how == _SEAT:
+                    action = pick(self, self.current_player(), below)
+                elif how == _EVERYONE:
+                    out = self.eliminated_week if _DECISIONS[phase].out_players_pass else _NONE_OUT
+                    parts = []  # a loop, not a generator: one frame less a step
+                    for p in range(n):
+                        parts.append(_PASS if out[p] is not None else pick(self, p, below))
+                    action = JointAction(tuple(parts))
                 else:
-                    decision = _DECISIONS[phase]
-                    pick = decision.pick or _pick_from_list(decision)
-                    if phase in SIMULTANEOUS_PHASES:
-                        out = self.eliminated_week if decision.out_players_pass else _NONE_OUT
-                        action = JointAction(
-                            tuple(
-                                _PASS if out[p] is not None else pick(self, p, below)
-                                for p in range(n)
-                            )
-                        )
-                    else:
-                        action = pick(self, self.current_player(), below)
+                    action = pick(self, draws)
                 _APPLY[phase](self, action)
                 append(action)
         return None
@@ -581,12 +609,11 @@ class BoutiqueState(State):
         """The lowest total wins; ties go to the better rating, then to sealed bids."""
         card_id, checkin = self.card, self.checkin
         day = checkin - self.week_start
-        offers = {
-            p: self.stay_price(p, card_id, day)
-            for p in self.active()
-            if self.has_availability(p, card_id, checkin)
-        }
-        self._event = ((_booking_news, (card_id, self.card_of(card_id).name, day, offers)),)
+        offers = {}
+        for p in self.active():  # a loop, not a comprehension: no frame each booking
+            if self.assignments(p, card_id, checkin, True):  # has_availability
+                offers[p] = self.stay_price(p, card_id, day)
+        self._event = ((_booking_news, (self.deck, card_id, day, offers)),)
         if not offers:
             self.lost[self.week - 1] += 1
             self._next_booking_turn()
@@ -633,10 +660,12 @@ class BoutiqueState(State):
         """Put the stay's markers on the rooms (BHM-16); nights past Sunday carry (BHM-18)."""
         index = len(self.stays)
         self.stays.append([player, self.card, self.checkin, list(rooms), price, self.stage])
-        occ = self.occ[player]
-        for room, offsets in zip(rooms, self.geometry[self.card].offsets, strict=True):
+        occ, booked = self.occ[player], self.booked[player]
+        geo = self.geometry[self.card]
+        for room, offsets, bits in zip(rooms, geo.offsets, geo.bits, strict=True):
             for o in offsets:
                 occ[room * NIGHTS + self.checkin + o] = index
+            booked[room] |= bits[self.checkin]
 
     def _next_booking_turn(self) -> None:
         self.turn += 1
@@ -682,19 +711,19 @@ class BoutiqueState(State):
 
     def _resolve_walkin(self) -> None:
         """The guests go to the first hotel in ranking order that fits the budget (BHM-28)."""
-        card_id, checkin = self.card, self.checkin
-        name = self.card_of(card_id).name
-        for p in self.ranking_order():
-            if self.eliminated_week[p] is not None:
-                continue
-            if self.fits_budget(p, card_id, self.day, self.budget) and self.has_availability(
-                p, card_id, checkin
-            ):
-                price = self.stay_price(p, card_id, self.day)
-                self._event = ((_walkin_news, (name, self.budget, DAY_NAMES[self.day])),)
-                self._award([p], price)
-                return
-        self._event = ((_walkin_news, (name, self.budget, "finds no hotel: lost")),)
+        card_id, checkin, day, budget = self.card, self.checkin, self.day, self.budget
+        out = self.eliminated_week
+        for block in self.ranking:  # ranking_order(), without making the list
+            for p in block:
+                if out[p] is not None:
+                    continue
+                fits = self.fits_budget(p, card_id, day, budget)
+                if fits and self.assignments(p, card_id, checkin, True):  # has_availability
+                    price = self.stay_price(p, card_id, day)
+                    self._event = ((_walkin_news, (self.deck, card_id, budget, DAY_NAMES[day])),)
+                    self._award([p], price)
+                    return
+        self._event = ((_walkin_news, (self.deck, card_id, budget, "finds no hotel: lost")),)
         self.lost[self.week - 1] += 1
         self._next_walkin()
 
@@ -860,6 +889,13 @@ class BoutiqueState(State):
 
         state = cls(options)
         load_snapshot(state, snapshot)
+        state.booked = [
+            [
+                sum(1 << night for night in range(NIGHTS) if occ[room * NIGHTS + night] >= 0)
+                for room in range(state.mat.size)
+            ]
+            for occ in state.occ
+        ]
         return state
 
     def clone(self) -> State:
@@ -874,6 +910,7 @@ class BoutiqueState(State):
         state.stars = list(self.stars)
         state.built = [list(b) for b in self.built]
         state.occ = [list(o) for o in self.occ]
+        state.booked = [list(b) for b in self.booked]
         state.staff = [None if s is None else list(s) for s in self.staff]
         state.eliminated_week = list(self.eliminated_week)
         state.ledger = [list(x) for x in self.ledger]
@@ -966,4 +1003,16 @@ def new_game(
         "walkin_budget": walkin_budget,
     }
     options = GAME_INFO.resolve_options(options)  # the choices are written in info.py only
-    return BoutiqueState(options)
+    # A copy of the first new game with these options: quicker to make than a new one.
+    try:
+        key = tuple(options.values())  # validated, so of the exact types info.py lists
+        first = _NEW_GAMES.get(key)
+    except TypeError:  # a deck given as JSON data
+        return BoutiqueState(options)
+    if first is None:
+        first = _NEW_GAMES[key] = BoutiqueState(options)
+    return first.clone()  # type: ignore[return-value]
+
+
+_NEW_GAMES: dict[tuple[Any, ...], BoutiqueState] = {}
+"""The first new game of each set of options (never changed: ``new_game`` copies it)."""

@@ -130,6 +130,53 @@ class Draws:
                 m = self._next32() * n
         return m >> 32
 
+    @property
+    def reads_raw(self) -> bool:
+        """Whether the numbers are read from the raw stream (PCG64): :meth:`hand_over`."""
+        return self._exact
+
+    def hand_over(self) -> tuple[Any, int | None]:
+        """``(take, half)`` for a loop that draws inline, without a call per number.
+
+        ``take()`` is the generator's next raw 64-bit output and ``half`` the
+        32-bit half NumPy keeps for the next bounded draw (None: none kept).
+        A loop then draws ``below(n)`` (``n`` from 2 to ``2**32``) as::
+
+            if half is None:
+                raw = take()
+                half, m = raw >> 32, (raw & 0xFFFFFFFF) * n
+            else:
+                m, half = half * n, None
+            if m & 0xFFFFFFFF < n:  # rare: Lemire's rejection
+                m, half = draws.rejected(m, n, half)
+            k = m >> 32
+
+        and ``random()`` as ``(take() >> 11) * 2**-53``. It gives the half
+        back with :meth:`take_back` before this reader is used otherwise.
+        Only for generators that :attr:`reads_raw`.
+        """
+        if not self._exact:
+            raise ValueError("only a PCG64 generator's numbers are read from its raw stream")
+        if not self._ready:
+            self._begin()
+        return self._take, self._uint if self._has else None
+
+    def take_back(self, half: int | None) -> None:
+        """The half kept after a loop's inline draws (see :meth:`hand_over`)."""
+        if half is None:
+            self._has = False
+        else:
+            self._has, self._uint = True, half
+
+    def rejected(self, m: int, n: int, half: int | None) -> tuple[int, int | None]:
+        """An inline ``below(n)`` whose first product ``m`` fell below ``n``: Lemire's
+        rejection, as :meth:`below`; the product and the half kept (:meth:`hand_over`)."""
+        self.take_back(half)
+        threshold = (_TOP - n) % n
+        while m & _LOW < threshold:
+            m = self._next32() * n
+        return m, self._uint if self._has else None
+
     def _next32(self) -> int:
         if self._has:
             self._has = False

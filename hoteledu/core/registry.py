@@ -60,14 +60,25 @@ class GameInfo:
 
     def resolve_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """All options with defaults filled in; unknown names and bad values raise ValueError."""
-        known = {o.name: o for o in self.options}
-        unknown = [name for name in options if name not in known]
-        if unknown:
-            raise ValueError(
-                f"game {self.name!r} has no option {short_repr(unknown[0])}; "
-                f"its options are {sorted(known)}"
-            )
+        known = self._known
+        for name in options:
+            if name not in known:
+                raise ValueError(
+                    f"game {self.name!r} has no option {short_repr(name)}; "
+                    f"its options are {sorted(known)}"
+                )
         return {name: o.validate(options.get(name, o.default)) for name, o in known.items()}
+
+    @functools.cached_property
+    def _known(self) -> dict[str, GameOption]:
+        """The options by name (made once: every new game resolves its options)."""
+        return {o.name: o for o in self.options}
+
+    @functools.cached_property
+    def _factory(self) -> Callable[..., Any]:
+        """The function ``factory`` names, imported once."""
+        module_name, _, attribute = self.factory.partition(":")
+        return getattr(importlib.import_module(module_name), attribute)  # type: ignore[no-any-return]
 
     def choices(self, name: str) -> tuple[Any, ...]:
         """The allowed values of option ``name`` (its default first); KeyError if it has none."""
@@ -79,9 +90,7 @@ class GameInfo:
 
     def load(self, **options: Any) -> Any:
         """A new initial state (a ``hoteledu.core.state.State``) with these options."""
-        module_name, _, attribute = self.factory.partition(":")
-        factory: Callable[..., Any] = getattr(importlib.import_module(module_name), attribute)
-        return factory(**self.resolve_options(options))
+        return self._factory(**self.resolve_options(options))
 
 
 _GAMES: dict[str, GameInfo] = {}

@@ -10,12 +10,13 @@ same place, whole playouts and playouts cut after a few actions.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 import pytest
-from random_play import random_action
+import random_play
 
 from hoteledu.amsterdam.rules import new_game
-from hoteledu.core.mcts import _apply_fast
 from hoteledu.core.state import State
 from hoteledu.testing import check_random_playout
 
@@ -31,18 +32,8 @@ OPTIONS = [
 ]
 
 
-def positions(options: dict, games: int, seed: int, every: int):
-    """Every ``every``-th position of seeded random games (the start included)."""
-    for g in range(games):
-        state = new_game(**options)
-        rng = np.random.default_rng(seed + g)
-        step = 0
-        while not state.is_terminal():
-            if step % every == 0:
-                yield state
-            _apply_fast(state, random_action(state, rng))
-            step += 1
-        yield state
+def positions(options: dict, games: int, seed: int, every: int) -> Iterator[State]:
+    return random_play.positions(new_game, options, games, seed, every)
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=[str(o) for o in OPTIONS])

@@ -13,8 +13,11 @@ whole playouts and playouts cut after a few actions.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 import pytest
+import random_play
 from ga_identical_games import game_options
 
 from hoteledu.core.draws import Draws
@@ -25,23 +28,8 @@ from hoteledu.grand_austria.rules import new_game
 from hoteledu.testing import check_random_playout
 
 
-def positions(options: dict, games: int, seed: int, every: int):
-    """Every ``every``-th position of seeded random games (the start included)."""
-    for g in range(games):
-        state = new_game(**options)
-        rng = np.random.default_rng(seed + g)
-        step = 0
-        while not state.is_terminal():
-            if step % every == 0:
-                yield state
-            if state.is_chance_node():
-                action = state.sample_chance(rng)
-            else:
-                legal = state.legal_actions()
-                action = legal[int(rng.integers(len(legal)))]
-            _apply_fast(state, action)
-            step += 1
-        yield state
+def positions(options: dict, games: int, seed: int, every: int) -> Iterator[State]:
+    return random_play.positions(new_game, options, games, seed, every)
 
 
 def test_a_roll_from_uniforms_is_numpys_multinomial() -> None:

@@ -1120,6 +1120,17 @@ class AmsterdamState(State):
         except (TypeError, ValueError) as error:
             raise MalformedRecordError(f"bad Hotel Amsterdam options: {error}") from error
         values = checked_snapshot(snapshot, state.options, state.to_snapshot())
+        # every change is checked against the target, so no game reaches a score at the
+        # target unnoted (random_playout checks only the players whose place grew)
+        if (
+            values["phase"] != OVER
+            and not values["target_reached"]
+            and _someone_at(state.target, values["hotels"], values["tourists"])
+        ):
+            raise MalformedRecordError(
+                f"a player's score is at the target ({state.target}) but "
+                "'target_reached' is false [AMS-25]"
+            )
         for name, value in values.items():
             setattr(state, _ATTRIBUTE_OF_FIELD.get(name, name), value)
         return state

@@ -53,6 +53,7 @@ from hoteledu.amsterdam.phases import (
 )
 from hoteledu.amsterdam.rules import (
     AmsterdamState,
+    _scored_places,
     new_game,
     pawn_destinations,
     score,
@@ -811,6 +812,24 @@ def test_snapshot_round_trip_and_malformed_data_refused() -> None:
         with pytest.raises(MalformedRecordError, match=message):
             AmsterdamState.from_snapshot(state.options, data)
         assert name
+
+
+def test_a_saved_score_at_the_target_that_the_game_did_not_note_is_refused() -> None:
+    """AMS-25: every change is checked against the target, so a saved position in which a
+    player holds the target while ``target_reached`` is false is no game's (the quick
+    playout relies on it); one tourist fewer loads."""
+    state = make(hotels=[[(2, 2), (5, 5)], [(1, 1), (6, 6)]], tourists={(2, 2): 3}, dam=2)
+    snap = json.loads(json.dumps(state.to_snapshot()))
+    place = _scored_places(tuple(state.hotels[0]))[0]
+    short = state.target - 1 - state.score(0)
+    snap["tourists"][place] += short
+    snap["supply"] -= short
+    loaded = AmsterdamState.from_snapshot(state.options, snap)
+    assert loaded.score(0) == state.target - 1 and not loaded.target_reached
+    snap["tourists"][place] += 1
+    snap["supply"] -= 1
+    with pytest.raises(MalformedRecordError, match=r"'target_reached' is false \[AMS-25\]"):
+        AmsterdamState.from_snapshot(state.options, snap)
 
 
 def test_clone_is_independent() -> None:

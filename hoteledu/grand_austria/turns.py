@@ -324,18 +324,10 @@ def turn_actions(state: Any, p: int) -> list[Action]:
     if refuse:
         if showing[2] or showing[5]:
             room = cheapest_room(state, p, profile)
-        if showing[4] or showing[5]:
-            hand = state.hand[p]
-            if not hand:
-                hire = six_hire = NO_ROOM
-            elif options.get("checker", "die_taken") == "per_die":
-                hire = hire_krones(state, p, profile, 5)
-                six_hire = hire_krones(state, p, profile, 6)
-            else:  # hire_krones for spaces 5 and 6, the cheapest card looked up once
-                cheapest = fx.cheapest_cost(hand)
-                strength, discount = profile.strength, profile.discount
-                hire = cheapest - (showing[4] + strength[5][5] + discount[5])
-                six_hire = cheapest - (showing[5] + strength[6][5] + discount[6])
+        if showing[4]:
+            hire = hire_krones(state, p, profile, 5)
+        if showing[5]:
+            six_hire = hire_krones(state, p, profile, 6)
     # Spaces 1 to 5 do their own action; a bought +1 costs 1 krone (state._die_fees)
     # and adds 1 to the strength: each space offers its die without and with the +1
     # (_DIE_CHOICES[space][without][with]); for actions 3 and 5, as far as the krones

@@ -898,31 +898,8 @@ class AmsterdamState(State):
                 else:
                     acting_mayor, phase = True, ACT_MAYOR
                 continue
-            if phase == DAM_LEAD and not lead_chosen:
-                # sample_chance: a random location of the pawn's kind [AMS-23], int(random() * n).
-                places = [p for p in range(NUM_PLACES) if day_up[p] == acting_mayor]
-                place = places[int((take() >> 11) * _DOUBLE * len(places))]
-                append(_DAM_LEADS[place])
-                left -= 1
-                tourists[DAM_PLACE] -= 1
-                tourists[place] += 1
-                if not reached and on_tiles >= target:
-                    reached = _reached_at(place, target, scored, tourists)
-                if reached and immediate:
-                    phase, dice, steps = OVER, None, (0, 0)
-                    break
-                if acting_mayor:
-                    acting_mayor, phase = False, ACT_NIGHTWATCHMAN
-                    continue
-                turns_taken[player] += 1  # the end of the turn
-                dice, steps = None, (0, 0)
-                if reached or supply == 0:
-                    phase = OVER
-                    break
-                player = (player + 1) % n
-                phase = ROLL
-                continue
-            # A decision: its menu (as legal_actions() lists it), then the drawn index.
+            # A decision or a Dam lead: its menu (as legal_actions() or chance_outcomes()
+            # lists it), then the drawn index.
             if phase in _WALK_PHASES:
                 # As _walk_moves: a walk's ends, but never the other pawn's intersection
                 # (``gap``: its place in the menu, passed over).
@@ -958,12 +935,15 @@ class AmsterdamState(State):
                     for p in _fewest(with_function[function], day_up, tourists, function)
                 ]
                 gap = size = len(menu)
-            elif phase == DAM_LEAD:  # dam_lead="choose": the player picks the location
+            elif phase == DAM_LEAD:  # a location of the pawn's kind [AMS-23]
                 menu = [(_DAM_LEADS[p], p) for p in range(NUM_PLACES) if day_up[p] == acting_mayor]
                 gap = size = len(menu)
             else:
                 break
-            if size == 1:
+            if phase == DAM_LEAD and not lead_chosen:
+                # drawn, as sample_chance draws it: int(random() * n), random() from a raw output
+                k = int((take() >> 11) * _DOUBLE * size)
+            elif size == 1:
                 k = 0  # one option: nothing drawn
             else:  # Draws.below(size), inline
                 if half is None:
@@ -998,6 +978,7 @@ class AmsterdamState(State):
                     break
                 phase = MOVE_MAYOR
                 continue
+            arrived = -1  # the place tourists came to, if any (the target is checked there)
             if phase in _TOURIST_MOVES:  # the chased tourists or one led from the Dam
                 if phase == CHASE:
                     tourists[place] += chased
@@ -1005,11 +986,7 @@ class AmsterdamState(State):
                 else:
                     tourists[DAM_PLACE] -= 1
                     tourists[place] += 1
-                if not reached and on_tiles >= target:
-                    reached = _reached_at(place, target, scored, tourists)
-                if reached and immediate:
-                    phase, dice, steps = OVER, None, (0, 0)
-                    break
+                arrived = place
             elif place >= 0:  # turn the tile over
                 chased = tourists[place]
                 tourists[place] = 0
@@ -1022,17 +999,18 @@ class AmsterdamState(State):
                     if len(targets) > 1:  # the player chooses where they go
                         phase = CHASE
                         continue
-                    place = targets[0] if targets else DAM_PLACE
-                    tourists[place] += chased
+                    arrived = targets[0] if targets else DAM_PLACE
+                    tourists[arrived] += chased
                     chased, function = 0, -1
-                    if not reached and on_tiles >= target:
-                        reached = _reached_at(place, target, scored, tourists)
-                    if reached and immediate:
-                        phase, dice, steps = OVER, None, (0, 0)
-                        break
             elif place == _LEAD:
                 phase = DAM_LEAD
                 continue
+            if arrived >= 0:
+                if not reached and on_tiles >= target:
+                    reached = _reached_at(arrived, target, scored, tourists)
+                if reached and immediate:
+                    phase, dice, steps = OVER, None, (0, 0)
+                    break
             if acting_mayor:
                 acting_mayor, phase = False, ACT_NIGHTWATCHMAN
             else:  # the end of the turn

@@ -91,14 +91,13 @@ def stars_lost(need: list[list[int]], staff: list[int], rule: str = DEFAULT_SHOR
 class _Geometry:
     """Per card: its nights per room and the neighbour pairs as lookups (for speed)."""
 
-    __slots__ = ("bits", "card", "marks", "need", "offsets", "rate_days", "spans")
+    __slots__ = ("bits", "card", "marks", "need", "offsets", "rate_days")
 
     def __init__(self, card: GuestCard) -> None:
         self.card = card
         self.offsets = tuple(room.offsets for room in card.rooms)
-        # A card-room's nights are consecutive: (first, last + 1), for slicing a room's row.
-        self.spans = tuple((room.start, room.start + room.nights) for room in card.rooms)
-        # The same nights as bits (night 0 the lowest), per card-room and per check-in night.
+        # Each card-room's nights as bits (night 0 the lowest), per check-in night: a room
+        # whose booked bits (BoutiqueState.booked) meet none of them is free for the stay.
         self.bits = tuple(
             tuple(sum(1 << (checkin + o) for o in offsets) for checkin in range(NIGHTS))
             for offsets in self.offsets

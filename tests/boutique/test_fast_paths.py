@@ -19,7 +19,7 @@ from random_play import random_action
 
 from hoteledu.boutique.mat import DAY_NAMES
 from hoteledu.boutique.phases import PHASE_TABLE, Decision
-from hoteledu.boutique.rules import new_game
+from hoteledu.boutique.rules import NIGHTS, BoutiqueState, new_game
 from hoteledu.core.mcts import _apply_fast
 from hoteledu.core.state import player_name
 from hoteledu.testing import check_random_playout
@@ -37,6 +37,25 @@ def random_positions(games: int, seed: int):
             action = random_action(state, rng)
             _apply_fast(state, action)
             yield state
+
+
+def test_the_booked_bits_are_the_nights_occ_holds() -> None:
+    """BHM-16: ``booked`` (each room's booked nights as bits, what ``assignments`` tests) is
+    ``occ`` read again at every position, on the live state, a copy and a reload."""
+    checked = 0
+    for state in random_positions(16, 7300):
+        want = [
+            [
+                sum(1 << night for night in range(NIGHTS) if occ[room * NIGHTS + night] >= 0)
+                for room in range(state.mat.size)
+            ]
+            for occ in state.occ
+        ]
+        assert state.booked == want
+        assert state.clone().booked == want
+        assert BoutiqueState.from_snapshot(state.options, state.to_snapshot()).booked == want
+        checked += sum(map(any, want))
+    assert checked > 1000
 
 
 def test_demand_adds_the_same_markers_as_walking_every_room() -> None:

@@ -610,7 +610,7 @@ class BoutiqueState(State):
         day = checkin - self.week_start
         offers = {}
         for p in self.active():  # a loop, not a comprehension: no frame each booking
-            if self.assignments(p, card_id, checkin, True):  # has_availability
+            if self.has_availability(p, card_id, checkin):
                 offers[p] = self.stay_price(p, card_id, day)
         self._event = ((_booking_news, (self.deck, card_id, day, offers)),)
         if not offers:
@@ -712,16 +712,15 @@ class BoutiqueState(State):
         """The guests go to the first hotel in ranking order that fits the budget (BHM-28)."""
         card_id, checkin, day, budget = self.card, self.checkin, self.day, self.budget
         out = self.eliminated_week
-        for block in self.ranking:  # ranking_order(), without making the list
-            for p in block:
-                if out[p] is not None:
-                    continue
-                fits = self.fits_budget(p, card_id, day, budget)
-                if fits and self.assignments(p, card_id, checkin, True):  # has_availability
-                    price = self.stay_price(p, card_id, day)
-                    self._event = ((_walkin_news, (self.deck, card_id, budget, DAY_NAMES[day])),)
-                    self._award([p], price)
-                    return
+        for p in self.ranking_order():
+            if out[p] is not None:
+                continue
+            fits = self.fits_budget(p, card_id, day, budget)
+            if fits and self.has_availability(p, card_id, checkin):
+                price = self.stay_price(p, card_id, day)
+                self._event = ((_walkin_news, (self.deck, card_id, budget, DAY_NAMES[day])),)
+                self._award([p], price)
+                return
         self._event = ((_walkin_news, (self.deck, card_id, budget, "finds no hotel: lost")),)
         self.lost[self.week - 1] += 1
         self._next_walkin()

@@ -8,7 +8,7 @@ Font Awesome comes with Voilà's own ``voila-style.js``, from the server.
 
 Voilà finds templates in Jupyter's data folders, so a server started with
 :data:`VOILA_TEMPLATE_OPTION` needs :data:`JUPYTER_DATA` on ``JUPYTER_PATH``
-(:func:`with_jupyter_data`). ``tests/browser/test_offline.py`` checks that no request of
+(:func:`with_jupyter_data`). ``tests/browser/test_board_fit.py`` checks that no request of
 an app page (Voilà and JupyterLab) leaves the server.
 
 >>> (JUPYTER_DATA / "voila" / "templates" / TEMPLATE / "index.html.j2").is_file()

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 BOARD = ".hoteledu-app .hoteledu-board"
 """The app's board on the page, either kind: the SVG board (the default) or a plotly board
@@ -56,6 +57,12 @@ WIDGET_MODELS = """async () => {
   return out;
 }"""
 """Model id -> the JSON text of every attribute of every widget model the page's manager holds."""
+
+
+POLL_MS = 100
+"""How often a wait re-reads the page: every 100 ms, not every frame (Playwright's default
+polls on requestAnimationFrame, which kept the renderer busy: 0.12 CPU-s a second of
+waiting against 0.05; the conditions waited on here last until the test acts again)."""
 
 
 def free_port() -> int:
@@ -151,6 +158,7 @@ def open_app(page: Any, url: str, ready_text: str, reload: bool = False) -> None
         "(text) => document.querySelector('.hoteledu-log').innerText.includes(text)",
         arg=ready_text,
         timeout=20_000,
+        polling=POLL_MS,
     )
 
 
@@ -233,7 +241,7 @@ def log_lines(page: Any) -> int:
 
 def wait_for_log_lines(page: Any, more_than: int, timeout: float) -> None:
     """Wait until the log shows more than ``more_than`` lines."""
-    page.wait_for_function(f"() => ({LOG_LINES})() > {more_than}", timeout=timeout)
+    page.wait_for_function(f"() => ({LOG_LINES})() > {more_than}", timeout=timeout, polling=POLL_MS)
 
 
 def log_text(page: Any) -> str:
@@ -242,7 +250,9 @@ def log_text(page: Any) -> str:
 
 def wait_for_log_change(page: Any, old: str, timeout: float) -> None:
     """Wait until the log's text is no longer ``old``."""
-    page.wait_for_function(f"(old) => ({LOG_TEXT})() !== old", arg=old, timeout=timeout)
+    page.wait_for_function(
+        f"(old) => ({LOG_TEXT})() !== old", arg=old, timeout=timeout, polling=POLL_MS
+    )
 
 
 SAVED_WITH_THE_APP = """async () => {
@@ -343,7 +353,7 @@ def autosave_of(page: Any, game: str) -> Path:
     # first drew, so wait (bounded) for that round trip before reading it
     read_key = f"() => window.localStorage.getItem({STORAGE_NAME!r})"
     try:
-        page.wait_for_function(read_key, timeout=30_000)
+        page.wait_for_function(read_key, timeout=30_000, polling=POLL_MS)
     except PlaywrightTimeout as error:
         raise AssertionError("the page holds no resume key after 30 s") from error
     return autosave_path(page.evaluate(read_key), game)
@@ -472,12 +482,14 @@ def resume_by_running(page: Any, before_log: str, before_board: Any) -> None:
         }""",
         arg=[RESUMED, before_log],
         timeout=120_000,
+        polling=POLL_MS,
     )
     assert_resumed_log(page, before_log)
     page.wait_for_function(
         f"(want) => JSON.stringify(({BOARD_WORDS})()) === JSON.stringify(want)",
         arg=before_board,
         timeout=60_000,
+        polling=POLL_MS,
     )
 
 
@@ -858,3 +870,61 @@ def walk_hand_overs(
             in_view(who, when)
         done += 1
     return done, presses
+
+
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
+LOCAL_SCHEMES = {"data", "blob", "about"}
+
+ICONS_DRAWN = """async () => {
+  await document.fonts.ready;
+  const icon = document.querySelector('.widget-button i.fa-eye');
+  if (!icon) return null;
+  const before = getComputedStyle(icon, '::before');
+  const family = before.fontFamily;
+  const faces = Array.from(document.fonts).filter(f => /Font Awesome/.test(f.family));
+  // the app's own icons are characters: the cover's eye, the dice and the undo arrows
+  const glyphs = Array.from(document.querySelectorAll('.hoteledu-app button'))
+    .map(b => b.innerText.trim()).filter(t => /^[\\u2684\\u2699\\u21b6\\u25c9]/.test(t));
+  const probe = document.createElement('span');
+  probe.textContent = '\\u2684';
+  probe.style.position = 'absolute';
+  document.body.append(probe);
+  const glyphWidth = probe.getBoundingClientRect().width;
+  probe.remove();
+  return {family, content: before.content, width: icon.getBoundingClientRect().width,
+          loaded: faces.filter(f => f.status === 'loaded').map(f => f.family),
+          glyphs: glyphs.length, glyphWidth};
+}"""
+"""The Font Awesome icon's font and width, the faces loaded, and an app icon glyph's width."""
+
+
+def watch_outside_requests(page: Any) -> list[str]:
+    """Every request of the page that leaves the local server (each one is aborted)."""
+    outside: list[str] = []
+
+    def route(route: Any) -> None:
+        url = route.request.url
+        parsed = urlparse(url)
+        if parsed.scheme in LOCAL_SCHEMES or parsed.hostname in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            outside.append(url)
+            route.abort()
+
+    page.route("**/*", route)
+    page.on(  # websockets do not pass through page.route
+        "websocket",
+        lambda ws: None if urlparse(ws.url).hostname in LOCAL_HOSTS else outside.append(ws.url),
+    )
+    return outside
+
+
+def assert_icons_drawn(page: Any, where: str) -> None:
+    page.wait_for_selector(".widget-button i.fa-eye", timeout=60_000)
+    icons = page.evaluate(ICONS_DRAWN)
+    print(where, icons)
+    assert icons is not None, f"{where}: no Font Awesome icon on the page"
+    assert "Font Awesome" in icons["family"], f"{where}: the icon's font is {icons['family']}"
+    assert any("Font Awesome" in f for f in icons["loaded"]), f"{where}: no icon font loaded"
+    assert icons["width"] > 4, f"{where}: the icon is {icons['width']} px wide"
+    assert icons["glyphs"] > 0 and icons["glyphWidth"] > 4, f"{where}: the app's icons: {icons}"

@@ -12,6 +12,17 @@ The page's console must show no error at load (``pages.record_console_errors``;
 an allow-list for what is not ours). In Voilà a real mouse click on Amsterdam's
 board builds a hotel, and a click on the Dam (no move) changes nothing but the
 message.
+
+The same pages fetch nothing from outside the server (issue 20: offline, Binder, school
+networks). Voilà 0.5's ``lab`` template linked Font Awesome from cdn.jsdelivr.net; the
+app pages use the ``hoteledu`` template (:mod:`hoteledu.apps.offline`). Every request a
+page makes (documents, scripts, styles, fonts, websockets; in Voilà also after a "How to
+play" panel opens) must go to the server the page came from (127.0.0.1); anything else is
+answered with an abort (so a test without a network does not wait on it) and fails the
+test, named (``pages.watch_outside_requests``). Icons still show: the apps' own icon
+characters have a glyph width, and an ipywidgets Button's Font Awesome icon (``fa-eye``)
+is drawn in the Font Awesome font loaded from the server (``pages.assert_icons_drawn``).
+The offline checks ride on these pages because a page costs 10 to 15 CPU-s to open here.
 """
 
 from __future__ import annotations
@@ -21,9 +32,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import assert_boards_fit, board_misfits, record_console_errors, write_notebook
+from pages import (
+    assert_boards_fit,
+    assert_icons_drawn,
+    board_misfits,
+    record_console_errors,
+    watch_outside_requests,
+    write_notebook,
+)
 
 APPS_SOURCE = (
+    "import ipywidgets as w\n"
     "from IPython.display import display\n"
     "from hoteledu.amsterdam.app import make_app as amsterdam\n"
     "from hoteledu.grand_austria.app import make_app as grand_austria\n"
@@ -33,6 +52,7 @@ APPS_SOURCE = (
     "        boutique(players=2, seats=('human', 'random'), seed=6, weeks=1)]\n"
     "for app in apps:\n"
     "    display(app)\n"
+    "display(w.Button(description='an icon', icon='eye'))  # Font Awesome, as widgets draw it\n"
 )
 APPS = ("amsterdam", "grand_austria", "boutique")
 PRESSES = 8
@@ -136,6 +156,7 @@ def test_boards_fit_jupyterlab_at_1280_with_the_file_browser_open(browser, serve
     with serve_jupyterlab(source=APPS_SOURCE) as url:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         errors = record_console_errors(page)
+        outside = watch_outside_requests(page)
         page.goto(url, timeout=90_000)
         page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
         page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=90_000)
@@ -145,10 +166,12 @@ def test_boards_fit_jupyterlab_at_1280_with_the_file_browser_open(browser, serve
         page.wait_for_function(ALL_DRAWN, timeout=90_000)
         page.wait_for_timeout(500)
         assert not errors, f"the console at load: {errors}"
+        assert_icons_drawn(page, "JupyterLab")
         assert_boards_fit(page, APPS, "JupyterLab 1280 px")
         _play(page)
         assert_boards_fit(page, APPS, "JupyterLab 1280 px, mid-game")
         _a_wider_board_is_caught(page, "JupyterLab 1280 px")
+        assert not outside, f"the JupyterLab page fetched from outside the server: {outside}"
         page.close()
 
 
@@ -159,10 +182,12 @@ def test_boards_fit_voila_on_a_1024_tablet_and_a_board_click_builds(browser, ser
         with serve_voila(notebook) as url:
             page = browser.new_page(viewport={"width": 1024, "height": 768})
             errors = record_console_errors(page)
+            outside = watch_outside_requests(page)
             page.goto(url, timeout=90_000)
             page.wait_for_function(ALL_DRAWN, timeout=90_000)
             page.wait_for_timeout(500)
             assert not errors, f"the console at load: {errors}"
+            assert_icons_drawn(page, "Voila")
             assert_boards_fit(page, APPS, "Voila 1024 px")
             # Amsterdam: roll, then a real click on an intersection builds P1's hotel there
             before = page.evaluate(VERSION, 0)
@@ -181,4 +206,7 @@ def test_boards_fit_voila_on_a_1024_tablet_and_a_board_click_builds(browser, ser
             _play(page)
             assert_boards_fit(page, APPS, "Voila 1024 px, mid-game")
             _a_wider_board_is_caught(page, "Voila 1024 px")
+            page.get_by_role("button", name="How to play").first.click()  # a panel opens
+            page.wait_for_timeout(500)  # any request the panel makes is in the log by now
+            assert not outside, f"the Voila page fetched from outside the server: {outside}"
             page.close()

@@ -928,3 +928,39 @@ def assert_icons_drawn(page: Any, where: str) -> None:
     assert any("Font Awesome" in f for f in icons["loaded"]), f"{where}: no icon font loaded"
     assert icons["width"] > 4, f"{where}: the icon is {icons['width']} px wide"
     assert icons["glyphs"] > 0 and icons["glyphWidth"] > 4, f"{where}: the app's icons: {icons}"
+
+
+WIN_CHANCE = re.compile(r"\(you\): about (\d+)% ± (\d+)")
+SHOWS_WIN_CHANCE = """() => {
+  const words = document.querySelector('.hoteledu-coach');
+  return words !== null && /\\(you\\): about \\d+% ± \\d+/.test(words.innerText);
+}"""
+COACH_OFF = """() => (document.querySelector('.hoteledu-coach') || {}).innerText
+  ?.includes('Coach off')"""
+
+
+def click_the_coach(page: Any, on: bool) -> str:
+    """Tick (``on``) or untick the coach panel's "Coach" checkbox with one real click, and
+    wait (on a condition) until it took effect: on, the coach's words show the person's win
+    chance with its uncertainty, in range, and the chart is drawn; off, the words say "Coach
+    off". The click is made once: the wait is what checks that it took effect. Returns the
+    win chance's words ("P2 (you): about 41% ± 9"), or "" for off."""
+    box = page.locator(".hoteledu-coach-panel input[type='checkbox']")
+    box.wait_for(timeout=30_000)
+    assert box.is_checked() != on, f"the coach is already {'on' if on else 'off'}"
+    box.click()
+    if not on:
+        page.wait_for_function(COACH_OFF, timeout=30_000, polling=POLL_MS)
+        assert not box.is_checked()
+        return ""
+    # the coach's first step (playouts from the person's view) is a fixed amount of work
+    page.wait_for_function(SHOWS_WIN_CHANCE, timeout=120_000, polling=POLL_MS)
+    words = page.locator(".hoteledu-coach").inner_text()
+    found = WIN_CHANCE.search(words)
+    assert found, words
+    chance, uncertainty = int(found.group(1)), int(found.group(2))
+    assert 0 <= chance <= 100 and 0 <= uncertainty <= 50, found.group(0)
+    assert box.is_checked()
+    # one point draws no visible line yet: the chart is there once its line is
+    page.wait_for_selector(".hoteledu-coach-chart svg polyline", state="attached", timeout=60_000)
+    return found.group(0)

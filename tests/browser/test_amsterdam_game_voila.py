@@ -29,6 +29,7 @@ from pages import (
     assert_svg_board_is,
     autosave_of,
     click_svg_target,
+    click_the_coach,
     fresh_scene,
     kill_page_kernel,
     log_lines,
@@ -131,6 +132,10 @@ def test_a_whole_game_against_a_bot_with_reloads(browser, serve_voila, tmp_path)
         # the bot played before the page drew the board: the board shows its hotel
         assert len(controller.state.hotels[0]) == 1
         _assert_board_is_the_game(page, controller, "at the start")
+        # the coach (on in practice): a click turns it off, a click turns it on again and the
+        # page shows the person's win chance
+        click_the_coach(page, on=False)
+        print(f"\nthe coach says {click_the_coach(page, on=True)}")
 
         # a few presses, then a reload: a new kernel, which resumes the game where it was
         for turn in range(8):

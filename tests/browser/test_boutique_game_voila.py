@@ -26,6 +26,7 @@ from pages import (
     assert_resumed_log,
     assert_svg_board_is,
     click_svg_target,
+    click_the_coach,
     kill_page_kernel,
     log_lines,
     log_text,
@@ -140,6 +141,10 @@ def test_a_whole_boutique_game_against_a_bot_with_a_reload(browser, serve_voila,
         _open(page, url)
         controller = _controller()
         _assert_board_is_the_game(page, controller, "at the start")
+        # the coach (off, as in a class experiment): a click turns it on and the page shows
+        # the person's win chance; a click turns it off again (its search slows each press)
+        print(f"\nthe coach says {click_the_coach(page, on=True)}")
+        click_the_coach(page, on=False)
 
         # a few presses (prices revealed, booking turns), then a reload: a new kernel
         for turn in range(6):

@@ -27,6 +27,7 @@ from pages import (
     assert_resumed_log,
     assert_svg_board_is,
     click_svg_target,
+    click_the_coach,
     kill_page_kernel,
     log_text,
     open_app,
@@ -125,6 +126,10 @@ def _play(page: Any, url: str, latencies: list) -> None:
     _open(page, url)
     controller = _controller()
     _assert_board_is_the_game(page, controller, "at the start")
+    # the coach (off, as in a class experiment): a click turns it on and the page shows the
+    # person's win chance; a click turns it off again (its search would slow every press)
+    print(f"\nthe coach says {click_the_coach(page, on=True)}")
+    click_the_coach(page, on=False)
 
     # a few presses, then a reload: a new kernel, which resumes the game where it was
     for turn in range(6):

@@ -11,7 +11,7 @@ person shows their view, the page's widget models are read: none holds a pending
 hand-over the SVG board is, element by element, a fresh drawing of that person's view
 (:func:`pages.assert_svg_board_is`), and the same after their next press.
 
-Grand Austria's hand-overs are ``test_hand_over_svg.py``; both walk the game with
+Grand Austria's hand-overs are ``test_grand_austria_hot_seat_voila.py``; both walk the game with
 :func:`pages.walk_hand_overs`. Pages: one load of one Voilà page a game; every wait is on
 a condition.
 """

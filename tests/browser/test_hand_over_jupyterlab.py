@@ -11,8 +11,9 @@ live models and must show the live game (the same log, the same board, not a new
 and a press on the reloaded page acts. No uncaught error on the page.
 
 The Voilà pages' hand-overs, with the checks that no widget model holds a hidden card or
-a secret entry, are ``test_grand_austria_hot_seat_voila.py`` (Grand Austria) and ``test_hand_over.py``
-(Boutique); this file checks the drawing where JupyterLab's widget manager makes the views.
+a secret entry, are ``test_grand_austria_hot_seat_voila.py`` (Grand Austria) and
+``test_hand_over.py`` (Boutique); this file checks the drawing where JupyterLab's widget
+manager makes the views.
 Every wait is on a condition of the page; the presses are bounded.
 """
 

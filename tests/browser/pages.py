@@ -255,20 +255,37 @@ def wait_for_log_change(page: Any, old: str, timeout: float) -> None:
     )
 
 
-SAVED_WITH_THE_APP = """async () => {
+SAVED_FILE = """async () => {
   const path = decodeURIComponent(location.pathname.split('/lab/tree/')[1]);
   const reply = await fetch('/api/contents/' + path + '?content=1', {cache: 'no-store'});
-  if (!reply.ok) return false;
+  if (!reply.ok) return null;
   const notebook = await reply.json();
-  return JSON.stringify(notebook.content.cells).includes('widget-view+json');
+  return {modified: notebook.last_modified,
+          withTheApp: JSON.stringify(notebook.content.cells).includes('widget-view+json')};
 }"""
-"""Whether the notebook JupyterLab shows is saved with the app's output (its widget view)."""
+"""The saved file of the notebook JupyterLab shows: when it was last written, and whether it
+holds the app's output (its widget view)."""
 
 
 def save_notebook(page: Any, timeout: float = 60_000) -> None:
-    """Save the notebook in JupyterLab (Ctrl+S) and wait until the file holds the app's view."""
+    """Save the notebook in JupyterLab (Ctrl+S) and wait until the file was written anew
+    with the app's view in it.
+
+    The file's time must change: a notebook written with a stored widget view (the play
+    notebooks' cells) holds one before any save, and a reload before the save lands
+    opens the unsaved, untrusted notebook (no app: seen once on a loaded run)."""
+    before = page.evaluate(SAVED_FILE)
+    assert before is not None, "the notebook's file is not served"
     page.keyboard.press("Control+s")
-    page.wait_for_function(SAVED_WITH_THE_APP, timeout=timeout, polling=250)
+    page.wait_for_function(
+        f"""async (before) => {{
+          const saved = await ({SAVED_FILE})();
+          return saved !== null && saved.modified !== before && saved.withTheApp;
+        }}""",
+        arg=before["modified"],
+        timeout=timeout,
+        polling=250,
+    )
 
 
 def widget_models(page: Any) -> dict[str, str]:

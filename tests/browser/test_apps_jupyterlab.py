@@ -11,10 +11,9 @@ person against the lesson's bot), stored with its output. After a few real press
 - a kernel restart, then Run All: the new kernel resumes the game from the autosave the
   page's key names, where it was;
 
-A reload after a save (two people at the laptop: the notebook is trusted then, and the
-views come back from the kernel's live models, not a new game) ends the hand-over test of
-the same games, ``test_hand_over_jupyterlab.py``, on its page (a JupyterLab page costs
-10 to 15 CPU-s to open here).
+And a reload after a save (``test_a_reload_in_jupyterlab_shows_the_live_game``, two people at
+the laptop): the notebook is trusted then, and the views come back from the kernel's live
+models (not a new game); a press on the reloaded page acts.
 
 Every wait is on a condition of the page.
 """
@@ -25,14 +24,18 @@ from typing import Any
 
 import pytest
 from pages import (
+    BOARD,
+    BOARD_WORDS,
     log_text,
     play_cell,
     reload_shows_run_this_cell,
     restart_kernel,
     resume_by_running,
     run_all_cells,
+    save_notebook,
     settled_position,
     wait_for_log_change,
+    wait_until_stable,
 )
 
 GAMES = ("grand_austria", "boutique")
@@ -97,3 +100,88 @@ def test_a_reload_and_a_restart_in_jupyterlab_resume_the_game(browser, serve_jup
         _press(page)
 
         context.close()
+
+
+HOT_SEAT_SOURCES = {
+    "grand_austria": (
+        "from hoteledu.grand_austria.app import make_app\n"
+        "app = make_app(players=2, seats=('human', 'human'), seed=6)\n"
+        "app"
+    ),
+    "boutique": (
+        "from hoteledu.boutique.app import make_app\n"
+        "app = make_app(players=2, seats=('human', 'human'), seed=6, weeks=1)\n"
+        "app"
+    ),
+}
+
+
+def _open(page: Any, url: str) -> None:
+    page.goto(url, timeout=90_000)
+    page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
+    page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=90_000)
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    page.wait_for_selector(".hoteledu-log", timeout=90_000)
+
+
+def _press_hot_seat(page: Any) -> None:
+    """The press a person would make next: hand the laptop over, roll, the first
+    choice, or else send the form (Boutique's secret prices, as proposed)."""
+    log = log_text(page)
+    for name in ("show my view", "Roll the dice", "Roll the check-in die"):
+        button = page.get_by_role("button", name=name)
+        if button.count() and button.first.is_visible():
+            button.first.click()
+            if name == "show my view":  # no log line: the board comes back instead
+                page.wait_for_selector(BOARD, timeout=30_000)
+                return
+            break
+    else:
+        choices = page.locator(".hoteledu-actions button")
+        if choices.count() and choices.first.is_visible():
+            choices.first.click()
+        else:  # only a form to send (Boutique's secret prices), as proposed
+            page.locator(".hoteledu-form button").first.click()
+    try:
+        wait_for_log_change(page, log, timeout=30_000)
+    except Exception:
+        page.screenshot(path="/tmp/jlab_press_failed.png", full_page=True)
+        raise
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", sorted(HOT_SEAT_SOURCES))
+def test_a_reload_in_jupyterlab_shows_the_live_game(browser, serve_jupyterlab, game):
+    with serve_jupyterlab(source=HOT_SEAT_SOURCES[game]) as url:
+        page = browser.new_page(viewport={"width": 1500, "height": 1200})
+        _open(page, url)
+        for _ in range(6):
+            _press_hot_seat(page)
+        for _ in range(3):  # a covered board (hot seat): hand the laptop over first
+            if page.locator(BOARD).count():
+                break
+            _press_hot_seat(page)
+        page.wait_for_selector(BOARD, timeout=30_000)
+        live_board = wait_until_stable(page, BOARD_WORDS)  # the last redraw is over
+        live_log = log_text(page)
+        assert live_log.strip() and live_board
+
+        save_notebook(page)
+        page.reload(timeout=90_000)
+        page.wait_for_selector(".hoteledu-log", timeout=90_000)
+        page.wait_for_function(
+            "(text) => document.querySelector('.hoteledu-log').innerText === text",
+            arg=live_log,
+            timeout=30_000,
+        )
+        page.wait_for_selector(BOARD, timeout=30_000)
+        page.wait_for_function(
+            f"(want) => JSON.stringify(({BOARD_WORDS})()) === JSON.stringify(want)",
+            arg=live_board,
+            timeout=30_000,
+        )
+
+        _press_hot_seat(page)  # the reloaded page plays on
+        assert log_text(page) != live_log
+        page.close()

@@ -961,7 +961,7 @@ def click_the_coach(page: Any, on: bool) -> str:
     wait (on a condition) until it took effect: on, the coach's words show the person's win
     chance with its uncertainty, in range, and the chart is drawn; off, the words say "Coach
     off". The click is made once: the wait is what checks that it took effect. Returns the
-    win chance's words ("P2 (you): about 41% ± 9"), or "" for off."""
+    win chance's words ("(you): about 41% ± 9"), or "" for off."""
     box = page.locator(".hoteledu-coach-panel input[type='checkbox']")
     box.wait_for(timeout=30_000)
     assert box.is_checked() != on, f"the coach is already {'on' if on else 'off'}"

@@ -12,8 +12,10 @@ reload is plain; mid-game the page's kernel is killed first (SIGKILL: the autosa
 must already hold the last move), and each time the new kernel resumes the game with
 the same log under a "resumed" line. Then another student (another browser) opens the same
 page: a new game of their own, never the first one's. The coach is on (practice's
-default): every press lands while its thread searches the position (Grand Austria's and
-Boutique's whole-game tests turn their costlier coaches off).
+default): at the start a click turns it off and a click turns it on again, and the page
+must show the person's win chance and its chart (:func:`pages.click_the_coach`); then
+every press lands while its thread searches the position (Grand Austria's and
+Boutique's whole-game tests turn their costlier coaches off after the same check).
 """
 
 from __future__ import annotations

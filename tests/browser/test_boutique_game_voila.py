@@ -12,8 +12,11 @@ element by element and line by line, with a fresh headless drawing of it along t
 after each reload (a new kernel, which resumes the game from its autosave, with the same
 log under a "resumed" line) and at the end: a plain reload, and later one after the
 page's kernel was killed (SIGKILL: the autosave must already hold the last move).
-The coach is off: its search (about 4 s of CPU a position, restarted at each press)
-would take a core for the whole game, and Amsterdam's whole-game test plays with it on.
+The coach starts off (as in a class experiment): at the start one click turns it on and
+the page must show the person's win chance and its chart (:func:`pages.click_the_coach`),
+and a click turns it off again: its search (about 4 s of CPU a position, restarted at
+each press) would take a core for the whole game, and Amsterdam's whole-game test plays
+with it on.
 """
 
 from __future__ import annotations

@@ -8,9 +8,11 @@ compared, element by element, with a fresh headless drawing of it along the way,
 a reload mid-game, after a kernel kill and reload, and at the end. To keep the
 test short the person mostly passes (the fastest legal choice); every few
 turns a die is taken by a click on its space, and the setup rooms are
-prepared by clicks on the hotel board. The coach is off: its search (about 6 s of CPU
-a position, restarted at each press) would take a core for the whole game, and
-Amsterdam's whole-game test plays with it on. It prints the median and worst time
+prepared by clicks on the hotel board. The coach starts off (as in a class experiment):
+at the start one click turns it on and the page must show the person's win chance and
+its chart (:func:`pages.click_the_coach`), and a click turns it off again: its search
+(about 6 s of CPU a position, restarted at each press) would take a core for the whole
+game, and Amsterdam's whole-game test plays with it on. It prints the median and worst time
 from a press to the log's change on the page (the kernel's answer drawn).
 """
 

@@ -9,6 +9,7 @@ and ``benchmarks/bench_amsterdam_widget.py`` import it as ``pages``.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import signal
@@ -673,20 +674,23 @@ SVG_ITEMS = (
   if (!svg || !svg.isConnected) return null;"""
     + SVG_DRAWN
     + """
-  return drawn(svg).map(e => {
+  return JSON.stringify(drawn(svg).map(e => {
     const attrs = {};
     for (const a of e.attributes) attrs[a.name] = a.value;
     const lines = e.tagName === 'text' ? Array.from(e.children)
       .filter(l => l.tagName === 'tspan').map(l => l.textContent) : null;
     return {tag: e.tagName, attrs, title: titleOf(e), lines};
-  });
+  }));
 }"""
 )
-"""The painted SVG board: each element's tag, attributes, hover title and lines of text."""
+"""The painted SVG board, as JSON text: each element's tag, attributes, hover title and lines
+of text. Text, because Playwright's Python client checks a structured result value by
+value: about 0.1 CPU-s a board, against a few ms for one string."""
 SVG_SHOWS = (
-    """(want) => {
+    """(wanted) => {
   const svg = document.querySelector('.hoteledu-app svg.hoteledu-svgboard');
-  if (!svg || !svg.isConnected) return false;"""
+  if (!svg || !svg.isConnected) return false;
+  const want = JSON.parse(wanted);"""
     + SVG_DRAWN
     + """
   const elements = drawn(svg);
@@ -705,8 +709,8 @@ SVG_SHOWS = (
   return true;
 }"""
 )
-"""Whether the page paints the drawing ``want`` (:func:`fresh_svg`): the wait's condition only;
-the verdict and its words are :func:`svg_difference`'s."""
+"""Whether the page paints the drawing ``want`` (:func:`fresh_svg`, as JSON text): the wait's
+condition only; the verdict and its words are :func:`svg_difference`'s."""
 SVG_CLICK_STATE = """() => {
   const svg = document.querySelector('.hoteledu-app svg.hoteledu-svgboard');
   const log = document.querySelector('.hoteledu-log');
@@ -735,6 +739,11 @@ SVG_TARGET_POINT = """(index) => {
   return {problem: `target ${index} is under other elements: ${over.join(' | ')}`};
 }"""
 """A page point where a click reaches the SVG board's target ``index`` (scrolled into view)."""
+
+
+def painted_svg(page: Any) -> list[dict[str, Any]] | None:
+    """The page's painted SVG board (:data:`SVG_ITEMS`), or None where none is drawn."""
+    return json.loads(page.evaluate(SVG_ITEMS) or "null")
 
 
 def _js_number(value: Any) -> str:
@@ -791,8 +800,8 @@ def assert_svg_board_is(page: Any, controller: Any, when: str, timeout: float = 
 
     want = fresh_svg(controller)
     with contextlib.suppress(PlaywrightTimeout):  # the verdict below names what differs
-        page.wait_for_function(SVG_SHOWS, arg=want, timeout=timeout, polling=100)
-    problems = svg_difference(page.evaluate(SVG_ITEMS), want)
+        page.wait_for_function(SVG_SHOWS, arg=json.dumps(want), timeout=timeout, polling=100)
+    problems = svg_difference(painted_svg(page), want)
     if problems:
         raise AssertionError(
             f"{when}: the page's board is not P{controller.viewer + 1}'s view of the game: "

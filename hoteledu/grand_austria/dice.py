@@ -8,9 +8,11 @@ It follows the multinomial distribution::
     P(k1, ..., k6) = n! / (k1! ... k6!) / 6**n
 
 The rules engine lists these outcomes as one chance node (for 14 dice there
-are C(19, 5) = 11628 of them) and samples them with ``numpy``'s multinomial
-draw, which has the same distribution. A random playout draws the same counts
-from the same stream without that call (:func:`roll_from_uniforms`).
+are C(19, 5) = 11628 of them) and samples them by NumPy's multinomial method
+written out on the generator's uniform numbers (:func:`roll_from_uniforms`), so
+the rules and a random playout (which reads its numbers in blocks) draw the same
+counts from the same stream, whatever ``Generator.multinomial`` does in another
+NumPy release.
 """
 
 from __future__ import annotations
@@ -78,25 +80,26 @@ def roll_outcomes(n: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     return tuple((c, roll_probability(c)) for c in compositions(n))
 
 
-_FACE_PROBABILITIES = np.full(FACES, 1 / FACES)
-
-
 def sample_roll(n: int, rng: np.random.Generator) -> tuple[int, ...]:
-    """Roll ``n`` dice: the counts per space, one multinomial draw."""
-    return tuple(rng.multinomial(n, _FACE_PROBABILITIES).tolist())
+    """Roll ``n`` dice: the counts per space, one multinomial draw (:func:`roll_from_uniforms`).
+
+    >>> sample_roll(14, np.random.default_rng(1))
+    (2, 5, 1, 4, 1, 1)
+    """
+    return roll_from_uniforms(n, rng.random)
 
 
 def roll_from_uniforms(n: int, random: Callable[[], float]) -> tuple[int, ...]:
-    """``sample_roll(n, rng)`` drawn from ``random`` (``rng.random`` or a reader of it).
+    """The counts of ``n`` dice drawn from ``random`` (``rng.random`` or a reader of it).
 
-    The same counts from the same stream as ``rng.multinomial(n, [1/6] * 6)``:
-    NumPy's own method written out (``random_multinomial`` in its
-    ``distributions.c``): a binomial draw per space of the dice not yet placed,
-    each by inversion of its distribution on one uniform number (``rng.random()``),
-    in the same floating-point steps. For a random playout, whose numbers are
-    read in blocks (:class:`~hoteledu.core.draws.Draws`): a multinomial call
-    would make it give the generator back first. tests/grand_austria/test_playout.py
-    compares the two over many seeds and every number of dice.
+    NumPy's multinomial method written out (``random_multinomial`` in its
+    ``distributions.c``, NumPy 2.4): a binomial draw per space of the dice not yet
+    placed, each by inversion of its distribution on one uniform number, in the
+    same floating-point steps, so the same counts from the same stream as
+    ``rng.multinomial(n, [1/6] * 6)`` there. A random playout reads its numbers in
+    blocks (:class:`~hoteledu.core.draws.Draws`), where a multinomial call would
+    make it give the generator back first. tests/grand_austria/test_playout.py
+    checks the exact distribution, and the rolls of a stored stream.
     """
     counts = [0, 0, 0, 0, 0, 0]
     left = n

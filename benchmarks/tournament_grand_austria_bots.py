@@ -42,14 +42,16 @@ def report(title: str, result: TournamentResult, seconds: float) -> None:
     print(flush=True)
 
 
-def run(title: str, agents: list[Agent], games: int, seed: int) -> TournamentResult:
+def run(
+    title: str, agents: list[Agent], games: int, seed: int, processes: int = 1
+) -> TournamentResult:
     start = time.perf_counter()
     result = tournament(
         "grand_austria",
         agents,
         games=games,
         seed=seed,
-        processes=1,
+        processes=processes,
         options={"players": 2},
         progress=False,
     )
@@ -62,6 +64,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=100, help="games per pair")
     parser.add_argument("--search-games", type=int, default=None, help="games with the search")
     parser.add_argument("--iterations", type=int, default=48, help="search iterations a turn")
+    parser.add_argument("--seed", type=int, default=SEED, help="the pairs' seed (fresh deals)")
+    parser.add_argument("--processes", type=int, default=1, help="games played in parallel")
     parser.add_argument(
         "--pairs", default="plan,search,random,reference", help="which pairs, comma-separated"
     )
@@ -70,18 +74,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     heuristic = HeuristicAgent()
     plan = PlanAgent()
     if "plan" in pairs:
-        run("plan vs heuristic", [plan, heuristic], args.games, SEED)
+        run("plan vs heuristic", [plan, heuristic], args.games, args.seed, args.processes)
     if "search" in pairs:
         search = PlanSearchAgent(iterations=args.iterations)
-        run("search vs heuristic", [search, heuristic], args.search_games or args.games, SEED)
+        games = args.search_games or args.games
+        run("search vs heuristic", [search, heuristic], games, args.seed, args.processes)
     if "random" in pairs:
-        run("plan vs random", [plan, RandomAgent()], args.games, SEED)
+        run("plan vs random", [plan, RandomAgent()], args.games, args.seed, args.processes)
     if "reference" in pairs:
         run(
             "heuristic vs heuristic",
             [heuristic, HeuristicAgent(name="heuristic2")],
             args.games,
-            SEED,
+            args.seed,
+            args.processes,
         )
 
 

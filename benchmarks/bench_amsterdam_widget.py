@@ -220,12 +220,11 @@ JUPYTERLAB_BOARD = """() => {
 
 def open_jupyterlab_app(page: Any, url: str) -> None:
     """Open the notebook in JupyterLab, run all cells, wait for a live board."""
+    from pages import run_all_cells  # importable once the browser conftest is loaded
+
     page.goto(url, timeout=90_000)
     page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
-    # the kernel is connected when the status bar says so
-    page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=90_000)
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    run_all_cells(page)  # once the kernel is idle (connected)
     page.get_by_role("button", name="Roll the dice").wait_for(timeout=90_000)
     page.wait_for_selector(".js-plotly-plot:not(.hoteledu-coach-panel *)", timeout=30_000)
     page.wait_for_function(JUPYTERLAB_BOARD, timeout=30_000)

@@ -107,9 +107,13 @@ def write_notebook(
     return str(path)
 
 
+QUICK_LABELS = ("pass", "end turn", "done")
+"""The presses that move a game on fastest, the quickest first."""
+
+
 def quickest_label(labels: list[str], turn: int) -> str:
-    """The press that moves a game on fastest (pass, end turn, done), else one by turn."""
-    fastest = [t for t in ("pass", "end turn", "done") if t in labels]
+    """The press that moves a game on fastest (:data:`QUICK_LABELS`), else one by turn."""
+    fastest = [t for t in QUICK_LABELS if t in labels]
     return fastest[0] if fastest else labels[turn % len(labels)]
 
 

@@ -26,6 +26,7 @@ import pytest
 from pages import (
     BOARD,
     BOARD_WORDS,
+    POLL_MS,
     log_text,
     play_cell,
     reload_shows_run_this_cell,
@@ -41,21 +42,40 @@ from pages import (
 GAMES = ("grand_austria", "boutique")
 
 
+HAND_OVER = "show my view"
+"""The hot seat's cover button ("I am P2 (...): show my view")."""
+
+
+def _open(page: Any, url: str) -> None:
+    """Open the notebook, Run All, and wait for the app's log."""
+    page.goto(url, timeout=90_000)
+    page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
+    run_all_cells(page)
+    page.wait_for_selector(".hoteledu-log", timeout=90_000)
+
+
 def _press(page: Any) -> None:
-    """The press a person would make next: roll, the first choice, or else send the form
-    (Boutique's secret prices, as proposed); then wait for the log to change."""
+    """The press a person would make next: hand the laptop over (two people at it), roll,
+    the first choice, or else send the form (Boutique's secret prices, as proposed); then
+    wait for the log to change (after a hand-over, for the board instead: no log line)."""
     log = log_text(page)
     # the app has drawn the person's next choices (a bot may be playing first)
     page.wait_for_function(
-        """() => Array.from(document.querySelectorAll('.hoteledu-app button')).some(
+        """(handOver) => Array.from(document.querySelectorAll('.hoteledu-app button')).some(
           b => !b.disabled && b.offsetParent !== null && (b.closest('.hoteledu-actions')
-               || b.closest('.hoteledu-form') || b.innerText.includes('Roll')))""",
+               || b.closest('.hoteledu-form') || b.innerText.includes('Roll')
+               || b.innerText.includes(handOver)))""",
+        arg=HAND_OVER,
         timeout=60_000,
+        polling=POLL_MS,
     )
-    for name in ("Roll the dice", "Roll the check-in die"):
+    for name in (HAND_OVER, "Roll the dice", "Roll the check-in die"):
         button = page.get_by_role("button", name=name)
         if button.count() and button.first.is_visible():
             button.first.click()
+            if name == HAND_OVER:
+                page.wait_for_selector(BOARD, timeout=60_000)
+                return
             break
     else:
         choices = page.locator(".hoteledu-actions button:not([disabled])")
@@ -79,10 +99,7 @@ def test_a_reload_and_a_restart_in_jupyterlab_resume_the_game(browser, serve_jup
         context = browser.new_context(viewport={"width": 1500, "height": 1200})
         page = context.new_page()
         page.on("dialog", lambda dialog: dialog.accept())  # "leave with unsaved changes"
-        page.goto(url, timeout=90_000)
-        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
-        run_all_cells(page)
-        page.wait_for_selector(".hoteledu-log", timeout=90_000)
+        _open(page, url)
         for _ in range(4):
             _press(page)
 
@@ -116,40 +133,6 @@ HOT_SEAT_SOURCES = {
 }
 
 
-def _open(page: Any, url: str) -> None:
-    page.goto(url, timeout=90_000)
-    page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
-    page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=90_000)
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
-    page.wait_for_selector(".hoteledu-log", timeout=90_000)
-
-
-def _press_hot_seat(page: Any) -> None:
-    """The press a person would make next: hand the laptop over, roll, the first
-    choice, or else send the form (Boutique's secret prices, as proposed)."""
-    log = log_text(page)
-    for name in ("show my view", "Roll the dice", "Roll the check-in die"):
-        button = page.get_by_role("button", name=name)
-        if button.count() and button.first.is_visible():
-            button.first.click()
-            if name == "show my view":  # no log line: the board comes back instead
-                page.wait_for_selector(BOARD, timeout=30_000)
-                return
-            break
-    else:
-        choices = page.locator(".hoteledu-actions button")
-        if choices.count() and choices.first.is_visible():
-            choices.first.click()
-        else:  # only a form to send (Boutique's secret prices), as proposed
-            page.locator(".hoteledu-form button").first.click()
-    try:
-        wait_for_log_change(page, log, timeout=30_000)
-    except Exception:
-        page.screenshot(path="/tmp/jlab_press_failed.png", full_page=True)
-        raise
-
-
 @pytest.mark.browser
 @pytest.mark.parametrize("game", sorted(HOT_SEAT_SOURCES))
 def test_a_reload_in_jupyterlab_shows_the_live_game(browser, serve_jupyterlab, game):
@@ -157,11 +140,11 @@ def test_a_reload_in_jupyterlab_shows_the_live_game(browser, serve_jupyterlab, g
         page = browser.new_page(viewport={"width": 1500, "height": 1200})
         _open(page, url)
         for _ in range(6):
-            _press_hot_seat(page)
+            _press(page)
         for _ in range(3):  # a covered board (hot seat): hand the laptop over first
             if page.locator(BOARD).count():
                 break
-            _press_hot_seat(page)
+            _press(page)
         page.wait_for_selector(BOARD, timeout=30_000)
         live_board = wait_until_stable(page, BOARD_WORDS)  # the last redraw is over
         live_log = log_text(page)
@@ -182,6 +165,6 @@ def test_a_reload_in_jupyterlab_shows_the_live_game(browser, serve_jupyterlab, g
             timeout=30_000,
         )
 
-        _press_hot_seat(page)  # the reloaded page plays on
+        _press(page)  # the reloaded page plays on
         assert log_text(page) != live_log
         page.close()

@@ -33,6 +33,7 @@ from typing import Any
 import pytest
 from ga_hidden_cards import hidden_card_words
 from pages import (
+    QUICK_LABELS,
     press_mirrored,
     quickest_label,
     record_console_errors,
@@ -50,7 +51,6 @@ from hoteledu.grand_austria.app import make_app
 app = make_app(players=2, seats={SEATS!r}, seed={SEED})
 app"""
 HAND_OVERS = 4
-QUICK = ("pass", "end turn", "done")
 
 
 def _held(page: Any) -> str:
@@ -68,7 +68,7 @@ def _press(page: Any, controller: GrandAustriaController, turn: int, quick: bool
     """
 
     def choose(labels: list[str]) -> str:
-        slow = [label for label in labels if label not in QUICK]
+        slow = [label for label in labels if label not in QUICK_LABELS]
         return quickest_label(labels, turn) if quick or not slow else slow[turn % len(slow)]
 
     press_mirrored(page, controller, choose)

@@ -74,6 +74,8 @@ from hoteledu.grand_austria.turns import SCORING_ROUNDS
 WEIGHTS: dict[str, float] = {
     "money": 1.0,  # a krone is 1 VP at the end, and pays for rooms, guests, staff
     "money_early": 0.15,  # ... and a little more while there is time to spend it
+    "reserve": 3.0,  # each of the first krones (up to reserve_krones) more, while turns are left
+    "reserve_krones": 5,  # krones kept at hand to act: a guest, a +1, space 6, the kitchen
     "spare_item": 0.6,  # a dish no guest needs yet: 1 VP at the end, or a future order
     "item_cost": 1.0,  # a dish still to fetch: a share of a die
     "stocked_item": 0.2,  # a dish in the kitchen a guest needs: a krone moves three
@@ -378,6 +380,7 @@ def evaluation_terms(
     banked += sum(ROOM_FINAL_VP[cat.floor[r]] for r in range(20) if rooms[r] == 2)
     banked += fx.endgame_vp(state, p)
     money = state.money[p] * (w["money"] + w["money_early"] * frac)
+    money += w["reserve"] * min(state.money[p], w["reserve_krones"]) * min(1.0, left / 4)
     guest_sum = group_sum = hand_sum = politics = 0.0
     # ---- café guests: each needs its order and a free room of its colour
     kitchen = [k + f for k, f in zip(state.kitchen[p], state.fresh[p], strict=True)]
@@ -616,6 +619,11 @@ class PlanAgent:
         if isinstance(top, tk.DraftPick):  # the draft: the card worth most in hand
             picks = [a for a in legal if isinstance(a, PickStaff)]
             return max(picks, key=lambda a: (hand_card_worth(a.card, 14, 3), -a.card))
+        # a complete guest with a free room goes in at once: its VP and reward are
+        # banked, where waiting risks the 5 VP of a guest left in the café
+        check_ins = [a for a in legal if isinstance(a, CheckIn)]
+        if check_ins:
+            legal = check_ins
         best, best_value = legal[0], -math.inf
         for a in legal:
             child = state.clone()
@@ -630,8 +638,14 @@ class PlanAgent:
         rule, a reward's room or staff card by a shallower look), up to p's turn."""
         while state.tasks and state.current_player() == p:
             top = state.tasks[-1]
-            if isinstance(top, tk.Turn):
-                break
+            if isinstance(top, tk.Turn):  # a check-in this step made possible counts too
+                if not state.turn["die"]:
+                    break
+                check_in = next((a for a in state.legal_actions() if isinstance(a, CheckIn)), None)
+                if check_in is None:
+                    break
+                _apply(state, check_in, self.rng)
+                continue
             legal = state.legal_actions()
             if isinstance(top, tk.Serve):
                 action = serve_choice(state, p, legal)
@@ -785,7 +799,9 @@ class PlanAgent:
             _apply(state, action, self.rng)
             if isinstance(action, (EndTurn, Pass)) and isinstance(top, tk.Turn):
                 break
-        return self.value(state, p), steps, state
+        # valued once p has settled what the turn's end left (an emperor tile's bonus,
+        # dishes to serve): before that, a scoring's reward is not yet banked
+        return self._settled_value(state, p, 0), steps, state
 
 
 class _PlayoutView:

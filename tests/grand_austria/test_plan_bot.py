@@ -10,6 +10,8 @@ import pytest
 from hoteledu.core.agents import PlayerView
 from hoteledu.core.simulate import play
 from hoteledu.core.tournament import TournamentResult, tournament
+from hoteledu.grand_austria import effects as fx
+from hoteledu.grand_austria.actions import CheckIn, Split, TakeDie
 from hoteledu.grand_austria.bots import HeuristicAgent
 from hoteledu.grand_austria.plan import FIT, TERMS, PlanAgent, evaluate, evaluation_terms
 from hoteledu.grand_austria.rules import new_game, scenario
@@ -209,20 +211,22 @@ def test_the_evaluation_is_the_sum_of_its_parts_and_the_fit_scales_them() -> Non
         assert evaluate(position, p, fit=double) == pytest.approx(2 * sum(terms))
 
 
-def _complete_guest_after_a_die(guest: int, round_: int):
-    """Player 0 after taking a die, in ``round_``: one café guest, its order complete,
-    and every room prepared (so a reward that prepares rooms is worth nothing)."""
-    from hoteledu.grand_austria import effects as fx
-    from hoteledu.grand_austria.actions import TakeDie
-
-    state = scenario(2, (1, 3, 2, 2, 1, 1))
-    state.cafe[0] = [[guest, *fx.catalog().guests[guest].order]]
-    state.rooms[0][:] = [1] * 20
-    state.round = round_
+def _take_die_4(state) -> None:
+    """Player 0 takes a die from space 4 (emperor or krones), without the +1."""
     die = next(
         a for a in state.legal_actions() if isinstance(a, TakeDie) and a.space == 4 and not a.boost
     )
     state.apply_action(die)
+
+
+def _complete_guest_after_a_die(guest: int, round_: int):
+    """Player 0 after taking a die, in ``round_``: one café guest, its order complete,
+    and every room prepared (so a reward that prepares rooms is worth nothing)."""
+    state = scenario(2, (1, 3, 2, 2, 1, 1))
+    state.cafe[0] = [[guest, *fx.catalog().guests[guest].order]]
+    state.rooms[0][:] = [1] * 20
+    state.round = round_
+    _take_die_4(state)
     state.apply_action(state.legal_actions()[0])  # the split of action 4
     return state
 
@@ -235,8 +239,6 @@ def test_a_complete_guest_with_a_free_room_is_checked_in_before_the_turn_ends(
     """GAH-A05: a check-in is free VP, and a guest left in the café costs 5 at the end.
     The plan bot once valued these guests' rewards (rooms to prepare, a staff card) above
     what checking in realised, and ended its turn instead, even in round 7."""
-    from hoteledu.grand_austria.actions import CheckIn
-
     state = _complete_guest_after_a_die(guest, round_)
     assert any(isinstance(a, CheckIn) for a in state.legal_actions())
     assert isinstance(PlanAgent(seed=0).act(PlayerView(state, 0)), CheckIn)
@@ -250,14 +252,9 @@ def test_with_an_empty_purse_action_4_takes_krones(money: int, round_: int) -> N
     kitchen: the plan bot once took every step on the track and spent its last krone,
     then passed or idled for the rest of the game. It now keeps a few krones at hand
     (``WEIGHTS["reserve"]``), so from an empty purse it takes mostly krones."""
-    from hoteledu.grand_austria.actions import Split, TakeDie
-
     state = scenario(2, (1, 1, 1, 4, 2, 1))  # four dice on space 4
     state.money[0], state.round = money, round_
-    die = next(
-        a for a in state.legal_actions() if isinstance(a, TakeDie) and a.space == 4 and not a.boost
-    )
-    state.apply_action(die)
+    _take_die_4(state)
     split = PlanAgent(seed=0).act(PlayerView(state, 0))
     assert isinstance(split, Split)
     assert split.money >= 3, split

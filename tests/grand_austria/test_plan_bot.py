@@ -211,14 +211,6 @@ def test_the_evaluation_is_the_sum_of_its_parts_and_the_fit_scales_them() -> Non
         assert evaluate(position, p, fit=double) == pytest.approx(2 * sum(terms))
 
 
-def _take_die_4(state) -> None:
-    """Player 0 takes a die from space 4 (emperor or krones), without the +1."""
-    die = next(
-        a for a in state.legal_actions() if isinstance(a, TakeDie) and a.space == 4 and not a.boost
-    )
-    state.apply_action(die)
-
-
 def _complete_guest_after_a_die(guest: int, round_: int):
     """Player 0 after taking a die, in ``round_``: one café guest, its order complete,
     and every room prepared (so a reward that prepares rooms is worth nothing)."""
@@ -226,7 +218,7 @@ def _complete_guest_after_a_die(guest: int, round_: int):
     state.cafe[0] = [[guest, *fx.catalog().guests[guest].order]]
     state.rooms[0][:] = [1] * 20
     state.round = round_
-    _take_die_4(state)
+    state.apply_action(TakeDie(4))
     state.apply_action(state.legal_actions()[0])  # the split of action 4
     return state
 
@@ -254,7 +246,7 @@ def test_with_an_empty_purse_action_4_takes_krones(money: int, round_: int) -> N
     (``WEIGHTS["reserve"]``), so from an empty purse it takes mostly krones."""
     state = scenario(2, (1, 1, 1, 4, 2, 1))  # four dice on space 4
     state.money[0], state.round = money, round_
-    _take_die_4(state)
+    state.apply_action(TakeDie(4))
     split = PlanAgent(seed=0).act(PlayerView(state, 0))
     assert isinstance(split, Split)
     assert split.money >= 3, split
